@@ -1,0 +1,13 @@
+// Placeholder until its issue's helper writes it.
+#include <iostream>
+
+#include "commands.h"
+
+namespace posescope::cli {
+
+int runConfig(const Args&) {
+  std::cerr << "posescope-cli: this command is being written\n";
+  return 1;
+}
+
+}  // namespace posescope::cli

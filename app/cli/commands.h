@@ -1,0 +1,17 @@
+#pragma once
+// Subcommands of posescope-cli: each takes the arguments after its name and returns an exit code.
+
+#include <string>
+#include <vector>
+
+namespace posescope::cli {
+
+using Args = std::vector<std::string>;
+
+int runConfig(const Args& args);       // cmd_config.cpp
+int runSummary(const Args& args);      // cmd_summary.cpp
+int runVerifyModel(const Args& args);  // cmd_verify_model.cpp
+int runMetrics(const Args& args);      // cmd_metrics.cpp
+int runEval(const Args& args);         // cmd_eval.cpp
+
+}  // namespace posescope::cli

@@ -1,0 +1,53 @@
+#pragma once
+// LitePose architecture description (the `--superconfig` JSON) and the reference's ArchManager.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+namespace posescope {
+
+/// One backbone stage of a LitePose arch: `num_blocks` inverted-residual blocks.
+struct ArchStage {
+  int numBlocks = 0;
+  int stride = 1;
+  int channel = 0;
+  /// Per block: {expansion ratio, kernel size}.
+  std::vector<std::pair<int, int>> blockSetting;
+};
+
+/// An arch JSON: {img_size, input_channel, deconv_setting, backbone_setting}.
+struct ArchConfig {
+  int imgSize = 256;
+  int inputChannel = 16;
+  std::vector<int> deconvSetting;
+  std::vector<ArchStage> backbone;
+};
+
+/// Parses and validates an arch JSON file; throws ConfigError naming the file and field.
+ArchConfig loadArchJson(const std::string& path);
+/// Same from a parsed document; `source` names it in errors.
+ArchConfig archFromJson(const nlohmann::json& doc, const std::string& source);
+/// The JSON the reference would write for this arch (same keys and order).
+nlohmann::json archToJson(const ArchConfig& arch);
+
+/// The reference's `_make_divisible` (MobileNetV2 channel rounding), exactly.
+int makeDivisible(double value, int divisor, int minValue = -1);
+
+/// The reference's ArchManager (arch_manager.py): default search space of LitePose.
+class ArchManager {
+ public:
+  /// `deconvFilters` is MODEL.EXTRA.NUM_DECONV_FILTERS.
+  explicit ArchManager(std::vector<int> deconvFilters);
+  /// fixed_sample(reso, ratio): every width scaled by `ratio`, blocks [6, 7].
+  ArchConfig fixedSample(int reso = 256, double ratio = 0.5) const;
+  /// random_sample() with a seeded generator (not Python's stream: same seed, same arch here).
+  ArchConfig randomSample(std::uint64_t seed) const;
+
+ private:
+  std::vector<int> deconvFilters_;
+};
+
+}  // namespace posescope
