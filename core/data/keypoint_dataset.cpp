@@ -1,0 +1,145 @@
+#include "data/keypoint_dataset.h"
+
+#include <filesystem>
+#include <fstream>
+#include <unordered_map>
+
+#include <nlohmann/json.hpp>
+
+#include "common/errors.h"
+
+namespace posescope {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string joinPath(const std::string& a, const std::string& b) {
+  return (fs::path(a) / b).string();
+}
+
+// Byte offset to 1-based line number, for JSON parse errors.
+int lineAt(const std::string& text, size_t offset) {
+  int line = 1;
+  for (size_t i = 0; i < offset && i < text.size(); ++i) line += text[i] == '\n';
+  return line;
+}
+
+}  // namespace
+
+DatasetKind datasetKindFromName(const std::string& name) {
+  if (name == "coco") return DatasetKind::Coco;
+  if (name == "crowd_pose" || name == "crowdpose") return DatasetKind::CrowdPose;
+  throw DatasetError("DATASET.DATASET_TEST is '" + name +
+                     "'; PoseScope evaluates 'coco' and 'crowd_pose' test sets");
+}
+
+std::string datasetKindName(DatasetKind kind) {
+  return kind == DatasetKind::Coco ? "coco" : "crowd_pose";
+}
+
+const SkeletonSpec& skeletonFor(DatasetKind kind) {
+  static const SkeletonSpec coco{
+      {"nose", "left_eye", "right_eye", "left_ear", "right_ear", "left_shoulder", "right_shoulder",
+       "left_elbow", "right_elbow", "left_wrist", "right_wrist", "left_hip", "right_hip",
+       "left_knee", "right_knee", "left_ankle", "right_ankle"},
+      {{0, 1},
+       {1, 2},
+       {2, 0},
+       {1, 3},
+       {2, 4},
+       {3, 5},
+       {4, 6},
+       {5, 6},
+       {5, 11},
+       {6, 12},
+       {11, 12},
+       {5, 7},
+       {7, 9},
+       {6, 8},
+       {8, 10},
+       {11, 13},
+       {13, 15},
+       {12, 14},
+       {14, 16}}};
+  static const SkeletonSpec crowdPose{
+      {"left_shoulder", "right_shoulder", "left_elbow", "right_elbow", "left_wrist", "right_wrist",
+       "left_hip", "right_hip", "left_knee", "right_knee", "left_ankle", "right_ankle", "head",
+       "neck"},
+      {{12, 13},
+       {13, 0},
+       {13, 1},
+       {0, 1},
+       {0, 6},
+       {1, 7},
+       {6, 7},
+       {0, 2},
+       {2, 4},
+       {1, 3},
+       {3, 5},
+       {6, 8},
+       {8, 10},
+       {7, 9},
+       {9, 11}}};
+  return kind == DatasetKind::Coco ? coco : crowdPose;
+}
+
+KeypointDataset::KeypointDataset(DatasetKind kind, const std::string& root,
+                                 const std::string& split)
+    : kind_(kind) {
+  std::string imageDir;
+  if (kind == DatasetKind::Coco) {
+    annotationFile_ =
+        joinPath(joinPath(root, "annotations"), "person_keypoints_" + split + ".json");
+    imageDir = joinPath(joinPath(root, "images"), split);
+  } else {
+    annotationFile_ = joinPath(joinPath(root, "json"), "crowdpose_" + split + ".json");
+    imageDir = joinPath(root, "images");
+  }
+  std::ifstream in(annotationFile_, std::ios::binary);
+  if (!in) {
+    throw DatasetError("annotation file '" + annotationFile_ + "' not found (DATASET.ROOT '" +
+                       root + "', DATASET.TEST '" + split + "', " + datasetKindName(kind) +
+                       " layout)");
+  }
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  nlohmann::json doc;
+  try {
+    doc = nlohmann::json::parse(text);
+  } catch (const nlohmann::json::parse_error& e) {
+    throw DatasetError(annotationFile_ + ":" + std::to_string(lineAt(text, e.byte)) +
+                       ": malformed JSON: " + e.what());
+  }
+  try {
+    if (!doc.contains("images") || !doc["images"].is_array())
+      throw DatasetError(annotationFile_ + ": no 'images' array");
+    for (const auto& cat : doc.value("categories", nlohmann::json::array())) {
+      if (cat.contains("keypoints") && cat["keypoints"].is_array() && !cat["keypoints"].empty()) {
+        numJoints_ = static_cast<int>(cat["keypoints"].size());
+        personCategoryId_ = cat.at("id").get<int>();
+        break;
+      }
+    }
+    if (numJoints_ == 0)
+      throw DatasetError(annotationFile_ + ": no category with 'keypoints' (not a keypoint file?)");
+    std::unordered_map<std::int64_t, size_t> byId;
+    for (const auto& img : doc["images"]) {
+      DatasetImage d;
+      d.id = img.at("id").get<std::int64_t>();
+      d.fileName = img.at("file_name").get<std::string>();
+      d.path = joinPath(imageDir, d.fileName);
+      d.width = img.value("width", 0);
+      d.height = img.value("height", 0);
+      byId[d.id] = images_.size();
+      images_.push_back(std::move(d));
+    }
+    for (const auto& ann : doc.value("annotations", nlohmann::json::array())) {
+      auto it = byId.find(ann.at("image_id").get<std::int64_t>());
+      if (it != byId.end()) ++images_[it->second].numAnnotations;
+    }
+  } catch (const nlohmann::json::exception& e) {
+    throw DatasetError(annotationFile_ + ": unexpected content: " + e.what());
+  }
+}
+
+}  // namespace posescope

@@ -1,0 +1,236 @@
+#include "experiment_view.h"
+
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTableView>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+#include "arch_table_model.h"
+#include "common/errors.h"
+#include "config_tree_model.h"
+
+namespace posescope {
+
+namespace {
+
+// Splits an overrides line the way a shell would for simple cases: whitespace separates,
+// quotes group ("TEST.SCALE_FACTOR '[0.5, 1]'").
+QStringList splitOverrides(const QString& text) {
+  QStringList out;
+  QString cur;
+  QChar quote;
+  bool inToken = false;
+  for (QChar c : text) {
+    if (!quote.isNull()) {
+      if (c == quote) {
+        quote = QChar();
+      } else {
+        cur += c;
+      }
+    } else if (c == '\'' || c == '"') {
+      quote = c;
+      inToken = true;
+    } else if (c.isSpace()) {
+      if (inToken) out << cur;
+      cur.clear();
+      inToken = false;
+    } else {
+      cur += c;
+      inToken = true;
+    }
+  }
+  if (inToken) out << cur;
+  return out;
+}
+
+}  // namespace
+
+ExperimentView::ExperimentView(QWidget* parent) : QWidget(parent) {
+  configModel_ = new ConfigTreeModel(this);
+  archModel_ = new ArchTableModel(this);
+
+  auto* form = new QFormLayout;
+  auto fileRow = [this](QLineEdit*& edit, const QString& placeholder, const QString& filter,
+                        bool isConfig) {
+    auto* row = new QHBoxLayout;
+    edit = new QLineEdit;
+    edit->setPlaceholderText(placeholder);
+    edit->setClearButtonEnabled(true);
+    auto* browse = new QPushButton(tr("Browse\u2026"));
+    row->addWidget(edit, 1);
+    row->addWidget(browse);
+    connect(edit, &QLineEdit::editingFinished, this, [this, edit, isConfig] {
+      if (isConfig) {
+        if (edit->text() != configFile_) setConfigFile(edit->text());
+      } else if (edit->text() != archFile_) {
+        setArchFile(edit->text());
+      }
+    });
+    connect(browse, &QPushButton::clicked, this, [this, filter, isConfig] {
+      const QString f = QFileDialog::getOpenFileName(this, tr("Open"), QString(), filter);
+      if (f.isEmpty()) return;
+      isConfig ? setConfigFile(f) : setArchFile(f);
+    });
+    return row;
+  };
+  form->addRow(tr("Experiment &YAML:"), fileRow(configEdit_, tr("experiment config (--cfg)"),
+                                                tr("Experiment YAML (*.yaml *.yml)"), true));
+  form->addRow(tr("&Architecture JSON:"),
+               fileRow(archEdit_, tr("optional, as valid.py's --superconfig"),
+                       tr("Architecture JSON (*.json)"), false));
+  overridesEdit_ = new QLineEdit;
+  overridesEdit_->setPlaceholderText(tr("KEY VALUE overrides, e.g. TEST.FLIP_TEST False"));
+  connect(overridesEdit_, &QLineEdit::editingFinished, this, [this] {
+    if (overridesEdit_->text() != overrides_) setOverrides(overridesEdit_->text());
+  });
+  form->addRow(tr("&Overrides:"), overridesEdit_);
+
+  errorLabel_ = new QLabel;
+  errorLabel_->setWordWrap(true);
+  errorLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  errorLabel_->setStyleSheet(QStringLiteral(
+      "QLabel { background: #fdecea; color: #8a1c13; border: 1px solid #f5c2bd; padding: 6px; }"));
+  errorLabel_->hide();
+  warnings_ = new QListWidget;
+  warnings_->setMaximumHeight(70);
+  warnings_->setStyleSheet(QStringLiteral("QListWidget { background: #fff8e1; }"));
+  warnings_->hide();
+
+  filterEdit_ = new QLineEdit;
+  filterEdit_->setPlaceholderText(tr("Filter keys (e.g. TEST. or FLIP)"));
+  filterEdit_->setClearButtonEnabled(true);
+  configProxy_ = new QSortFilterProxyModel(this);
+  configProxy_->setSourceModel(configModel_);
+  configProxy_->setRecursiveFilteringEnabled(true);
+  configProxy_->setFilterCaseSensitivity(Qt::CaseInsensitive);
+  configProxy_->setFilterRole(Qt::ToolTipRole);  // match on the dotted path
+  connect(filterEdit_, &QLineEdit::textChanged, this, [this](const QString& text) {
+    configProxy_->setFilterFixedString(text);
+    if (!text.isEmpty()) configTree_->expandAll();
+  });
+  configTree_ = new QTreeView;
+  configTree_->setModel(configProxy_);
+  configTree_->setAlternatingRowColors(true);
+  configTree_->setUniformRowHeights(true);
+  configTree_->header()->setSectionResizeMode(QHeaderView::Interactive);
+
+  auto* left = new QWidget;
+  auto* leftLayout = new QVBoxLayout(left);
+  leftLayout->setContentsMargins(0, 0, 0, 0);
+  auto* configCaption =
+      new QLabel(tr("<b>Merged config</b> (defaults \u2190 YAML \u2190 overrides)"));
+  leftLayout->addWidget(configCaption);
+  leftLayout->addWidget(filterEdit_);
+  leftLayout->addWidget(configTree_, 1);
+
+  archTable_ = new QTableView;
+  archTable_->setModel(archModel_);
+  archTable_->setAlternatingRowColors(true);
+  archTable_->verticalHeader()->hide();
+  archTable_->horizontalHeader()->setStretchLastSection(true);
+  archCaption_ = new QLabel(tr("<b>Architecture</b>"));
+  archCaption_->setWordWrap(true);
+  auto* right = new QWidget;
+  auto* rightLayout = new QVBoxLayout(right);
+  rightLayout->setContentsMargins(0, 0, 0, 0);
+  rightLayout->addWidget(archCaption_);
+  rightLayout->addWidget(archTable_, 1);
+
+  auto* splitter = new QSplitter;
+  splitter->addWidget(left);
+  splitter->addWidget(right);
+  splitter->setStretchFactor(0, 1);
+  splitter->setStretchFactor(1, 1);
+
+  auto* layout = new QVBoxLayout(this);
+  layout->addLayout(form);
+  layout->addWidget(errorLabel_);
+  layout->addWidget(warnings_);
+  layout->addWidget(splitter, 1);
+}
+
+void ExperimentView::setConfigFile(const QString& path) {
+  configFile_ = path;
+  configEdit_->setText(path);
+  reload();
+}
+
+void ExperimentView::setArchFile(const QString& path) {
+  archFile_ = path;
+  archEdit_->setText(path);
+  reload();
+}
+
+void ExperimentView::setOverrides(const QString& overrides) {
+  overrides_ = overrides;
+  overridesEdit_->setText(overrides);
+  reload();
+}
+
+QString ExperimentView::errorText() const {
+  return errorLabel_->text();
+}
+
+void ExperimentView::reload() {
+  experiment_.reset();
+  warnings_->clear();
+  errorLabel_->clear();
+  errorLabel_->hide();
+  if (configFile_.isEmpty()) {
+    configModel_->setConfig(ConfigNode());
+    archModel_->setArch(std::nullopt);
+    archCaption_->setText(tr("<b>Architecture</b>"));
+    Q_EMIT experimentChanged();
+    return;
+  }
+  ExperimentSpec spec;
+  spec.cfgFile = configFile_.toStdString();
+  spec.archFile = archFile_.toStdString();
+  for (const QString& token : splitOverrides(overrides_))
+    spec.overrides.push_back(token.toStdString());
+  try {
+    experiment_ = loadExperiment(spec);
+  } catch (const Error& e) {
+    errorLabel_->setText(QString::fromStdString(e.what()));
+    errorLabel_->show();
+  }
+  if (experiment_) {
+    configModel_->setConfig(experiment_->cfg);
+    configTree_->expandToDepth(0);
+    configTree_->resizeColumnToContents(ConfigTreeModel::KeyColumn);
+    const auto arch = experiment_->effectiveArch();
+    archModel_->setArch(arch);
+    archTable_->resizeColumnsToContents();
+    QString caption = tr("<b>Architecture</b>");
+    if (arch) {
+      caption += experiment_->arch ? tr(" from %1, input %2 px").arg(archFile_).arg(arch->imgSize)
+                                   : tr(" (ArchManager.fixed_sample(): no arch JSON given)");
+    } else {
+      caption += tr(" \u2014 %1 is configured by MODEL.EXTRA (see the config tree)")
+                     .arg(QString::fromStdString(experiment_->cfg.getString("MODEL.NAME")));
+    }
+    archCaption_->setText(caption);
+    for (const auto& w : experiment_->warnings) {
+      QString where = QString::fromStdString(w.file);
+      if (w.line > 0) where += QStringLiteral(":%1").arg(w.line);
+      warnings_->addItem(tr("warning: %1: %2").arg(where, QString::fromStdString(w.message)));
+    }
+    warnings_->setVisible(warnings_->count() > 0);
+  } else {
+    configModel_->setConfig(ConfigNode());
+    archModel_->setArch(std::nullopt);
+  }
+  Q_EMIT experimentChanged();
+}
+
+}  // namespace posescope

@@ -1,0 +1,68 @@
+#pragma once
+// The experiment page: config file, arch file and overrides in, merged config and arch out,
+// with load errors and warnings shown inline.
+
+#include <QWidget>
+#include <optional>
+
+#include "config/experiment.h"
+
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QTreeView;
+class QTableView;
+class QSortFilterProxyModel;
+
+namespace posescope {
+
+class ArchTableModel;
+class ConfigTreeModel;
+
+/// Loads an experiment from its three inputs and shows the result; never throws: a bad input
+/// becomes a message under the fields and the previous view is cleared.
+class ExperimentView : public QWidget {
+  Q_OBJECT
+ public:
+  explicit ExperimentView(QWidget* parent = nullptr);
+
+  void setConfigFile(const QString& path);
+  void setArchFile(const QString& path);
+  void setOverrides(const QString& overrides);
+
+  QString configFile() const { return configFile_; }
+  QString archFile() const { return archFile_; }
+  /// The loaded experiment, or nullopt while inputs are missing or invalid.
+  const std::optional<Experiment>& experiment() const { return experiment_; }
+  /// The last load error ("" when the experiment loaded).
+  QString errorText() const;
+  const ConfigTreeModel* configModel() const { return configModel_; }
+  const ArchTableModel* archModel() const { return archModel_; }
+
+ Q_SIGNALS:
+  /// Emitted after every reload, successful or not.
+  void experimentChanged();
+
+ private:
+  void reload();
+
+  QString configFile_;
+  QString archFile_;
+  QString overrides_;
+  std::optional<Experiment> experiment_;
+
+  QLineEdit* configEdit_ = nullptr;
+  QLineEdit* archEdit_ = nullptr;
+  QLineEdit* overridesEdit_ = nullptr;
+  QLabel* errorLabel_ = nullptr;
+  QListWidget* warnings_ = nullptr;
+  QLineEdit* filterEdit_ = nullptr;
+  QTreeView* configTree_ = nullptr;
+  QTableView* archTable_ = nullptr;
+  QLabel* archCaption_ = nullptr;
+  ConfigTreeModel* configModel_ = nullptr;
+  QSortFilterProxyModel* configProxy_ = nullptr;
+  ArchTableModel* archModel_ = nullptr;
+};
+
+}  // namespace posescope
