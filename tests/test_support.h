@@ -17,13 +17,16 @@ inline std::string parityDir() {
 }
 
 /// The repository root (configs/ lives there).
-inline std::string sourceDir() { return qEnvironmentVariable("POSESCOPE_SOURCE_DIR").toStdString(); }
+inline std::string sourceDir() {
+  return qEnvironmentVariable("POSESCOPE_SOURCE_DIR").toStdString();
+}
 
 }  // namespace posescope::test
 
 /// Skips the current test with a clear reason when the parity data is absent.
-#define POSESCOPE_REQUIRE_PARITY(dirVar)                                                      \
-  const std::string dirVar = posescope::test::parityDir();                                   \
-  if (dirVar.empty())                                                                         \
-  QSKIP("parity data not found (../shared/parity is absent on a user's clone); set "          \
-        "POSESCOPE_PARITY_DIR to run this parity test")
+#define POSESCOPE_REQUIRE_PARITY(dirVar)                                           \
+  const std::string dirVar = posescope::test::parityDir();                         \
+  if (dirVar.empty())                                                              \
+  QSKIP(                                                                           \
+      "parity data not found (../shared/parity is absent on a user's clone); set " \
+      "POSESCOPE_PARITY_DIR to run this parity test")
