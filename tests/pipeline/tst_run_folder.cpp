@@ -1,0 +1,131 @@
+// Image records and run folders: what is written reads back identically; broken folders and
+// files are errors that name them.
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <filesystem>
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
+#include "common/errors.h"
+#include "common/strings.h"
+#include "pipeline/run_folder.h"
+
+using namespace posescope;
+
+namespace {
+
+ImageRecord sampleRecord(size_t index) {
+  ImageRecord r;
+  r.index = index;
+  r.imageId = 785 + static_cast<std::int64_t>(index);
+  r.file = "000000000785.jpg";
+  PersonPrediction p;
+  p.score = 0.75;
+  p.joints = {{10.5f, 20.25f, 0.9f, 0.1f}, {30.f, 5.f, 0.5f, 0.2f}, {12.f, 40.f, 0.25f, 0.3f}};
+  r.people.push_back(p);
+  r.times = {1.5, 2.0, 30.0, 4.0, 0.5};
+  return r;
+}
+
+}  // namespace
+
+class TestRunFolder : public QObject {
+  Q_OBJECT
+ private Q_SLOTS:
+  void recordRoundTrip() {
+    const ImageRecord r = sampleRecord(3);
+    const ImageRecord back = recordFromJson(recordToJson(r), "test");
+    QCOMPARE(back.index, r.index);
+    QCOMPARE(back.imageId, r.imageId);
+    QCOMPARE(back.people.size(), size_t(1));
+    QCOMPARE(back.people[0].joints[1][0], 30.f);
+    QCOMPARE(back.people[0].score, 0.75);
+    QCOMPARE(back.times.totalMs(), 38.0);
+    QVERIFY(!back.failed());
+  }
+
+  void resultsUseKeypointExtremesForBbox() {
+    const auto results = recordToResults(sampleRecord(0), 1);
+    QCOMPARE(results.size(), size_t(1));
+    const auto& e = results[0];
+    QCOMPARE(e["image_id"].get<int>(), 785);
+    QCOMPARE(e["category_id"].get<int>(), 1);
+    QCOMPARE(e["keypoints"].size(), size_t(9));
+    QCOMPARE(e["keypoints"][2].get<double>(), double(0.9f));
+    const auto bbox = e["bbox"].get<std::vector<double>>();
+    QCOMPARE(bbox[0], 10.5);
+    QCOMPARE(bbox[1], 5.0);
+    QCOMPARE(bbox[2], 30.0 - 10.5);
+    QCOMPARE(bbox[3], 40.0 - 5.0);
+  }
+
+  void writtenFolderLoadsBack() {
+    QTemporaryDir tmp;
+    const std::string dir = tmp.filePath("run/nested").toStdString();
+    {
+      RunWriter writer(dir);
+      writer.writeText(runfiles::kConfig, "TEST:\n  FLIP_TEST: true\n");
+      writer.appendLog("started");
+      ImageRecord failed;
+      failed.index = 1;
+      failed.imageId = 9;
+      failed.file = "missing.jpg";
+      failed.error = "image file 'missing.jpg' not found";
+      const std::vector<ImageRecord> records = {sampleRecord(0), failed};
+      for (const auto& r : records) writer.appendRecord(r);
+      writer.writeResults(records, 1);
+      RunSummary s;
+      s.state = "complete";
+      s.modelName = "pose_mobilenet";
+      s.imagesTotal = 2;
+      s.imagesDone = 2;
+      s.imagesFailed = 1;
+      writer.writeSummary(s);
+      writer.writeMetrics({{"AP", "Ap .5"}, {0.5, 0.123456789012345}}, "| Arch | AP |\n");
+    }
+    const LoadedRun run = loadRunFolder(dir);
+    QCOMPARE(run.summary.state, std::string("complete"));
+    QCOMPARE(run.summary.imagesFailed, size_t(1));
+    QCOMPARE(run.records.size(), size_t(2));
+    QVERIFY(run.records[1].failed());
+    QVERIFY(run.metrics.has_value());
+    QCOMPARE(run.metrics->values[1], 0.123456789012345);
+    QCOMPARE(run.configYaml, std::string("TEST:\n  FLIP_TEST: true\n"));
+    // results.json has one entry: the failed image has no people.
+    const auto results = nlohmann::json::parse(readTextFile(dir + "/results.json"));
+    QCOMPARE(results.size(), size_t(1));
+  }
+
+  void notARunFolder() {
+    QTemporaryDir tmp;
+    try {
+      loadRunFolder(tmp.path().toStdString());
+      QFAIL("expected an error");
+    } catch (const Error& e) {
+      QVERIFY2(QString(e.what()).contains("not a PoseScope run folder"), e.what());
+    }
+  }
+
+  void corruptRecordNamesLine() {
+    QTemporaryDir tmp;
+    const std::string dir = tmp.path().toStdString();
+    {
+      RunWriter writer(dir);
+      writer.appendRecord(sampleRecord(0));
+      writer.writeSummary(RunSummary{});
+    }
+    std::ofstream(dir + "/records.jsonl", std::ios::app) << "{\"index\": 1, trunc\n";
+    try {
+      loadRunFolder(dir);
+      QFAIL("expected an error");
+    } catch (const Error& e) {
+      QVERIFY2(QString(e.what()).contains("records.jsonl:2"), e.what());
+    }
+  }
+};
+
+QTEST_GUILESS_MAIN(TestRunFolder)
+#include "tst_run_folder.moc"
