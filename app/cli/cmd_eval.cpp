@@ -1,13 +1,160 @@
-// Placeholder until its issue's helper writes it.
+// posescope-cli eval: valid.py's evaluation, writing a run folder and printing the metric table.
+
+#include <unistd.h>
+
+#include <chrono>
+#include <csignal>
+#include <ctime>
+#include <filesystem>
+#include <iomanip>
 #include <iostream>
+#include <sstream>
 
 #include "commands.h"
+#include "common/errors.h"
+#include "experiment_args.h"
+#include "pipeline/evaluator.h"
 
 namespace posescope::cli {
 
-int runEval(const Args&) {
-  std::cerr << "posescope-cli: this command is being written\n";
-  return 1;
+namespace {
+
+const char* const kUsage = R"(usage: posescope-cli eval --cfg FILE [--superconfig ARCH] [--out DIR]
+                          [--device auto|cpu|cuda:N] [--limit N] [--workers N]
+                          [--threads N] [--quiet] [KEY VALUE ...]
+
+Evaluates the model of an experiment on its test set exactly as LitePose's valid.py does
+(multi-scale and flip testing, associative-embedding grouping, COCO / CrowdPose keypoint
+metrics), writes a run folder and prints valid.py's metric table on stdout.
+
+  --cfg FILE          experiment YAML (as valid.py --cfg)
+  --superconfig ARCH  architecture JSON (as valid.py --superconfig)
+  --out DIR           run folder (default: runs/<cfg name>_<date-time>)
+  --device D          auto (CUDA when available, else CPU), cpu, cuda:N
+  --limit N           evaluate only the first N images
+  --workers N         image decoding threads (default: min(WORKERS, 2))
+  --threads N         LibTorch intra-op threads (default: all cores)
+  --quiet             no progress on stderr
+  KEY VALUE           config overrides, e.g. TEST.FLIP_TEST False TEST.MODEL_FILE ck.pth
+
+The run folder holds config.yaml, arch.json, run.json, records.jsonl, results.json, log.txt,
+metrics.json, metrics.md and image_eval.jsonl. Ctrl-C cancels: the folder keeps the images done
+and says 'cancelled'.
+)";
+
+CancellationToken* gCancel = nullptr;
+
+void onSigint(int) {
+  if (gCancel) gCancel->cancel();
+}
+
+std::string defaultRunDir(const std::string& cfgFile) {
+  const std::time_t now = std::time(nullptr);
+  std::tm tm{};
+  localtime_r(&now, &tm);
+  std::ostringstream s;
+  s << "runs/" << std::filesystem::path(cfgFile).stem().string() << "_"
+    << std::put_time(&tm, "%Y%m%d-%H%M%S");
+  return s.str();
+}
+
+// Progress on stderr: a redrawn bar on a terminal, a line every few percent otherwise.
+class ProgressPrinter : public EvaluationObserver {
+ public:
+  explicit ProgressPrinter(bool quiet) : quiet_(quiet), tty_(isatty(STDERR_FILENO)) {}
+
+  void onLog(const std::string& line) override {
+    if (quiet_) return;
+    if (barShown_) std::cerr << "\n";
+    barShown_ = false;
+    std::cerr << line << "\n";
+  }
+  void onStarted(const RunSummary&) override { start_ = std::chrono::steady_clock::now(); }
+  void onImage(const ImageRecord& record, size_t done, size_t total) override {
+    if (record.failed()) onLog("image " + record.file + " failed: " + record.error);
+    if (quiet_ || total == 0) return;
+    const double elapsed =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    const double rate = elapsed > 0 ? done / elapsed : 0;
+    const double eta = rate > 0 ? (total - done) / rate : 0;
+    if (tty_) {
+      const int width = 30;
+      const int filled = static_cast<int>(width * done / total);
+      std::cerr << "\r[" << std::string(filled, '#') << std::string(width - filled, '.') << "] "
+                << done << "/" << total << "  " << std::fixed << std::setprecision(2) << rate
+                << " img/s  ETA " << std::setprecision(0) << eta << " s   " << std::flush;
+      barShown_ = true;
+      if (done == total) {
+        std::cerr << "\n";
+        barShown_ = false;
+      }
+    } else {
+      const size_t step = std::max<size_t>(1, total / 20);
+      if (done % step == 0 || done == total)
+        std::cerr << "eval: " << done << "/" << total << " images, " << std::fixed
+                  << std::setprecision(2) << rate << " img/s\n";
+    }
+  }
+
+ private:
+  bool quiet_;
+  bool tty_;
+  bool barShown_ = false;
+  std::chrono::steady_clock::time_point start_;
+};
+
+}  // namespace
+
+int runEval(const Args& raw) {
+  const ParsedArgs args = parseArgs(
+      raw, {"--cfg", "--superconfig", "--out", "--device", "--limit", "--workers", "--threads"},
+      {"--quiet"});
+  if (args.has("--help")) {
+    std::cout << kUsage;
+    return kOk;
+  }
+  const Experiment experiment = loadExperiment(experimentSpecFrom(args));
+  printWarnings(experiment);
+
+  EvaluatorOptions options;
+  options.device = args.get("--device", "auto");
+  const long limit = args.getInt("--limit", 0);
+  const long workers = args.getInt("--workers", -1);
+  const long threads = args.getInt("--threads", 0);
+  if (limit < 0) throw UsageError{"--limit must be 0 or more"};
+  if (threads < 0) throw UsageError{"--threads must be 0 or more"};
+  options.limit = static_cast<size_t>(limit);
+  options.decodeWorkers = static_cast<int>(workers);
+  options.torchThreads = static_cast<int>(threads);
+  options.outDir = args.get("--out", defaultRunDir(experiment.spec.cfgFile));
+  options.validate();
+
+  ProgressPrinter progress(args.has("--quiet"));
+  Evaluator evaluator(experiment, options);
+  CancellationToken cancel;
+  gCancel = &cancel;
+  auto previous = std::signal(SIGINT, onSigint);
+  EvaluationResult result;
+  try {
+    result = evaluator.run(&progress, &cancel);
+  } catch (...) {
+    std::signal(SIGINT, previous);
+    gCancel = nullptr;
+    throw;
+  }
+  std::signal(SIGINT, previous);
+  gCancel = nullptr;
+
+  std::cerr << "run folder: " << options.outDir << "\n";
+  if (result.summary.state == "cancelled") {
+    std::cerr << "cancelled after " << result.summary.imagesDone << " of "
+              << result.summary.imagesTotal << " images\n";
+    return kFailed;
+  }
+  if (result.summary.imagesFailed > 0)
+    std::cerr << result.summary.imagesFailed << " image(s) failed; see records.jsonl\n";
+  std::cout << result.metricsMarkdown;
+  return kOk;
 }
 
 }  // namespace posescope::cli

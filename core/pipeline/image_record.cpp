@@ -14,7 +14,7 @@ const std::vector<std::string>& stageNames() {
   return names;
 }
 
-double stageValue(const StageTimes& t, size_t i) {
+double stageValue(const StageTimings& t, size_t i) {
   switch (i) {
     case 0:
       return t.decodeMs;

@@ -17,7 +17,7 @@ struct PersonPrediction {
 };
 
 /// Milliseconds per pipeline stage for one image.
-struct StageTimes {
+struct StageTimings {
   double decodeMs = 0;
   double preprocessMs = 0;
   double forwardMs = 0;
@@ -26,10 +26,10 @@ struct StageTimes {
   double totalMs() const { return decodeMs + preprocessMs + forwardMs + groupMs + postprocessMs; }
 };
 
-/// Names of the stages, in StageTimes order.
+/// Names of the stages, in StageTimings order.
 const std::vector<std::string>& stageNames();
 /// Value of stage `i` (0..4) of `t`.
-double stageValue(const StageTimes& t, size_t i);
+double stageValue(const StageTimings& t, size_t i);
 
 /// The record of one image of a run.
 struct ImageRecord {
@@ -37,7 +37,7 @@ struct ImageRecord {
   std::int64_t imageId = 0;
   std::string file;
   std::vector<PersonPrediction> people;
-  StageTimes times;
+  StageTimings times;
   std::string error;  // "" when the image was evaluated
   bool failed() const { return !error.empty(); }
 };

@@ -109,7 +109,7 @@ void RunWriter::writeSummary(const RunSummary& summary) {
   writeText(runfiles::kSummary, summaryToJsonText(summary));
 }
 
-void RunWriter::writeMetrics(const MetricValues& metrics, const std::string& markdown) {
+void RunWriter::writeMetrics(const MetricTable& metrics, const std::string& markdown) {
   nlohmann::json j = nlohmann::json::object();
   nlohmann::json names = metrics.names, values = nlohmann::json::array();
   for (double v : metrics.values) values.push_back(v);
@@ -151,7 +151,7 @@ LoadedRun loadRunFolder(const std::string& dir) {
     const std::string path = (root / runfiles::kMetricsJson).string();
     try {
       const auto j = nlohmann::json::parse(readTextFile(path));
-      MetricValues m;
+      MetricTable m;
       m.names = j.at("names").get<std::vector<std::string>>();
       m.values = j.at("values").get<std::vector<double>>();
       if (m.names.size() != m.values.size())

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "eval/metric_table.h"
 #include "pipeline/image_record.h"
 
 namespace posescope {
@@ -30,12 +31,6 @@ struct RunSummary {
   size_t imagesFailed = 0;
   double wallSeconds = 0;
   std::string startedAt;  // ISO 8601, UTC
-};
-
-/// Metric names and values in valid.py's order (the table it prints).
-struct MetricValues {
-  std::vector<std::string> names;
-  std::vector<double> values;
 };
 
 /// File names inside a run folder.
@@ -66,7 +61,7 @@ class RunWriter {
   void writeResults(const std::vector<ImageRecord>& records, int categoryId);
   void writeSummary(const RunSummary& summary);
   /// metrics.json (full precision) and metrics.md (valid.py's table, given as text).
-  void writeMetrics(const MetricValues& metrics, const std::string& markdown);
+  void writeMetrics(const MetricTable& metrics, const std::string& markdown);
 
  private:
   void writeAtomically(const std::string& name, const std::string& text);
@@ -83,7 +78,7 @@ struct LoadedRun {
   RunSummary summary;
   std::vector<ImageRecord> records;
   std::string configYaml;
-  std::optional<MetricValues> metrics;
+  std::optional<MetricTable> metrics;
   std::string metricsMarkdown;
 };
 

@@ -1,0 +1,95 @@
+#pragma once
+// The Evaluator: valid.py's loop over a dataset, shared by the CLI, the GUI and the tests.
+
+#include <array>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/cancellation.h"
+#include "config/experiment.h"
+#include "eval/metric_table.h"
+#include "pipeline/image_record.h"
+#include "pipeline/run_folder.h"
+
+namespace posescope {
+
+/// How to run an evaluation, beyond the experiment itself.
+struct EvaluatorOptions {
+  /// "auto" (CUDA device from GPUS when available, else CPU with a notice), "cpu", "cuda:N".
+  std::string device = "auto";
+  size_t limit = 0;            // evaluate only the first `limit` images (0: all)
+  std::vector<size_t> subset;  // evaluate only these dataset indices (empty: all)
+  int decodeWorkers = -1;      // -1: min(WORKERS, 2)
+  int torchThreads = 0;        // 0: hardware concurrency
+  std::string outDir;          // run folder; "" writes nothing
+  std::string archName;        // name in the metric table; "" uses MODEL.NAME as valid.py
+
+  /// Throws ConfigError naming the option when it cannot work ("cuda:x", negative workers).
+  void validate() const;
+};
+
+/// Receives progress; called on the evaluating thread. Implementations must be quick and must not
+/// throw.
+class EvaluationObserver {
+ public:
+  virtual ~EvaluationObserver() = default;
+  virtual void onLog(const std::string& /*line*/) {}
+  virtual void onStarted(const RunSummary& /*summary*/) {}
+  virtual void onImage(const ImageRecord& /*record*/, size_t /*done*/, size_t /*total*/) {}
+  virtual void onFinished(const RunSummary& /*summary*/) {}
+};
+
+/// Heatmaps and tag maps of one image, as the parser saw them (for the viewer).
+struct ImageMaps {
+  ImageRecord record;
+  /// J x H x W, float, row-major (aggregated over scales, flip and stages).
+  std::vector<float> heatmaps;
+  /// J x H x W x S (S = scales x flip copies), float, row-major.
+  std::vector<float> tags;
+  int joints = 0, height = 0, width = 0, tagCopies = 0;
+  /// Affine from map pixels to image pixels (2x3, row-major), for projecting maps onto the image.
+  std::array<double, 6> mapToImage{};
+};
+
+/// What run() returns: the records, the summary and (when complete) the metric table.
+struct EvaluationResult {
+  RunSummary summary;
+  std::vector<ImageRecord> records;
+  std::optional<MetricTable> metrics;
+  std::string metricsMarkdown;
+};
+
+/// Owns the network, the dataset and the run; construct once per experiment.
+class Evaluator {
+ public:
+  /// Builds the network, loads TEST.MODEL_FILE strictly and opens the dataset; throws the typed
+  /// error of whichever input is wrong (ConfigError, ModelError, CheckpointError, DatasetError).
+  Evaluator(const Experiment& experiment, const EvaluatorOptions& options);
+  ~Evaluator();
+  Evaluator(const Evaluator&) = delete;
+  Evaluator& operator=(const Evaluator&) = delete;
+
+  /// Runs over the dataset (or the options' subset / limit). Between images checks `cancel`;
+  /// a cancelled run returns within about one image with state "cancelled", keeping its records.
+  /// Writes the run folder when options.outDir is set. Throws only for errors that stop the whole
+  /// run (the run folder is then marked failed); a bad image is a failed record, not an error.
+  EvaluationResult run(EvaluationObserver* observer = nullptr,
+                       const CancellationToken* cancel = nullptr);
+
+  /// Recomputes one dataset image through the same code path (same numbers as run()).
+  ImageMaps computeMaps(size_t datasetIndex);
+
+  size_t datasetSize() const;
+  /// Device actually used ("cpu", "cuda:0").
+  std::string deviceName() const;
+  const RunSummary& summaryTemplate() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace posescope

@@ -1,0 +1,222 @@
+// The Evaluator on a dataset and checkpoint the test generates: records, run folder, failures,
+// cancellation, on-demand maps, and the input errors that must stop a run before it starts.
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <filesystem>
+#include <fstream>
+
+#include <torch/torch.h>
+#include <nlohmann/json.hpp>
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include "checkpoint/state_dict_writer.h"
+#include "common/errors.h"
+#include "common/strings.h"
+#include "models/pose_net.h"
+#include "pipeline/evaluator.h"
+#include "test_support.h"
+
+using namespace posescope;
+
+namespace {
+
+constexpr int kImages = 5;
+
+// COCO layout with kImages images (the 3rd is never written: a missing file) and one person each.
+std::string makeDataset(const QTemporaryDir& dir, int joints = 17) {
+  const std::string root = dir.filePath("coco").toStdString();
+  std::filesystem::create_directories(root + "/annotations");
+  std::filesystem::create_directories(root + "/images/val2017");
+  nlohmann::json doc;
+  nlohmann::json names = nlohmann::json::array();
+  for (int j = 0; j < joints; ++j) names.push_back("j" + std::to_string(j));
+  doc["categories"] = {{{"id", 1}, {"name", "person"}, {"keypoints", names}}};
+  doc["images"] = nlohmann::json::array();
+  doc["annotations"] = nlohmann::json::array();
+  cv::RNG rng(7);
+  for (int i = 0; i < kImages; ++i) {
+    const std::string file = "img" + std::to_string(i) + ".jpg";
+    doc["images"].push_back(
+        {{"id", 100 + i}, {"file_name", file}, {"width", 160}, {"height", 120}});
+    std::vector<double> kp;
+    for (int j = 0; j < joints; ++j) kp.insert(kp.end(), {40.0 + 3 * j, 20.0 + 4 * j, 2.0});
+    doc["annotations"].push_back({{"id", i + 1},
+                                  {"image_id", 100 + i},
+                                  {"category_id", 1},
+                                  {"iscrowd", 0},
+                                  {"num_keypoints", joints},
+                                  {"keypoints", kp},
+                                  {"area", 4000.0},
+                                  {"bbox", {40, 20, 60, 70}}});
+    if (i == 2) continue;
+    cv::Mat img(120, 160, CV_8UC3);
+    rng.fill(img, cv::RNG::UNIFORM, 0, 255);
+    cv::circle(img, {80, 60}, 25, cv::Scalar(0, 200, 255), -1);
+    cv::imwrite(root + "/images/val2017/" + file, img);
+  }
+  std::ofstream(root + "/annotations/person_keypoints_val2017.json") << doc.dump();
+  return root;
+}
+
+ExperimentSpec specFor(const std::string& root, const std::string& checkpoint,
+                       const std::string& arch = "configs/arch/search-XS.json") {
+  const std::string src = posescope::test::sourceDir();
+  ExperimentSpec spec;
+  spec.cfgFile = src + "/configs/coco/mobilenet/mobile.yaml";
+  spec.archFile = src + "/" + arch;
+  spec.overrides = {"DATASET.ROOT", root, "TEST.MODEL_FILE", checkpoint, "TEST.FLIP_TEST", "True"};
+  return spec;
+}
+
+// A checkpoint of seeded random weights for the spec's network, in torch.save's format.
+std::string writeRandomCheckpoint(const QTemporaryDir& dir, const ExperimentSpec& spec) {
+  torch::manual_seed(3);
+  ExperimentSpec noCheckpoint = spec;
+  const Experiment experiment = loadExperiment(noCheckpoint);
+  auto net = createPoseNet(experiment);
+  StateDict sd;
+  for (const auto& p : net->module().named_parameters()) sd.emplace_back(p.key(), p.value());
+  for (const auto& b : net->module().named_buffers()) sd.emplace_back(b.key(), b.value());
+  const std::string path = dir.filePath("random.pth").toStdString();
+  writeStateDict(path, sd);
+  return path;
+}
+
+class CancelAfter : public EvaluationObserver {
+ public:
+  CancelAfter(CancellationToken& token, size_t n) : token_(token), n_(n) {}
+  void onImage(const ImageRecord&, size_t done, size_t) override {
+    if (done == n_) token_.cancel();
+  }
+
+ private:
+  CancellationToken& token_;
+  size_t n_;
+};
+
+}  // namespace
+
+class TestEvaluator : public QObject {
+  Q_OBJECT
+ private:
+  QTemporaryDir dir_;
+  std::string root_;
+  std::string checkpoint_;
+
+ private Q_SLOTS:
+  void initTestCase() {
+    root_ = makeDataset(dir_);
+    checkpoint_ = writeRandomCheckpoint(dir_, specFor(root_, ""));
+  }
+
+  void runWritesFolderAndRecords() {
+    EvaluatorOptions options;
+    options.device = "cpu";
+    options.outDir = dir_.filePath("run1").toStdString();
+    Evaluator evaluator(loadExperiment(specFor(root_, checkpoint_)), options);
+    QCOMPARE(evaluator.datasetSize(), size_t(kImages));
+    const EvaluationResult result = evaluator.run();
+    QCOMPARE(result.summary.state, std::string("complete"));
+    QCOMPARE(result.records.size(), size_t(kImages));
+    QCOMPARE(result.summary.imagesFailed, size_t(1));
+    QVERIFY(result.records[2].failed());
+    QVERIFY2(QString::fromStdString(result.records[2].error).contains("img2.jpg"),
+             result.records[2].error.c_str());
+    for (const auto& r : result.records) QCOMPARE(r.imageId, std::int64_t(100 + r.index));
+    QVERIFY(result.records[0].times.forwardMs > 0);
+    QVERIFY(result.metrics.has_value());
+    QCOMPARE(result.metrics->names.size(), size_t(10));
+    QVERIFY(result.metricsMarkdown.rfind("| Arch | AP |", 0) == 0);
+
+    const LoadedRun run = loadRunFolder(options.outDir);
+    QCOMPARE(run.summary.state, std::string("complete"));
+    QCOMPARE(run.records.size(), size_t(kImages));
+    QVERIFY(run.metrics.has_value());
+    QCOMPARE(run.metrics->values, result.metrics->values);
+    for (const char* f : {runfiles::kConfig, runfiles::kArch, runfiles::kResults, runfiles::kLog,
+                          runfiles::kImageEval, runfiles::kMetricsMd})
+      QVERIFY2(std::filesystem::exists(options.outDir + "/" + f), f);
+    // The dumped config loads back as an experiment with the same checkpoint.
+    ExperimentSpec again;
+    again.cfgFile = options.outDir + "/" + runfiles::kConfig;
+    QCOMPARE(loadExperiment(again).cfg.getString("TEST.MODEL_FILE"), checkpoint_);
+  }
+
+  void mapsRecomputedMatchTheRun() {
+    EvaluatorOptions options;
+    options.device = "cpu";
+    Evaluator evaluator(loadExperiment(specFor(root_, checkpoint_)), options);
+    options.limit = 2;
+    const EvaluationResult result = evaluator.run();
+    const ImageMaps maps = evaluator.computeMaps(1);
+    QVERIFY(!maps.record.failed());
+    QCOMPARE(maps.joints, 17);
+    QVERIFY(maps.width > 0 && maps.height > 0);
+    QCOMPARE(maps.heatmaps.size(), size_t(maps.joints) * maps.height * maps.width);
+    const auto& a = result.records[1].people;
+    const auto& b = maps.record.people;
+    QCOMPARE(b.size(), a.size());
+    for (size_t p = 0; p < a.size(); ++p)
+      for (size_t j = 0; j < a[p].joints.size(); ++j) QCOMPARE(b[p].joints[j], a[p].joints[j]);
+  }
+
+  void limitAndCancel() {
+    EvaluatorOptions options;
+    options.device = "cpu";
+    options.outDir = dir_.filePath("run-cancel").toStdString();
+    Evaluator evaluator(loadExperiment(specFor(root_, checkpoint_)), options);
+    CancellationToken token;
+    CancelAfter observer(token, 2);
+    const EvaluationResult result = evaluator.run(&observer, &token);
+    QCOMPARE(result.summary.state, std::string("cancelled"));
+    QCOMPARE(result.records.size(), size_t(2));
+    QVERIFY(!result.metrics.has_value());
+    const LoadedRun run = loadRunFolder(options.outDir);
+    QCOMPARE(run.summary.state, std::string("cancelled"));
+    QCOMPARE(run.records.size(), size_t(2));
+    QVERIFY(std::filesystem::exists(options.outDir + "/" + runfiles::kResults));
+  }
+
+  void wrongArchForCheckpointIsAnError() {
+    EvaluatorOptions options;
+    options.device = "cpu";
+    try {
+      Evaluator evaluator(loadExperiment(specFor(root_, checkpoint_, "configs/arch/search-S.json")),
+                          options);
+      QFAIL("expected a CheckpointError");
+    } catch (const CheckpointError& e) {
+      QVERIFY2(QString(e.what()).contains("random.pth"), e.what());
+    }
+  }
+
+  void wrongJointCountIsAnError() {
+    QTemporaryDir other;
+    const std::string root = makeDataset(other, 14);
+    EvaluatorOptions options;
+    options.device = "cpu";
+    try {
+      Evaluator evaluator(loadExperiment(specFor(root, checkpoint_)), options);
+      QFAIL("expected a DatasetError");
+    } catch (const DatasetError& e) {
+      QVERIFY2(QString(e.what()).contains("14 keypoints"), e.what());
+    }
+  }
+
+  void missingCheckpointSettingIsAnError() {
+    EvaluatorOptions options;
+    options.device = "cpu";
+    QVERIFY_THROWS_EXCEPTION(ConfigError, Evaluator(loadExperiment(specFor(root_, "")), options));
+  }
+
+  void badDeviceOption() {
+    EvaluatorOptions options;
+    options.device = "gpu0";
+    QVERIFY_THROWS_EXCEPTION(ConfigError, options.validate());
+  }
+};
+
+QTEST_GUILESS_MAIN(TestEvaluator)
+#include "tst_evaluator.moc"
