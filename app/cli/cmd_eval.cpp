@@ -19,7 +19,7 @@ namespace posescope::cli {
 
 namespace {
 
-const char* const kUsage = R"(usage: posescope-cli eval --cfg FILE [--superconfig ARCH] [--out DIR]
+const char* const kHelpText = R"(usage: posescope-cli eval --cfg FILE [--superconfig ARCH] [--out DIR]
                           [--device auto|cpu|cuda:N] [--limit N] [--workers N]
                           [--threads N] [--quiet] [KEY VALUE ...]
 
@@ -110,7 +110,7 @@ int runEval(const Args& raw) {
       raw, {"--cfg", "--superconfig", "--out", "--device", "--limit", "--workers", "--threads"},
       {"--quiet"});
   if (args.has("--help")) {
-    std::cout << kUsage;
+    std::cout << kHelpText;
     return kOk;
   }
   const Experiment experiment = loadExperiment(experimentSpecFrom(args));

@@ -1,13 +1,116 @@
-// Placeholder until its issue's helper writes it.
-#include <iostream>
+// posescope-cli metrics: keypoint metrics of a results file against a ground truth file, as
+// pycocotools / crowdposetools compute them and valid.py prints them.
 
+#include <chrono>
+#include <fstream>
+#include <iostream>
+#include <optional>
+
+#include "cli_args.h"
 #include "commands.h"
+#include "common/errors.h"
+#include "eval/ground_truth.h"
+#include "eval/keypoint_eval.h"
+#include "eval/metric_table.h"
+#include "eval/per_image_json.h"
+#include "eval/results_io.h"
 
 namespace posescope::cli {
 
-int runMetrics(const Args&) {
-  std::cerr << "posescope-cli: this command is being written\n";
-  return 1;
+namespace {
+
+const char* kMetricsUsage =
+    "usage: posescope-cli metrics --gt GT.json --dt RESULTS.json [options]\n"
+    "\n"
+    "Computes the keypoint metrics of a COCO keypoint results file, identical to pycocotools\n"
+    "(COCO) or crowdposetools (CrowdPose), and prints valid.py's Markdown table.\n"
+    "\n"
+    "options:\n"
+    "  --gt FILE          ground truth annotations (COCO-style JSON)\n"
+    "  --dt FILE          keypoint results (list of image_id, category_id, keypoints, score)\n"
+    "  --dataset NAME     coco | crowdpose (also crowd_pose); default: crowdpose when the\n"
+    "                     ground truth's keypoint category has 14 joints, else coco\n"
+    "  --arch NAME        name in the table's first column (default: pose)\n"
+    "  --json             print the table as JSON (full precision) instead of Markdown\n"
+    "  --csv              print the table as CSV (full precision) instead of Markdown\n"
+    "  --per-image FILE   write the per-image evaluation (matches, OKS, AP) as JSON Lines\n"
+    "  --threads N        worker threads (default: all cores)\n"
+    "  --time             print the evaluation time, JSON loading included, to stderr\n"
+    "  --help             show this help\n"
+    "\n"
+    "CrowdPose's AP (easy/medium/hard) are crowdposetools' values: images split by crowdIndex\n"
+    "at 0.2 and 0.8, each the mean of the whole precision array (-1 entries included),\n"
+    "rounded to 4 decimals.\n"
+    "\n"
+    "exit codes: 0 ok, 2 bad command line, 3 bad input file.\n";
+
+EvalVariant guessVariant(const KeypointGroundTruth& gt) {
+  for (const auto& c : gt.categories) {
+    if (c.keypoints.size() == 14) return EvalVariant::CrowdPose;
+  }
+  return EvalVariant::Coco;
+}
+
+}  // namespace
+
+int runMetrics(const Args& args) {
+  const ParsedArgs parsed =
+      parseArgs(args, {"--gt", "--dt", "--dataset", "--arch", "--per-image", "--threads"},
+                {"--json", "--csv", "--time"});
+  if (parsed.has("--help")) {
+    std::cout << kMetricsUsage;
+    return kOk;
+  }
+  if (!parsed.positional.empty()) {
+    throw UsageError{"unexpected argument '" + parsed.positional.front() + "'"};
+  }
+  if (parsed.has("--json") && parsed.has("--csv")) {
+    throw UsageError{"--json and --csv are exclusive"};
+  }
+  const std::string gtPath = parsed.require("--gt");
+  const std::string dtPath = parsed.require("--dt");
+  EvalOptions options;
+  options.threads = static_cast<int>(parsed.getInt("--threads", 0));
+  if (options.threads < 0) throw UsageError{"--threads must be 0 or more"};
+  options.perImage = parsed.has("--per-image");
+
+  std::optional<EvalVariant> chosen;
+  if (parsed.has("--dataset")) {
+    try {
+      chosen = variantFromDatasetName(parsed.get("--dataset"));
+    } catch (const EvalError& e) {
+      throw UsageError{std::string("--dataset: ") + e.what()};
+    }
+  }
+  options.resultsSource = dtPath;
+
+  const auto start = std::chrono::steady_clock::now();
+  const KeypointGroundTruth gt = loadGroundTruth(gtPath);
+  const EvalVariant variant = chosen ? *chosen : guessVariant(gt);
+  const auto results = loadResults(dtPath);
+  const EvalSummary summary = evaluateKeypoints(gt, results, variant, options);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+  if (parsed.has("--per-image")) {
+    const std::string path = parsed.get("--per-image");
+    std::ofstream out(path, std::ios::binary);
+    out << formatImageEvaluationsJsonl(summary.images);
+    if (!out) throw EvalError(path + ": cannot write the per-image evaluation");
+  }
+  const std::string arch = parsed.get("--arch", "pose");
+  if (parsed.has("--json")) {
+    std::cout << formatJsonTable(summary.table, arch);
+  } else if (parsed.has("--csv")) {
+    std::cout << formatCsvTable(summary.table, arch);
+  } else {
+    std::cout << formatMarkdownTable(summary.table, arch);
+  }
+  if (parsed.has("--time")) {
+    std::cerr << "evaluated " << results.size() << " results on " << gt.images.size() << " images ("
+              << variantName(variant) << ") in " << seconds << " s\n";
+  }
+  return kOk;
 }
 
 }  // namespace posescope::cli

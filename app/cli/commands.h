@@ -13,5 +13,7 @@ int runSummary(const Args& args);      // cmd_summary.cpp
 int runVerifyModel(const Args& args);  // cmd_verify_model.cpp
 int runMetrics(const Args& args);      // cmd_metrics.cpp
 int runEval(const Args& args);         // cmd_eval.cpp
+int runBench(const Args& args);        // cmd_bench.cpp
+int runMakeDataset(const Args& args);  // cmd_make_dataset.cpp
 
 }  // namespace posescope::cli

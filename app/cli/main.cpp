@@ -26,7 +26,9 @@ const std::vector<Command>& commands() {
       {"verify-model", "compare the network's outputs with outputs recorded in Python",
        runVerifyModel},
       {"eval", "evaluate a model on a dataset, as valid.py does", runEval},
+      {"bench", "time the evaluation pipeline per stage", runBench},
       {"metrics", "compute keypoint metrics of a results file against ground truth", runMetrics},
+      {"make-dataset", "write the synthetic people dataset (COCO layout)", runMakeDataset},
   };
   return list;
 }

@@ -192,7 +192,11 @@ Evaluator::Evaluator(const Experiment& experiment, const EvaluatorOptions& optio
                        std::to_string(modelJoints) + " (wrong dataset for this config?)");
 
   const std::string modelFile = cfg.getString("TEST.MODEL_FILE");
-  if (modelFile.empty())
+  if (options.randomWeights) {
+    torch::manual_seed(0);
+    d.net = createPoseNet(experiment);
+    d.notices.push_back("random weights (benchmark mode): predictions are meaningless");
+  } else if (modelFile.empty())
     throw ConfigError(
         "TEST.MODEL_FILE is empty: give the checkpoint to evaluate, e.g. "
         "TEST.MODEL_FILE path/to/model.pth");
@@ -312,6 +316,10 @@ EvaluationResult Evaluator::run(EvaluationObserver* observer, const Cancellation
     if (cancelled) {
       finishWith("cancelled", "stopped after " + std::to_string(summary.imagesDone) + " of " +
                                   std::to_string(summary.imagesTotal) + " images");
+      return result;
+    }
+    if (!d.options.computeMetrics) {
+      finishWith("complete", "");
       return result;
     }
 

@@ -26,6 +26,10 @@ struct EvaluatorOptions {
   int torchThreads = 0;        // 0: hardware concurrency
   std::string outDir;          // run folder; "" writes nothing
   std::string archName;        // name in the metric table; "" uses MODEL.NAME as valid.py
+  /// Benchmarks only: run with seeded random weights instead of TEST.MODEL_FILE (said in the log).
+  bool randomWeights = false;
+  /// Compute metrics at the end of run() (off for benchmarks of repeated images).
+  bool computeMetrics = true;
 
   /// Throws ConfigError naming the option when it cannot work ("cuda:x", negative workers).
   void validate() const;

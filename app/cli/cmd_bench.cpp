@@ -1,0 +1,90 @@
+// posescope-cli bench: images per second and the per-stage split of an evaluation.
+
+#include <algorithm>
+#include <chrono>
+#include <iomanip>
+#include <iostream>
+#include <numeric>
+
+#include "commands.h"
+#include "common/errors.h"
+#include "data/keypoint_dataset.h"
+#include "experiment_args.h"
+#include "pipeline/evaluator.h"
+
+namespace posescope::cli {
+
+namespace {
+
+const char* const kHelpText =
+    R"(usage: posescope-cli bench --cfg FILE [--superconfig ARCH] [--images N]
+                           [--repeat R] [--device D] [--threads N] [--random-weights]
+                           [KEY VALUE ...]
+
+Times the evaluation pipeline on the first N images of the config's test set (DATASET.ROOT),
+each evaluated R times, and prints images per second, wall time (process start included) and
+the mean milliseconds of each stage: decode, preprocess, forward, group, postprocess.
+Without TEST.MODEL_FILE, --random-weights times the network with seeded random weights.
+)";
+
+}  // namespace
+
+int runBench(const Args& raw) {
+  const auto processStart = std::chrono::steady_clock::now();
+  const ParsedArgs args =
+      parseArgs(raw, {"--cfg", "--superconfig", "--images", "--repeat", "--device", "--threads"},
+                {"--random-weights"});
+  if (args.has("--help")) {
+    std::cout << kHelpText;
+    return kOk;
+  }
+  const long images = args.getInt("--images", 4);
+  const long repeat = args.getInt("--repeat", 10);
+  if (images < 1 || repeat < 1) throw UsageError{"--images and --repeat must be 1 or more"};
+  const Experiment experiment = loadExperiment(experimentSpecFrom(args));
+  printWarnings(experiment);
+
+  EvaluatorOptions options;
+  options.device = args.get("--device", "auto");
+  options.torchThreads = static_cast<int>(args.getInt("--threads", 0));
+  options.randomWeights = args.has("--random-weights");
+  options.computeMetrics = false;
+  const ConfigNode& cfg = experiment.cfg;
+  const KeypointDataset dataset(datasetKindFromName(cfg.getString("DATASET.DATASET_TEST")),
+                                cfg.getString("DATASET.ROOT"), cfg.getString("DATASET.TEST"));
+  const size_t n = std::min<size_t>(static_cast<size_t>(images), dataset.size());
+  if (n == 0) throw DatasetError(dataset.annotationFile() + " lists no image: nothing to time");
+  for (long r = 0; r < repeat; ++r)
+    for (size_t i = 0; i < n; ++i) options.subset.push_back(i);
+  Evaluator runner(experiment, options);
+  const auto runStart = std::chrono::steady_clock::now();
+  const EvaluationResult result = runner.run();
+  const double runSeconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - runStart).count();
+  const double wallSeconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - processStart).count();
+
+  const size_t count = result.records.size();
+  std::vector<double> sums(stageNames().size(), 0.0);
+  for (const auto& r : result.records)
+    for (size_t s = 0; s < sums.size(); ++s) sums[s] += stageValue(r.times, s);
+  const double total = std::accumulate(sums.begin(), sums.end(), 0.0);
+  std::cout << std::fixed << std::setprecision(2);
+  std::cout << "model " << result.summary.modelName << " (" << result.summary.archName
+            << "), device " << result.summary.device << "\n";
+  std::cout << count << " images (" << n << " x " << repeat << ") in " << runSeconds
+            << " s: " << count / runSeconds << " images/s; process wall " << wallSeconds
+            << " s (start, model build and checkpoint load included)\n";
+  std::cout << "stage         mean ms   share\n";
+  for (size_t s = 0; s < sums.size(); ++s) {
+    std::cout << std::left << std::setw(12) << stageNames()[s] << std::right << std::setw(9)
+              << sums[s] / count << std::setw(7) << std::setprecision(1)
+              << (total > 0 ? 100.0 * sums[s] / total : 0) << "%" << std::setprecision(2) << "\n";
+  }
+  const double outside = total - sums[2];
+  std::cout << "outside the network forward: " << std::setprecision(1)
+            << (total > 0 ? 100.0 * outside / total : 0) << "% of stage time\n";
+  return result.summary.imagesFailed > 0 ? kFailed : kOk;
+}
+
+}  // namespace posescope::cli
