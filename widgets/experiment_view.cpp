@@ -18,42 +18,9 @@
 #include "arch_table_model.h"
 #include "common/errors.h"
 #include "config_tree_model.h"
+#include "override_table_model.h"
 
 namespace posescope {
-
-namespace {
-
-// Splits an overrides line the way a shell would for simple cases: whitespace separates,
-// quotes group ("TEST.SCALE_FACTOR '[0.5, 1]'").
-QStringList splitOverrides(const QString& text) {
-  QStringList out;
-  QString cur;
-  QChar quote;
-  bool inToken = false;
-  for (QChar c : text) {
-    if (!quote.isNull()) {
-      if (c == quote) {
-        quote = QChar();
-      } else {
-        cur += c;
-      }
-    } else if (c == '\'' || c == '"') {
-      quote = c;
-      inToken = true;
-    } else if (c.isSpace()) {
-      if (inToken) out << cur;
-      cur.clear();
-      inToken = false;
-    } else {
-      cur += c;
-      inToken = true;
-    }
-  }
-  if (inToken) out << cur;
-  return out;
-}
-
-}  // namespace
 
 ExperimentView::ExperimentView(QWidget* parent) : QWidget(parent) {
   configModel_ = new ConfigTreeModel(this);
@@ -146,17 +113,36 @@ ExperimentView::ExperimentView(QWidget* parent) : QWidget(parent) {
   rightLayout->addWidget(archCaption_);
   rightLayout->addWidget(archTable_, 1);
 
-  auto* splitter = new QSplitter;
-  splitter->addWidget(left);
-  splitter->addWidget(right);
-  splitter->setStretchFactor(0, 1);
-  splitter->setStretchFactor(1, 1);
+  splitter_ = new QSplitter;
+  splitter_->addWidget(left);
+  splitter_->addWidget(right);
+  splitter_->setStretchFactor(0, 1);
+  splitter_->setStretchFactor(1, 1);
 
+  inputs_ = new QWidget;
+  auto* inputsLayout = new QVBoxLayout(inputs_);
+  inputsLayout->setContentsMargins(0, 0, 0, 0);
+  inputsLayout->addLayout(form);
+  inputsLayout->addWidget(errorLabel_);
   auto* layout = new QVBoxLayout(this);
-  layout->addLayout(form);
-  layout->addWidget(errorLabel_);
+  layout->addWidget(inputs_);
   layout->addWidget(warnings_);
-  layout->addWidget(splitter, 1);
+  layout->addWidget(splitter_, 1);
+}
+
+void ExperimentView::setInputsVisible(bool visible) {
+  inputs_->setVisible(visible);
+}
+
+void ExperimentView::setPreviewOrientation(Qt::Orientation orientation) {
+  splitter_->setOrientation(orientation);
+}
+
+void ExperimentView::showExperiment(const std::optional<Experiment>& experiment) {
+  experiment_ = experiment;
+  errorLabel_->clear();
+  errorLabel_->hide();
+  display();
 }
 
 void ExperimentView::setConfigFile(const QString& path) {
@@ -196,7 +182,7 @@ void ExperimentView::reload() {
   ExperimentSpec spec;
   spec.cfgFile = configFile_.toStdString();
   spec.archFile = archFile_.toStdString();
-  for (const QString& token : splitOverrides(overrides_))
+  for (const QString& token : splitCommandWords(overrides_))
     spec.overrides.push_back(token.toStdString());
   try {
     experiment_ = loadExperiment(spec);
@@ -204,16 +190,32 @@ void ExperimentView::reload() {
     errorLabel_->setText(QString::fromStdString(e.what()));
     errorLabel_->show();
   }
+  display();
+}
+
+void ExperimentView::display() {
+  warnings_->clear();
+  if (experiment_) {
+    configFile_ = QString::fromStdString(experiment_->spec.cfgFile);
+    archFile_ = QString::fromStdString(experiment_->spec.archFile);
+  }
   if (experiment_) {
     configModel_->setConfig(experiment_->cfg);
     configTree_->expandToDepth(0);
     configTree_->resizeColumnToContents(ConfigTreeModel::KeyColumn);
-    const auto arch = experiment_->effectiveArch();
+    std::optional<ArchConfig> arch;
+    try {
+      arch = experiment_->effectiveArch();
+    } catch (const Error& e) {
+      warnings_->addItem(QString::fromStdString(e.what()));
+    }
     archModel_->setArch(arch);
     archTable_->resizeColumnsToContents();
     QString caption = tr("<b>Architecture</b>");
     if (arch) {
-      caption += experiment_->arch ? tr(" from %1, input %2 px").arg(archFile_).arg(arch->imgSize)
+      caption += experiment_->arch ? tr(" from %1, input %2 px")
+                                         .arg(QString::fromStdString(experiment_->spec.archFile))
+                                         .arg(arch->imgSize)
                                    : tr(" (ArchManager.fixed_sample(): no arch JSON given)");
     } else {
       caption += tr(" \u2014 %1 is configured by MODEL.EXTRA (see the config tree)")
@@ -229,6 +231,8 @@ void ExperimentView::reload() {
   } else {
     configModel_->setConfig(ConfigNode());
     archModel_->setArch(std::nullopt);
+    archCaption_->setText(tr("<b>Architecture</b>"));
+    warnings_->hide();
   }
   Q_EMIT experimentChanged();
 }

@@ -13,6 +13,7 @@ class QListWidget;
 class QTreeView;
 class QTableView;
 class QSortFilterProxyModel;
+class QSplitter;
 
 namespace posescope {
 
@@ -29,6 +30,13 @@ class ExperimentView : public QWidget {
   void setConfigFile(const QString& path);
   void setArchFile(const QString& path);
   void setOverrides(const QString& overrides);
+  /// Shows or hides the three input fields and the error line (hidden when another form, such
+  /// as the run setup, drives the view through showExperiment()).
+  void setInputsVisible(bool visible);
+  /// Shows an experiment loaded elsewhere (nullopt clears the tree and table); loads nothing.
+  void showExperiment(const std::optional<Experiment>& experiment);
+  /// Config tree and arch table side by side (Horizontal) or stacked (Vertical).
+  void setPreviewOrientation(Qt::Orientation orientation);
 
   QString configFile() const { return configFile_; }
   QString archFile() const { return archFile_; }
@@ -45,12 +53,15 @@ class ExperimentView : public QWidget {
 
  private:
   void reload();
+  void display();
 
   QString configFile_;
   QString archFile_;
   QString overrides_;
   std::optional<Experiment> experiment_;
 
+  QWidget* inputs_ = nullptr;
+  QSplitter* splitter_ = nullptr;
   QLineEdit* configEdit_ = nullptr;
   QLineEdit* archEdit_ = nullptr;
   QLineEdit* overridesEdit_ = nullptr;

@@ -3,19 +3,28 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDir>
 #include <QDragEnterEvent>
 #include <QDropEvent>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QScrollArea>
 #include <QSettings>
+#include <QSplitter>
 #include <QStatusBar>
-#include <algorithm>
+#include <QTabWidget>
 
 #include "experiment_view.h"
+#include "pipeline/run_folder.h"
+#include "results_view.h"
+#include "run_controller.h"
+#include "run_progress_view.h"
+#include "run_setup_view.h"
 
 namespace posescope {
 
@@ -24,58 +33,111 @@ namespace {
 constexpr int kMaxRecent = 10;
 const char* const kRecentKey = "recentFiles";
 
-bool isConfigFile(const QString& path) {
-  const QString suffix = QFileInfo(path).suffix().toLower();
-  return suffix == QLatin1String("yaml") || suffix == QLatin1String("yml");
-}
-
-bool isArchFile(const QString& path) {
-  return QFileInfo(path).suffix().toLower() == QLatin1String("json");
-}
-
 }  // namespace
 
+PathKind classifyPath(const QString& path) {
+  const QFileInfo info(path);
+  if (info.isDir())
+    return QFileInfo::exists(QDir(path).filePath(QString::fromLatin1(runfiles::kSummary)))
+               ? PathKind::RunFolder
+               : PathKind::DatasetRoot;
+  const QString name = info.fileName().toLower();
+  if (name.endsWith(QLatin1String(".yaml")) || name.endsWith(QLatin1String(".yml")))
+    return PathKind::Config;
+  if (name.endsWith(QLatin1String(".json"))) return PathKind::Arch;
+  if (name.endsWith(QLatin1String(".pth")) || name.endsWith(QLatin1String(".pth.tar")) ||
+      name.endsWith(QLatin1String(".pt")))
+    return PathKind::Checkpoint;
+  return PathKind::Unknown;
+}
+
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
-  experimentView_ = new ExperimentView(this);
-  setCentralWidget(experimentView_);
+  controller_ = new RunController(this);
+  setupView_ = new RunSetupView;
+  experimentView_ = new ExperimentView;
+  experimentView_->setInputsVisible(false);
+  experimentView_->setPreviewOrientation(Qt::Vertical);
+  runView_ = new RunProgressView;
+  resultsView_ = new ResultsView;
+
+  auto* setupScroll = new QScrollArea;
+  setupScroll->setWidget(setupView_);
+  setupScroll->setWidgetResizable(true);
+  setupScroll->setFrameShape(QFrame::NoFrame);
+  auto* experimentPage = new QSplitter(Qt::Horizontal);
+  experimentPage->addWidget(setupScroll);
+  experimentPage->addWidget(experimentView_);
+  experimentPage->setStretchFactor(0, 3);
+  experimentPage->setStretchFactor(1, 2);
+
+  pages_ = new QTabWidget;
+  pages_->setDocumentMode(true);
+  pages_->addTab(experimentPage, tr("&Experiment"));
+  pages_->addTab(runView_, tr("&Run"));
+  pages_->addTab(resultsView_, tr("Re&sults"));
+  setCentralWidget(pages_);
   setAcceptDrops(true);
   createMenus();
-  connect(experimentView_, &ExperimentView::experimentChanged, this, [this] {
+  connectRun();
+
+  connect(setupView_, &RunSetupView::validated, this, [this] {
+    experimentView_->showExperiment(setupView_->check().experiment);
+    runAction_->setEnabled(setupView_->check().ok() && !controller_->isRunning());
     updateTitle();
-    const auto& exp = experimentView_->experiment();
-    if (exp) {
-      statusBar()->showMessage(tr("Loaded %1 (%2 warning(s))")
-                                   .arg(experimentView_->configFile())
-                                   .arg(exp->warnings.size()));
-    } else if (!experimentView_->errorText().isEmpty()) {
-      statusBar()->showMessage(tr("The experiment has errors; see the message above the config."));
-    }
   });
+  connect(setupView_, &RunSetupView::runRequested, this, &MainWindow::startRun);
+
   QSettings settings;
-  if (!restoreGeometry(settings.value("mainWindow/geometry").toByteArray())) resize(1200, 760);
-  updateTitle();
-  statusBar()->showMessage(tr("Open an experiment YAML (File \u2192 Open, or drop it here)."));
+  if (!restoreGeometry(settings.value("mainWindow/geometry").toByteArray())) resize(1280, 800);
+  setupView_->validateNow();
+  statusBar()->showMessage(
+      tr("Set up a run (File \u2192 Open, or drop YAML / JSON / checkpoint files here), or open "
+         "a run folder."));
 }
+
+MainWindow::~MainWindow() = default;
 
 void MainWindow::createMenus() {
   QMenu* file = menuBar()->addMenu(tr("&File"));
-  QAction* openConfig = file->addAction(tr("Open &Experiment YAML\u2026"), this, [this] {
-    const QString f = QFileDialog::getOpenFileName(this, tr("Open experiment config"), QString(),
-                                                   tr("Experiment YAML (*.yaml *.yml)"));
+  auto openWith = [this](const QString& title, const QString& filter) {
+    const QString f = QFileDialog::getOpenFileName(this, title, QString(), filter);
     if (!f.isEmpty()) openFile(f);
+  };
+  file->addAction(tr("Open &Experiment YAML\u2026"), this,
+                  [openWith, this] {
+                    openWith(tr("Open experiment config"), tr("Experiment YAML (*.yaml *.yml)"));
+                  })
+      ->setShortcut(QKeySequence::Open);
+  file->addAction(tr("Open &Architecture JSON\u2026"), this, [openWith, this] {
+    openWith(tr("Open architecture"), tr("Architecture JSON (*.json)"));
   });
-  openConfig->setShortcut(QKeySequence::Open);
-  file->addAction(tr("Open &Architecture JSON\u2026"), this, [this] {
-    const QString f = QFileDialog::getOpenFileName(this, tr("Open architecture"), QString(),
-                                                   tr("Architecture JSON (*.json)"));
-    if (!f.isEmpty()) openFile(f);
+  file->addAction(tr("Open &Checkpoint\u2026"), this, [openWith, this] {
+    openWith(tr("Open checkpoint"), tr("Checkpoints (*.pth *.pth.tar *.pt);;All files (*)"));
   });
-  file->addAction(tr("&Clear Architecture"), this, [this] { experimentView_->setArchFile({}); });
-  recentMenu_ = file->addMenu(tr("Open &Recent"));
+  file->addAction(tr("&Clear Architecture"), this, [this] { setupView_->setArchFile({}); });
+  file->addSeparator();
+  file->addAction(tr("Open &Run Folder\u2026"), this,
+                  [this] {
+                    const QString dir =
+                        QFileDialog::getExistingDirectory(this, tr("Open run folder"));
+                    if (dir.isEmpty()) return;
+                    QString error;
+                    if (!openRunFolder(dir, &error))
+                      QMessageBox::warning(this, tr("Cannot open the run folder"), error);
+                  })
+      ->setShortcut(QKeySequence(tr("Ctrl+Shift+O")));
+  recentMenu_ = file->addMenu(tr("Open Rece&nt"));
   rebuildRecentMenu();
   file->addSeparator();
-  QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
-  quit->setShortcut(QKeySequence::Quit);
+  file->addAction(tr("&Quit"), this, &QWidget::close)->setShortcut(QKeySequence::Quit);
+
+  QMenu* run = menuBar()->addMenu(tr("&Run"));
+  runAction_ = run->addAction(tr("&Run Evaluation"), this, &MainWindow::startRun);
+  runAction_->setShortcut(QKeySequence(tr("Ctrl+R")));
+  runAction_->setEnabled(false);
+  cancelAction_ = run->addAction(tr("&Cancel Run"), this, &MainWindow::cancelRun);
+  cancelAction_->setShortcut(QKeySequence(tr("Ctrl+.")));
+  cancelAction_->setEnabled(false);
 
   QMenu* help = menuBar()->addMenu(tr("&Help"));
   help->addAction(tr("&About PoseScope"), this, [this] {
@@ -87,16 +149,111 @@ void MainWindow::createMenus() {
   });
 }
 
-bool MainWindow::openFile(const QString& path) {
-  if (isConfigFile(path)) {
-    experimentView_->setConfigFile(path);
-  } else if (isArchFile(path)) {
-    experimentView_->setArchFile(path);
+void MainWindow::connectRun() {
+  connect(controller_, &RunController::preparing, runView_, &RunProgressView::showPreparing);
+  connect(controller_, &RunController::logLine, runView_, &RunProgressView::appendLog);
+  connect(controller_, &RunController::started, this, [this](const RunSummary& summary) {
+    runView_->showStarted(summary);
+    resultsView_->showStarted(summary);
+  });
+  connect(controller_, &RunController::imageDone, this,
+          [this](const ImageRecord& record, qulonglong done, qulonglong total) {
+            runView_->showImage(done, total);
+            resultsView_->appendRecord(record);
+          });
+  connect(controller_, &RunController::finished, this, &MainWindow::onFinished);
+  connect(controller_, &RunController::failed, this, [this](const QString& message) {
+    runView_->showFailed(message);
+    pages_->setCurrentIndex(RunPage);
+    statusBar()->showMessage(tr("The run failed; the Run page says what to fix."));
+  });
+  connect(controller_, &RunController::runningChanged, this, [this](bool running) {
+    setupView_->setRunning(running);
+    cancelAction_->setEnabled(running);
+    runAction_->setEnabled(!running && setupView_->check().ok());
+  });
+  connect(runView_, &RunProgressView::cancelRequested, this, &MainWindow::cancelRun);
+}
+
+bool MainWindow::startRun() {
+  setupView_->validateNow();
+  if (controller_->isRunning() || !setupView_->check().ok()) return false;
+  const RunSetup setup = setupView_->setup();
+  const QString runDir = newRunFolder(setup);
+  runView_->reset(runDir);
+  resultsView_->beginRun(runDir);
+  if (!controller_->start(experimentSpecFor(setup), evaluatorOptionsFor(setup, runDir)))
+    return false;
+  saveSettings();
+  pages_->setCurrentIndex(RunPage);
+  statusBar()->showMessage(tr("Running into %1").arg(runDir));
+  return true;
+}
+
+void MainWindow::cancelRun() {
+  controller_->cancel();
+}
+
+void MainWindow::onFinished(const RunOutcome& outcome) {
+  runView_->showFinished(outcome);
+  resultsView_->showFinished(outcome);
+  const QString dir = QString::fromStdString(outcome.runDir);
+  if (outcome.summary.state == "complete") {
+    pages_->setCurrentIndex(ResultsPage);
+    statusBar()->showMessage(tr("Run complete: %1").arg(dir));
   } else {
     statusBar()->showMessage(
-        tr("%1: not an experiment YAML (*.yaml) or architecture JSON (*.json)").arg(path));
+        tr("Run %1: %2").arg(QString::fromStdString(outcome.summary.state), dir));
+  }
+  if (!dir.isEmpty()) rememberRecent(dir);
+}
+
+bool MainWindow::openRunFolder(const QString& dir, QString* error) {
+  try {
+    const LoadedRun run = loadRunFolder(dir.toStdString());
+    resultsView_->showLoadedRun(run);
+    QFile log(QDir(dir).filePath(QString::fromLatin1(runfiles::kLog)));
+    runView_->showLoadedLog(
+        dir, QString::fromStdString(run.summary.state),
+        log.open(QIODevice::ReadOnly) ? QString::fromUtf8(log.readAll()) : QString());
+    pages_->setCurrentIndex(ResultsPage);
+    statusBar()->showMessage(
+        tr("Opened run folder %1 (%2)").arg(dir, QString::fromStdString(run.summary.state)));
+    rememberRecent(dir);
+    return true;
+  } catch (const std::exception& e) {
+    const QString message =
+        tr("%1\nChoose a folder written by PoseScope or posescope-cli eval (it holds run.json).")
+            .arg(QString::fromStdString(e.what()));
+    if (error) *error = message;
+    statusBar()->showMessage(QString(message).replace('\n', ' '));
     return false;
   }
+}
+
+bool MainWindow::openFile(const QString& path) {
+  switch (classifyPath(path)) {
+    case PathKind::Config:
+      setupView_->setConfigFile(path);
+      break;
+    case PathKind::Arch:
+      setupView_->setArchFile(path);
+      break;
+    case PathKind::Checkpoint:
+      setupView_->setCheckpoint(path);
+      break;
+    case PathKind::DatasetRoot:
+      setupView_->setDatasetRoot(path);
+      break;
+    case PathKind::RunFolder:
+      return openRunFolder(path);
+    case PathKind::Unknown:
+      statusBar()->showMessage(tr("%1: not an experiment YAML, architecture JSON, checkpoint "
+                                  "(*.pth, *.pth.tar, *.pt) or folder")
+                                   .arg(path));
+      return false;
+  }
+  pages_->setCurrentIndex(ExperimentPage);
   rememberRecent(path);
   return true;
 }
@@ -104,8 +261,7 @@ bool MainWindow::openFile(const QString& path) {
 void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
   if (!event->mimeData()->hasUrls()) return;
   for (const QUrl& url : event->mimeData()->urls()) {
-    const QString path = url.toLocalFile();
-    if (isConfigFile(path) || isArchFile(path)) {
+    if (classifyPath(url.toLocalFile()) != PathKind::Unknown) {
       event->acceptProposedAction();
       return;
     }
@@ -113,22 +269,41 @@ void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
 }
 
 void MainWindow::dropEvent(QDropEvent* event) {
-  // Configs first so an arch dropped together with its YAML applies to the new experiment.
-  QStringList paths;
-  for (const QUrl& url : event->mimeData()->urls()) paths << url.toLocalFile();
-  std::stable_sort(paths.begin(), paths.end(), [](const QString& a, const QString& b) {
-    return isConfigFile(a) && !isConfigFile(b);
-  });
-  for (const QString& p : paths) openFile(p);
+  for (const QUrl& url : event->mimeData()->urls()) openFile(url.toLocalFile());
   event->acceptProposedAction();
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
+  saveSettings();
+  controller_->cancel();  // the controller's destructor waits for the image in progress
+  event->accept();
+}
+
+void MainWindow::saveSettings() const {
   QSettings settings;
   settings.setValue("mainWindow/geometry", saveGeometry());
-  settings.setValue("experiment/config", experimentView_->configFile());
-  settings.setValue("experiment/arch", experimentView_->archFile());
-  event->accept();
+  const RunSetup s = setupView_->setup();
+  settings.setValue("setup/config", s.configFile);
+  settings.setValue("setup/arch", s.archFile);
+  settings.setValue("setup/checkpoint", s.checkpoint);
+  settings.setValue("setup/datasetRoot", s.datasetRoot);
+  settings.setValue("setup/overrides", s.overrides);
+  settings.setValue("setup/device", s.device);
+  settings.setValue("setup/outputDir", s.outputDir);
+}
+
+void MainWindow::restoreLastSetup() {
+  QSettings settings;
+  if (!settings.contains("setup/config")) return;
+  RunSetup s = setupView_->setup();
+  s.configFile = settings.value("setup/config").toString();
+  s.archFile = settings.value("setup/arch").toString();
+  s.checkpoint = settings.value("setup/checkpoint").toString();
+  s.datasetRoot = settings.value("setup/datasetRoot").toString();
+  s.overrides = settings.value("setup/overrides").toStringList();
+  s.device = settings.value("setup/device", s.device).toString();
+  s.outputDir = settings.value("setup/outputDir", s.outputDir).toString();
+  setupView_->setSetup(s);
 }
 
 void MainWindow::rememberRecent(const QString& path) {
@@ -145,14 +320,13 @@ void MainWindow::rememberRecent(const QString& path) {
 void MainWindow::rebuildRecentMenu() {
   recentMenu_->clear();
   const QStringList recent = QSettings().value(kRecentKey).toStringList();
-  for (const QString& path : recent) {
+  for (const QString& path : recent)
     recentMenu_->addAction(path, this, [this, path] { openFile(path); });
-  }
   recentMenu_->setEnabled(!recent.isEmpty());
 }
 
 void MainWindow::updateTitle() {
-  const QString cfg = experimentView_->configFile();
+  const QString cfg = setupView_->setup().configFile;
   setWindowTitle(cfg.isEmpty() ? tr("PoseScope")
                                : tr("%1 \u2014 PoseScope").arg(QFileInfo(cfg).fileName()));
 }

@@ -1,24 +1,54 @@
 #pragma once
-// PoseScope's main window: menus, drag and drop, recent files, and the experiment page.
+// PoseScope's main window: Experiment (run setup), Run (progress, log) and Results pages, menus,
+// drag and drop, recent files and last settings.
 
 #include <QMainWindow>
+
+class QAction;
+class QMenu;
+class QTabWidget;
 
 namespace posescope {
 
 class ExperimentView;
+class ResultsView;
+class RunController;
+class RunProgressView;
+class RunSetupView;
+struct RunOutcome;
 
-/// Top-level window. Files dropped or opened are routed by type: *.yaml/*.yml as the experiment
-/// config, *.json as the architecture.
+/// Top-level window. Runs evaluations on a background thread through RunController; the GUI
+/// thread only shows values it receives.
 class MainWindow : public QMainWindow {
   Q_OBJECT
  public:
+  enum Page { ExperimentPage, RunPage, ResultsPage };
+
   explicit MainWindow(QWidget* parent = nullptr);
+  ~MainWindow() override;
 
   ExperimentView* experimentView() const { return experimentView_; }
+  RunSetupView* runSetupView() const { return setupView_; }
+  RunProgressView* runView() const { return runView_; }
+  ResultsView* resultsView() const { return resultsView_; }
+  RunController* controller() const { return controller_; }
+  QTabWidget* pages() const { return pages_; }
 
-  /// Opens `path` as config or arch by its suffix; returns false (and says why in the status
-  /// bar) for other files.
+  /// Routes `path` by type: *.yaml/*.yml config, *.json architecture, *.pth/*.pth.tar/*.pt
+  /// checkpoint, a folder with run.json a run folder, another folder the dataset root. Returns
+  /// false (and says why in the status bar) for anything else or a run folder that fails to load.
   bool openFile(const QString& path);
+  /// Shows the run folder `dir` without recomputing; returns false and sets `error` (when given)
+  /// to a message naming the problem.
+  bool openRunFolder(const QString& dir, QString* error = nullptr);
+  /// Starts a run with the current setup; false when the setup is invalid or a run is going.
+  bool startRun();
+  /// Asks the run in progress to stop after the current image.
+  void cancelRun();
+  /// Fills the setup from the settings saved by the last session (QSettings).
+  void restoreLastSetup();
+  /// Saves the setup and the window geometry (QSettings).
+  void saveSettings() const;
 
  protected:
   void dragEnterEvent(QDragEnterEvent* event) override;
@@ -27,12 +57,26 @@ class MainWindow : public QMainWindow {
 
  private:
   void createMenus();
+  void connectRun();
+  void onFinished(const RunOutcome& outcome);
   void rememberRecent(const QString& path);
   void rebuildRecentMenu();
   void updateTitle();
 
+  QTabWidget* pages_ = nullptr;
+  RunSetupView* setupView_ = nullptr;
   ExperimentView* experimentView_ = nullptr;
-  class QMenu* recentMenu_ = nullptr;
+  RunProgressView* runView_ = nullptr;
+  ResultsView* resultsView_ = nullptr;
+  RunController* controller_ = nullptr;
+  QMenu* recentMenu_ = nullptr;
+  QAction* runAction_ = nullptr;
+  QAction* cancelAction_ = nullptr;
 };
+
+/// How a dropped or opened path is used.
+enum class PathKind { Config, Arch, Checkpoint, RunFolder, DatasetRoot, Unknown };
+/// Classifies `path` by suffix (files) or content (folders: run.json makes a run folder).
+PathKind classifyPath(const QString& path);
 
 }  // namespace posescope

@@ -2,9 +2,12 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QTabWidget>
+#include <QTimer>
+#include <cstdio>
 
-#include "experiment_view.h"
 #include "main_window.h"
+#include "run_setup_view.h"
 
 int main(int argc, char** argv) {
   QApplication app(argc, argv);
@@ -17,28 +20,70 @@ int main(int argc, char** argv) {
       QStringLiteral("Evaluate and inspect bottom-up multi-person pose estimators."));
   parser.addHelpOption();
   parser.addVersionOption();
-  QCommandLineOption cfg(QStringLiteral("cfg"), QStringLiteral("Experiment YAML."),
-                         QStringLiteral("file"));
-  QCommandLineOption arch(QStringLiteral("superconfig"),
-                          QStringLiteral("Architecture JSON (as valid.py's --superconfig)."),
-                          QStringLiteral("file"));
-  parser.addOption(cfg);
-  parser.addOption(arch);
+  const QCommandLineOption cfg(QStringLiteral("cfg"), QStringLiteral("Experiment YAML."),
+                               QStringLiteral("file"));
+  const QCommandLineOption arch(QStringLiteral("superconfig"),
+                                QStringLiteral("Architecture JSON (as valid.py's --superconfig)."),
+                                QStringLiteral("file"));
+  const QCommandLineOption checkpoint(QStringLiteral("checkpoint"),
+                                      QStringLiteral("Checkpoint (sets TEST.MODEL_FILE)."),
+                                      QStringLiteral("file"));
+  const QCommandLineOption datasetRoot(QStringLiteral("dataset-root"),
+                                       QStringLiteral("Dataset root (sets DATASET.ROOT)."),
+                                       QStringLiteral("dir"));
+  const QCommandLineOption device(QStringLiteral("device"), QStringLiteral("auto, cpu or cuda:N."),
+                                  QStringLiteral("device"));
+  const QCommandLineOption out(QStringLiteral("out"),
+                               QStringLiteral("Folder that receives the run folders."),
+                               QStringLiteral("dir"));
+  const QCommandLineOption run(
+      QStringLiteral("run"), QStringLiteral("Start the run at launch (when the setup is valid)."));
+  const QCommandLineOption openRun(QStringLiteral("open-run"),
+                                   QStringLiteral("Open a run folder at launch."),
+                                   QStringLiteral("dir"));
+  const QCommandLineOption fresh(QStringLiteral("fresh"),
+                                 QStringLiteral("Do not restore the last session's setup."));
+  const QCommandLineOption maximized(QStringLiteral("maximized"),
+                                     QStringLiteral("Show the window maximized."));
+  for (const auto* o :
+       {&cfg, &arch, &checkpoint, &datasetRoot, &device, &out, &run, &openRun, &fresh, &maximized})
+    parser.addOption(*o);
   parser.addPositionalArgument(QStringLiteral("opts"),
                                QStringLiteral("KEY VALUE overrides, as valid.py takes them."),
                                QStringLiteral("[KEY VALUE ...]"));
   parser.process(app);
 
   posescope::MainWindow window;
-  auto* view = window.experimentView();
-  if (parser.isSet(arch)) view->setArchFile(parser.value(arch));
-  if (!parser.positionalArguments().isEmpty()) {
-    QStringList quoted;
-    for (const QString& a : parser.positionalArguments())
-      quoted << (a.contains(' ') ? QStringLiteral("'%1'").arg(a) : a);
-    view->setOverrides(quoted.join(' '));
+  if (!parser.isSet(fresh)) window.restoreLastSetup();
+  auto* setup = window.runSetupView();
+  if (parser.isSet(cfg)) setup->setConfigFile(parser.value(cfg));
+  if (parser.isSet(arch)) setup->setArchFile(parser.value(arch));
+  if (parser.isSet(checkpoint)) setup->setCheckpoint(parser.value(checkpoint));
+  if (parser.isSet(datasetRoot)) setup->setDatasetRoot(parser.value(datasetRoot));
+  if (parser.isSet(device)) setup->setDevice(parser.value(device));
+  if (parser.isSet(out)) setup->setOutputDir(parser.value(out));
+  const QStringList opts = parser.positionalArguments();
+  if (opts.size() % 2 != 0) {
+    std::fprintf(stderr, "posescope: overrides come in KEY VALUE pairs (got %d words)\n",
+                 static_cast<int>(opts.size()));
+    return 2;
   }
-  if (parser.isSet(cfg)) window.openFile(parser.value(cfg));
-  window.show();
+  if (!opts.isEmpty()) setup->setOverrides(opts);
+  if (parser.isSet(maximized))
+    window.showMaximized();
+  else
+    window.show();
+  if (parser.isSet(openRun)) {
+    QString error;
+    if (!window.openRunFolder(parser.value(openRun), &error))
+      std::fprintf(stderr, "posescope: %s\n", qPrintable(error));
+  }
+  if (parser.isSet(run)) {
+    QTimer::singleShot(0, &window, [&window] {
+      if (!window.startRun())
+        std::fprintf(stderr,
+                     "posescope: --run: the setup is not valid (see the Experiment page)\n");
+    });
+  }
   return app.exec();
 }

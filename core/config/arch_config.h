@@ -30,8 +30,10 @@ struct ArchConfig {
 ArchConfig loadArchJson(const std::string& path);
 /// Same from a parsed document; `source` names it in errors.
 ArchConfig archFromJson(const nlohmann::json& doc, const std::string& source);
-/// The JSON the reference would write for this arch (same keys and order).
+/// The arch as a JSON document (nlohmann::json sorts keys; values as the reference's).
 nlohmann::json archToJson(const ArchConfig& arch);
+/// The text Python's json.dumps writes for this arch (the reference's key order and spacing).
+std::string archToJsonText(const ArchConfig& arch);
 
 /// The reference's `_make_divisible` (MobileNetV2 channel rounding), exactly.
 int makeDivisible(double value, int divisor, int minValue = -1);

@@ -23,6 +23,9 @@ struct ExperimentSpec {
   std::string cfgFile;
   std::string archFile;                // empty: no --superconfig
   std::vector<std::string> overrides;  // KEY VALUE KEY VALUE ...
+  /// True when cfgFile is a dumped merged config (a run folder's config.yaml): update_config's
+  /// DATA_DIR joins and WITH_CENTER joint are already in it and are not applied a second time.
+  bool updateConfigApplied = false;
 };
 
 /// The loaded experiment; `cfg` has update_config/check_config applied, and valid.py's
@@ -34,7 +37,8 @@ struct Experiment {
   std::vector<ConfigWarning> warnings;
 
   /// The arch the network is built with: the --superconfig one, or ArchManager.fixed_sample()
-  /// for pose_mobilenet / pose_simplenet / pose_supermobilenet, as valid.py does; nullopt otherwise.
+  /// for pose_mobilenet / pose_simplenet / pose_supermobilenet, as valid.py does; nullopt
+  /// otherwise.
   std::optional<ArchConfig> effectiveArch() const;
 };
 
@@ -44,7 +48,27 @@ ConfigNode defaultConfig();
 /// Loads and merges; throws ConfigError naming the file and key or line.
 Experiment loadExperiment(const ExperimentSpec& spec);
 
-/// The merged config as YAML that loadExperiment reads back to the same config.
+/// The merged config as YAML that loadExperiment reads back to the same config (with
+/// updateConfigApplied set when DATA_DIR is not empty or DATASET.WITH_CENTER is true).
 std::string dumpConfigYaml(const ConfigNode& cfg);
+
+/// Defaults merged with one YAML text, without update_config (a GUI preview, a reopened run);
+/// `source` names it in errors; throws ConfigError like loadExperiment.
+ConfigNode mergeConfigText(const std::string& yamlText, const std::string& source,
+                           std::vector<ConfigWarning>* warnings = nullptr);
+
+/// The reference's update_config after the merges (DATA_DIR joins, WITH_CENTER, OUTPUT_SIZE
+/// promotion); throws ConfigError naming `source` when a key has an unusable type.
+void applyUpdateConfig(ConfigNode& cfg, const std::string& source);
+
+/// The reference's check_config: every per-stage list has LOSS.NUM_STAGES entries; throws
+/// ConfigError naming `source` and the key.
+void checkConfig(const ConfigNode& cfg, const std::string& source);
+
+/// valid.py's --superconfig rule: INPUT_SIZE = img_size, OUTPUT_SIZE = [img/4, img/2].
+void applyArchResolution(ConfigNode& cfg, const ArchConfig& arch);
+
+/// os.path.join(a, b) for two POSIX parts: an absolute b wins, an empty a gives b.
+std::string pythonPathJoin(const std::string& a, const std::string& b);
 
 }  // namespace posescope

@@ -1,0 +1,22 @@
+#pragma once
+// Loads COCO-style keypoint ground truth (COCO person_keypoints, CrowdPose annotation files).
+
+#include <string>
+
+#include "eval/keypoint_data.h"
+
+namespace posescope {
+
+/// Reads and checks a ground truth JSON file (images, annotations, categories); throws EvalError
+/// naming the file and the record for unreadable or malformed files, missing or mistyped fields,
+/// duplicate ids and annotations of unknown images or categories.
+KeypointGroundTruth loadGroundTruth(const std::string& path);
+
+/// Same as loadGroundTruth for JSON text already in memory; `source` names it in messages.
+KeypointGroundTruth parseGroundTruth(const std::string& jsonText, const std::string& source);
+
+/// Checks that `gt` can be evaluated as `variant` (a category with that variant's joint count,
+/// every annotation's keypoints, `area` for COCO, `crowdIndex` for CrowdPose); throws EvalError.
+void checkGroundTruthFor(const KeypointGroundTruth& gt, EvalVariant variant);
+
+}  // namespace posescope

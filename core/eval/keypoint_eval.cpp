@@ -1,0 +1,310 @@
+#include "eval/keypoint_eval.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <exception>
+#include <functional>
+#include <mutex>
+#include <numeric>
+#include <optional>
+#include <thread>
+#include <unordered_map>
+
+#include "common/errors.h"
+#include "eval/accumulate.h"
+#include "eval/ground_truth.h"
+#include "eval/image_matching.h"
+#include "eval/numpy_math.h"
+#include "eval/oks.h"
+
+namespace posescope {
+
+namespace {
+
+// np.mean(s[s > -1]), or -1 when nothing is left.
+double meanOfValid(const std::vector<double>& values) {
+  std::vector<double> valid;
+  valid.reserve(values.size());
+  for (double v : values) {
+    if (v > -1) valid.push_back(v);
+  }
+  if (valid.empty()) return -1;
+  return numpyPairwiseSum(valid.data(), valid.size()) / static_cast<double>(valid.size());
+}
+
+std::string detectionName(std::size_t index, const KeypointDetection& d,
+                          const std::string& source) {
+  const std::string id = " (image_id " + std::to_string(d.imageId) + ")";
+  if (!source.empty()) return source + ": result[" + std::to_string(index) + "]" + id;
+  return "detection #" + std::to_string(index) + id;
+}
+
+void checkDetection(std::size_t index, const KeypointDetection& d, std::size_t joints,
+                    const std::string& source, const KeypointGroundTruth& gt,
+                    const std::unordered_map<std::int64_t, std::size_t>& images,
+                    const std::unordered_map<std::int64_t, std::size_t>& categories) {
+  const std::string name = detectionName(index, d, source);
+  if (!images.count(d.imageId)) {
+    throw EvalError(name + ": image id " + std::to_string(d.imageId) +
+                    " is not in the ground truth " + gt.source);
+  }
+  if (!categories.count(d.categoryId)) {
+    throw EvalError(name + ": category id " + std::to_string(d.categoryId) +
+                    " is not in the ground truth " + gt.source);
+  }
+  if (d.keypoints.size() != 3 * joints) {
+    throw EvalError(name + " has " + std::to_string(d.keypoints.size()) +
+                    " keypoint values; expected " + std::to_string(3 * joints) + " (" +
+                    std::to_string(joints) + " joints x 3)");
+  }
+  for (std::size_t k = 0; k < d.keypoints.size(); ++k) {
+    if (!std::isfinite(d.keypoints[k])) {
+      throw EvalError(name + ": keypoints[" + std::to_string(k) + "] is not finite");
+    }
+  }
+  if (!std::isfinite(d.score)) throw EvalError(name + ": score is not finite");
+  if (d.area && !std::isfinite(*d.area)) throw EvalError(name + ": area is not finite");
+}
+
+// Everything computed for one (category, image) pair.
+struct Cell {
+  bool present = false;  // the image has ground truth or detections of the category
+  ImageInput input;
+  std::vector<std::size_t> order;  // detection indices, best score first (all of them)
+  std::vector<ImageAreaMatch> areas;
+};
+
+void runParallel(std::size_t count, int threads, const std::function<void(std::size_t)>& work) {
+  std::size_t workers = threads > 0 ? static_cast<std::size_t>(threads)
+                                    : std::max(1u, std::thread::hardware_concurrency());
+  workers = std::min(workers, count / 64 + 1);
+  if (workers <= 1) {
+    for (std::size_t i = 0; i < count; ++i) work(i);
+    return;
+  }
+  std::atomic<std::size_t> next{0};
+  std::vector<std::thread> pool;
+  std::exception_ptr failure;
+  std::mutex failureMutex;
+  for (std::size_t w = 0; w < workers; ++w) {
+    pool.emplace_back([&] {
+      try {
+        for (std::size_t i; (i = next.fetch_add(1)) < count;) work(i);
+      } catch (...) {
+        std::lock_guard<std::mutex> lock(failureMutex);
+        if (!failure) failure = std::current_exception();
+      }
+    });
+  }
+  for (auto& t : pool) t.join();
+  if (failure) std::rethrow_exception(failure);
+}
+
+ImageEvaluation describeImage(std::int64_t imageId, std::int64_t categoryId, const Cell& cell,
+                              const EvalParams& params) {
+  ImageEvaluation out;
+  out.imageId = imageId;
+  out.categoryId = categoryId;
+  if (!cell.present) return out;
+  const ImageInput& in = cell.input;
+  const ImageAreaMatch& all = cell.areas[0];
+  const std::size_t D = in.dts.size(), G = in.gts.size();
+  out.detections.assign(cell.order.begin(), cell.order.begin() + D);
+  out.droppedDetections.assign(cell.order.begin() + D, cell.order.end());
+  for (std::size_t g = 0; g < G; ++g) {
+    out.groundTruthIds.push_back(in.gts[g]->id);
+    out.groundTruthIgnored.push_back(all.gtIgnore[g] != 0);
+  }
+  out.oks = in.oks;
+  std::vector<double> matchedOks;
+  for (std::size_t t = 0; t < params.iouThrs.size(); ++t) {
+    ThresholdMatches tm;
+    tm.threshold = params.iouThrs[t];
+    std::vector<bool> gtMatched(G, false);
+    for (std::size_t d = 0; d < D; ++d) {
+      const int g = all.dtMatchGt[t * D + d];
+      if (g < 0) {
+        tm.unmatchedDetections.push_back(out.detections[d]);
+        continue;
+      }
+      gtMatched[g] = true;
+      const KeypointMatch match{out.detections[d], in.gts[g]->id, in.oks[d * G + g],
+                                all.gtIgnore[g] != 0};
+      tm.matches.push_back(match);
+      if (t == 0 && !match.groundTruthIgnored) matchedOks.push_back(match.oks);
+    }
+    for (std::size_t g = 0; g < G; ++g) {
+      if (!gtMatched[g] && !all.gtIgnore[g]) tm.unmatchedGroundTruths.push_back(in.gts[g]->id);
+    }
+    out.thresholds.push_back(std::move(tm));
+  }
+  if (!matchedOks.empty()) {
+    out.meanOks = numpyPairwiseSum(matchedOks.data(), matchedOks.size()) /
+                  static_cast<double>(matchedOks.size());
+  }
+  const PrecisionRecall pr = accumulateMatches({&all}, params);
+  out.ap = meanOfValid(pr.precision);
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::string> statNames(EvalVariant variant) {
+  if (variant == EvalVariant::Coco) {
+    return {"AP", "Ap .5", "AP .75", "AP (M)", "AP (L)",
+            "AR", "AR .5", "AR .75", "AR (M)", "AR (L)"};
+  }
+  return {"AP",     "Ap .5",     "AP .75",      "AR",       "AR .5",
+          "AR .75", "AP (easy)", "AP (medium)", "AP (hard)"};
+}
+
+EvalSummary evaluateKeypoints(const KeypointGroundTruth& gt,
+                              const std::vector<KeypointDetection>& detections, EvalVariant variant,
+                              const EvalOptions& options) {
+  const EvalParams params = evalParamsFor(variant);
+  checkGroundTruthFor(gt, variant);
+  const std::size_t J = static_cast<std::size_t>(params.numJoints());
+  const std::size_t T = params.iouThrs.size(), R = params.recThrs.size();
+  const std::size_t A = params.areas.size();
+
+  // Images and categories in id order, as the reference sorts them.
+  std::vector<std::int64_t> imageIds, categoryIds;
+  for (const auto& image : gt.images) imageIds.push_back(image.id);
+  for (const auto& c : gt.categories) categoryIds.push_back(c.id);
+  std::sort(imageIds.begin(), imageIds.end());
+  std::sort(categoryIds.begin(), categoryIds.end());
+  const std::size_t N = imageIds.size(), K = categoryIds.size();
+  std::unordered_map<std::int64_t, std::size_t> imageIndex, categoryIndex;
+  for (std::size_t i = 0; i < N; ++i) imageIndex[imageIds[i]] = i;
+  for (std::size_t k = 0; k < K; ++k) categoryIndex[categoryIds[k]] = k;
+
+  for (std::size_t i = 0; i < detections.size(); ++i) {
+    checkDetection(i, detections[i], J, options.resultsSource, gt, imageIndex, categoryIndex);
+  }
+
+  // Group people and detections per (category, image), keeping file order.
+  std::vector<Cell> cells(K * N);
+  std::vector<std::vector<std::size_t>> dtsOf(K * N);
+  for (const auto& person : gt.annotations) {
+    const std::size_t c = categoryIndex.at(person.categoryId) * N + imageIndex.at(person.imageId);
+    cells[c].input.gts.push_back(&person);
+  }
+  for (std::size_t i = 0; i < detections.size(); ++i) {
+    const auto& d = detections[i];
+    dtsOf[categoryIndex.at(d.categoryId) * N + imageIndex.at(d.imageId)].push_back(i);
+  }
+
+  runParallel(K * N, options.threads, [&](std::size_t c) {
+    Cell& cell = cells[c];
+    std::vector<std::size_t>& order = dtsOf[c];
+    if (cell.input.gts.empty() && order.empty()) return;
+    cell.present = true;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+      return detections[a].score > detections[b].score;
+    });
+    const std::size_t D = std::min(order.size(), params.maxDets);
+    for (std::size_t d = 0; d < D; ++d) {
+      cell.input.dts.push_back(&detections[order[d]]);
+      cell.input.dtIds.push_back(static_cast<std::int64_t>(order[d]) + 1);
+    }
+    cell.input.oks = computeOksMatrix(cell.input.gts, cell.input.dts, params);
+    for (const AreaRange& area : params.areas) {
+      cell.areas.push_back(matchImage(cell.input, params, area));
+    }
+    cell.order = std::move(order);
+  });
+
+  // precision / recall per (category, area) over a set of images (indices in id order).
+  auto accumulate = [&](std::size_t k, std::size_t a, const std::vector<std::size_t>& subset) {
+    std::vector<const ImageAreaMatch*> matches;
+    matches.reserve(subset.size());
+    for (std::size_t i : subset) {
+      const Cell& cell = cells[k * N + i];
+      matches.push_back(cell.present ? &cell.areas[a] : nullptr);
+    }
+    return accumulateMatches(matches, params);
+  };
+  std::vector<std::size_t> everyImage(N);
+  std::iota(everyImage.begin(), everyImage.end(), 0);
+  std::vector<PrecisionRecall> pr(K * A);  // [k * A + a]
+  for (std::size_t k = 0; k < K; ++k) {
+    for (std::size_t a = 0; a < A; ++a) pr[k * A + a] = accumulate(k, a, everyImage);
+  }
+
+  // summarize(): means over thresholds x recall points x categories, -1 entries left out.
+  const bool crowd = variant == EvalVariant::CrowdPose;
+  auto selectsThreshold = [&](std::optional<double> thr, std::size_t t, bool ap) {
+    if (!thr) return true;
+    if (crowd && ap) return std::fabs(*thr - params.iouThrs[t]) < 0.01;  // crowdposetools' AP
+    return *thr == params.iouThrs[t];
+  };
+  auto apStat = [&](std::optional<double> thr, std::size_t a) {
+    std::vector<double> values;
+    for (std::size_t t = 0; t < T; ++t) {
+      if (!selectsThreshold(thr, t, true)) continue;
+      for (std::size_t r = 0; r < R; ++r) {
+        for (std::size_t k = 0; k < K; ++k) values.push_back(pr[k * A + a].precision[t * R + r]);
+      }
+    }
+    return meanOfValid(values);
+  };
+  auto arStat = [&](std::optional<double> thr, std::size_t a) {
+    std::vector<double> values;
+    for (std::size_t t = 0; t < T; ++t) {
+      if (!selectsThreshold(thr, t, false)) continue;
+      for (std::size_t k = 0; k < K; ++k) values.push_back(pr[k * A + a].recall[t]);
+    }
+    return meanOfValid(values);
+  };
+
+  EvalSummary summary;
+  summary.variant = variant;
+  summary.table.names = statNames(variant);
+  auto& v = summary.table.values;
+  const std::size_t all = 0, medium = 1, large = 2;
+  if (!crowd) {
+    v = {apStat({}, all), apStat(.5, all), apStat(.75, all), apStat({}, medium), apStat({}, large),
+         arStat({}, all), arStat(.5, all), arStat(.75, all), arStat({}, medium), arStat({}, large)};
+  } else {
+    v = {apStat({}, all), apStat(.5, all), apStat(.75, all),
+         arStat({}, all), arStat(.5, all), arStat(.75, all)};
+    // crowdposetools re-evaluates the images split by crowdIndex (< .2 easy, < .8 medium, else
+    // hard) and reports round(mean(precision[:, :, :, all]), 4) with the -1 entries included.
+    std::vector<std::vector<std::size_t>> split(3);
+    for (const auto& image : gt.images) {
+      const double ci = *image.crowdIndex;
+      split[ci < 0.2 ? 0 : ci < 0.8 ? 1 : 2].push_back(imageIndex.at(image.id));
+    }
+    for (auto& subset : split) {
+      std::sort(subset.begin(), subset.end());
+      std::vector<double> values;
+      std::vector<PrecisionRecall> parts;
+      for (std::size_t k = 0; k < K; ++k) parts.push_back(accumulate(k, all, subset));
+      for (std::size_t t = 0; t < T; ++t) {
+        for (std::size_t r = 0; r < R; ++r) {
+          for (std::size_t k = 0; k < K; ++k) values.push_back(parts[k].precision[t * R + r]);
+        }
+      }
+      v.push_back(numpyRound4(numpyPairwiseSum(values.data(), values.size()) /
+                              static_cast<double>(values.size())));
+    }
+  }
+
+  if (options.perImage) {
+    std::vector<bool> poseCategory(K, false);
+    for (const auto& c : gt.categories) {
+      if (!c.keypoints.empty()) poseCategory[categoryIndex.at(c.id)] = true;
+    }
+    for (std::size_t i = 0; i < N; ++i) {
+      for (std::size_t k = 0; k < K; ++k) {
+        if (!poseCategory[k]) continue;
+        summary.images.push_back(
+            describeImage(imageIds[i], categoryIds[k], cells[k * N + i], params));
+      }
+    }
+  }
+  return summary;
+}
+
+}  // namespace posescope

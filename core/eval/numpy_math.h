@@ -1,0 +1,14 @@
+#pragma once
+// Floating-point reductions computed in numpy's order, so sums and means match it bit for bit.
+
+#include <cstddef>
+
+namespace posescope {
+
+/// numpy's pairwise summation of n contiguous doubles (np.sum of a 1-D float64 array).
+double numpyPairwiseSum(const double* values, std::size_t n);
+
+/// np.round(x, 4) on a float64 scalar, as Python's round() does for numpy floats: rint(x*1e4)/1e4.
+double numpyRound4(double x);
+
+}  // namespace posescope

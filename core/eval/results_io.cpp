@@ -1,0 +1,105 @@
+#include "eval/results_io.h"
+
+#include <algorithm>
+
+#include "common/errors.h"
+#include "eval/json_reader.h"
+
+#include <nlohmann/json.hpp>
+
+namespace posescope {
+
+std::vector<KeypointDetection> parseResults(const std::string& jsonText,
+                                            const std::string& source) {
+  using evaljson::Kind;
+  evaljson::Reader r(jsonText, source);
+  if (r.peek() != Kind::Array) {
+    throw EvalError(source + ": keypoint results must be a JSON list of objects");
+  }
+  std::vector<KeypointDetection> detections;
+  std::vector<std::vector<double>> boxes;  // "bbox" per entry, as written (maybe empty)
+  std::vector<bool> hasBox;
+  r.beginArray();
+  for (std::size_t i = 0; r.nextElement(); ++i) {
+    const evaljson::Context ctx{source, "result[" + std::to_string(i) + "]"};
+    if (r.peek() != Kind::Object) throw EvalError(ctx.where() + " is not a JSON object");
+    KeypointDetection d;
+    std::vector<double> box;
+    int seen = 0;
+    bool boxSeen = false;
+    r.beginObject();
+    for (std::string key; r.nextKey(key);) {
+      if (key == "image_id") {
+        d.imageId = evaljson::readInt(r, "image_id", ctx);
+        seen |= 1;
+      } else if (key == "category_id") {
+        d.categoryId = evaljson::readInt(r, "category_id", ctx);
+        seen |= 2;
+      } else if (key == "keypoints") {
+        d.keypoints = evaljson::readNumbers(r, "keypoints", ctx);
+        seen |= 4;
+      } else if (key == "score") {
+        d.score = evaljson::readNumber(r, "score", ctx);
+        seen |= 8;
+      } else if (key == "bbox") {
+        box = evaljson::readNumbers(r, "bbox", ctx);
+        boxSeen = true;
+      } else {
+        r.skip();
+      }
+    }
+    const char* names[] = {"image_id", "category_id", "keypoints", "score"};
+    for (int b = 0; b < 4; ++b) {
+      if (!(seen & (1 << b))) throw EvalError(ctx.where() + " has no field '" + names[b] + "'");
+    }
+    if (d.keypoints.empty() || d.keypoints.size() % 3 != 0) {
+      throw EvalError(ctx.where() + ": field 'keypoints' must hold x, y, score triples, not " +
+                      std::to_string(d.keypoints.size()) + " numbers");
+    }
+    detections.push_back(std::move(d));
+    boxes.push_back(std::move(box));
+    hasBox.push_back(boxSeen);
+  }
+  r.finish();
+  // loadRes decides from the first entry whether every area is bbox w*h.
+  if (!detections.empty() && hasBox[0] && !boxes[0].empty()) {
+    for (std::size_t i = 0; i < detections.size(); ++i) {
+      if (boxes[i].size() < 4) {
+        throw EvalError(source + ": result[" + std::to_string(i) +
+                        "]: field 'bbox' must hold 4 numbers (the first result has one)");
+      }
+      detections[i].area = boxes[i][2] * boxes[i][3];
+    }
+  }
+  return detections;
+}
+
+std::vector<KeypointDetection> loadResults(const std::string& path) {
+  return parseResults(evaljson::readFile(path), path);
+}
+
+std::string formatResultsJson(const std::vector<KeypointDetection>& detections) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const auto& d : detections) {
+    double x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+    for (std::size_t k = 0; k + 2 < d.keypoints.size(); k += 3) {
+      const double x = d.keypoints[k], y = d.keypoints[k + 1];
+      if (k == 0) {
+        x0 = x1 = x;
+        y0 = y1 = y;
+      }
+      x0 = std::min(x0, x);
+      x1 = std::max(x1, x);
+      y0 = std::min(y0, y);
+      y1 = std::max(y1, y);
+    }
+    list.push_back({{"image_id", d.imageId},
+                    {"category_id", d.categoryId},
+                    {"keypoints", d.keypoints},
+                    {"score", d.score},
+                    {"bbox", {x0, y0, x1 - x0, y1 - y0}}});
+  }
+  return list.dump(4);
+}
+
+}  // namespace posescope

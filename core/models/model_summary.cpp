@@ -1,0 +1,105 @@
+#include <cstdio>
+#include <map>
+#include <sstream>
+
+#include <torch/csrc/autograd/grad_mode.h>
+
+#include "models/layers.h"
+#include "models/pose_net.h"
+
+namespace posescope {
+
+namespace {
+
+std::string sizeText(const std::vector<int64_t>& size) {
+  std::string s = "[";
+  for (size_t i = 0; i < size.size(); ++i) s += (i ? ", " : "") + std::to_string(size[i]);
+  return s + "]";
+}
+
+std::string scaled(int64_t value, const char* unit) {
+  char buf[64];
+  const double v = static_cast<double>(value);
+  if (v >= 1e9)
+    std::snprintf(buf, sizeof buf, "%.2f G%s", v / 1e9, unit);
+  else if (v >= 1e6)
+    std::snprintf(buf, sizeof buf, "%.2f M%s", v / 1e6, unit);
+  else if (v >= 1e3)
+    std::snprintf(buf, sizeof buf, "%.2f k%s", v / 1e3, unit);
+  else
+    std::snprintf(buf, sizeof buf, "%.0f %s", v, unit);
+  return buf;
+}
+
+std::string padded(const std::string& s, size_t width) {
+  return s.size() >= width ? s + " " : s + std::string(width - s.size(), ' ');
+}
+
+}  // namespace
+
+ModelSummary summarizeModel(PoseNet& net, int64_t height, int64_t width) {
+  torch::nn::Module& root = net.module();
+  std::map<const torch::nn::Module*, std::string> names;
+  for (const auto& item : root.named_modules()) names[item.value().get()] = item.key();
+
+  ModelSummary summary;
+  for (const auto& p : root.parameters()) summary.totalParameters += p.numel();
+
+  const bool wasTraining = root.is_training();
+  root.eval();
+  models::SummaryScope scope;
+  {
+    torch::NoGradGuard noGrad;
+    net.forward(torch::zeros({1, 3, height, width}));
+  }
+  if (wasTraining) root.train();
+
+  std::map<const torch::nn::Module*, int64_t> activeByModule;
+  for (const auto& r : scope.records()) {
+    LayerSummary line;
+    const auto it = names.find(r.module);
+    line.name = it == names.end() ? "?" : it->second;
+    line.outputSize = r.outputSize;
+    line.parameters = r.parameters;
+    line.multiplyAdds = r.multiplyAdds;
+    summary.layers.push_back(line);
+    summary.totalMultiplyAdds += r.multiplyAdds;
+    if (r.kind == models::LayerKind::Conv || r.kind == models::LayerKind::Deconv)
+      summary.convMultiplyAdds += r.multiplyAdds;
+    if (!r.weightTransform) {
+      int64_t& active = activeByModule[r.module];
+      active = std::max(active, r.parameters);
+    }
+  }
+  for (const auto& [module, params] : activeByModule) summary.activeParameters += params;
+  // A network without layer records (TorchScript) uses all of its parameters.
+  if (scope.records().empty()) summary.activeParameters = summary.totalParameters;
+  return summary;
+}
+
+std::string formatModelSummary(const ModelSummary& s) {
+  constexpr size_t kWidth = 26;  // get_model_summary's item_length
+  std::ostringstream out;
+  const std::string rule(kWidth * 4, '-');
+  out << "Model Summary\n"
+      << padded("Name", kWidth + 14) << padded("Output Size", kWidth)
+      << padded("Parameters", kWidth) << "Multiply Adds (Flops)\n"
+      << rule << "\n";
+  for (const auto& l : s.layers)
+    out << padded(l.name, kWidth + 14) << padded(sizeText(l.outputSize), kWidth)
+        << padded(std::to_string(l.parameters), kWidth) << l.multiplyAdds << "\n";
+  out << rule << "\n";
+  out << "Total Parameters: " << s.totalParameters << " (" << scaled(s.totalParameters, "")
+      << ")\n";
+  if (s.activeParameters != s.totalParameters)
+    out << "Active Sub-network Parameters: " << s.activeParameters << " ("
+        << scaled(s.activeParameters, "") << ")\n";
+  out << "Convolution Multiply Adds: " << s.convMultiplyAdds << " ("
+      << scaled(s.convMultiplyAdds, "Mac") << ")\n";
+  out << "Total Multiply Adds: " << s.totalMultiplyAdds << " ("
+      << scaled(s.totalMultiplyAdds, "Mac") << ")\n";
+  out << "Number of Layers: " << s.layers.size() << "\n";
+  return out.str();
+}
+
+}  // namespace posescope

@@ -1,0 +1,35 @@
+#pragma once
+// Writes the synthetic people dataset in the COCO folder layout:
+// ROOT/annotations/person_keypoints_<split>.json and ROOT/images/<split>/<id>.jpg.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace posescope::synth {
+
+/// What make-dataset writes.
+struct SynthDatasetOptions {
+  std::string root;
+  int images = 200;  // per split
+  std::uint64_t seed = 1;
+  std::vector<std::string> splits{"train2017", "val2017"};
+
+  /// Throws ConfigError naming the option when it cannot work (empty root, images < 1, a split
+  /// name that is not a plain folder name).
+  void validate() const;
+};
+
+/// Renders and writes one split: image i (id i + 1) depends only on (seed, split, i), so a
+/// smaller split is a prefix of a larger one. Throws DatasetError naming the path when a folder
+/// or file cannot be written.
+void writeSynthSplit(const std::string& root, const std::string& split, int images,
+                     std::uint64_t seed);
+
+/// Validates the options and writes every split; throws as validate() and writeSynthSplit().
+void makeSynthDataset(const SynthDatasetOptions& options);
+
+/// The annotation file path of a split under root.
+std::string synthAnnotationPath(const std::string& root, const std::string& split);
+
+}  // namespace posescope::synth

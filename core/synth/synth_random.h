@@ -1,0 +1,32 @@
+#pragma once
+// A small, portable random generator for the synthetic dataset: the same seed gives the same
+// numbers with every compiler and standard library (unlike std:: distributions).
+
+#include <cstdint>
+#include <string>
+
+namespace posescope::synth {
+
+/// SplitMix64 stream with the few distributions the generator needs; never fails.
+class SynthRng {
+ public:
+  explicit SynthRng(std::uint64_t seed) : state_(seed) {}
+  /// The next 64 random bits.
+  std::uint64_t next();
+  /// Uniform in [lo, hi).
+  double uniform(double lo, double hi);
+  /// Uniform integer in [lo, hi] (inclusive); returns lo when hi < lo.
+  int integer(int lo, int hi);
+  /// True with probability p.
+  bool chance(double p);
+  /// Standard normal (Box-Muller).
+  double normal();
+
+ private:
+  std::uint64_t state_;
+};
+
+/// Mixes a dataset seed, a split name and an image index into one image seed (never fails).
+std::uint64_t imageSeed(std::uint64_t seed, const std::string& split, int index);
+
+}  // namespace posescope::synth

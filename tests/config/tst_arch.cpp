@@ -1,0 +1,226 @@
+// Architecture JSON (--superconfig): parsing, validation messages, _make_divisible, ArchManager.
+#include <QFile>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <functional>
+#include <nlohmann/json.hpp>
+
+#include "common/errors.h"
+#include "common/strings.h"
+#include "config/arch_config.h"
+#include "test_support.h"
+
+using posescope::ArchConfig;
+using posescope::ArchManager;
+
+namespace {
+
+QString configError(const std::function<void()>& fn) {
+  try {
+    fn();
+  } catch (const posescope::ConfigError& e) {
+    return QString::fromStdString(e.what());
+  }
+  return {};
+}
+
+// The hand-computed fixed_sample(256, 0.5) of ArchManager with deconv filters [64, 48, 32]:
+// _make_divisible(24*0.5)=16, deconv 32/24/16, stage channels 16/32/48/80, blocks 4/6/8/8.
+ArchConfig expectedFixedSample() {
+  ArchConfig a;
+  a.imgSize = 256;
+  a.inputChannel = 16;
+  a.deconvSetting = {32, 24, 16};
+  const int spec[4][3] = {{4, 2, 16}, {6, 2, 32}, {8, 2, 48}, {8, 1, 80}};
+  for (const auto& s : spec) {
+    posescope::ArchStage st;
+    st.numBlocks = s[0];
+    st.stride = s[1];
+    st.channel = s[2];
+    st.blockSetting.assign(static_cast<size_t>(s[0]), {6, 7});
+    a.backbone.push_back(st);
+  }
+  return a;
+}
+
+bool sameArch(const ArchConfig& a, const ArchConfig& b) {
+  return posescope::archToJson(a) == posescope::archToJson(b);
+}
+
+}  // namespace
+
+class TestArch : public QObject {
+  Q_OBJECT
+  QTemporaryDir tmp_;
+
+  std::string write(const QString& name, const QByteArray& text) {
+    const QString path = tmp_.filePath(name);
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly)) qFatal("cannot write fixture");
+    f.write(text);
+    return path.toStdString();
+  }
+
+  std::string archPath(const char* name) const {
+    return posescope::test::sourceDir() + "/configs/arch/" + name;
+  }
+
+ private Q_SLOTS:
+  void makeDivisible_data() {
+    QTest::addColumn<double>("value");
+    QTest::addColumn<int>("divisor");
+    QTest::addColumn<int>("minValue");
+    QTest::addColumn<int>("expected");
+    // Expected values worked out by hand from arch_manager.py's _make_divisible.
+    QTest::newRow("12 -> 16") << 12.0 << 8 << -1 << 16;
+    QTest::newRow("18 rounds down then +8") << 18.0 << 8 << -1 << 24;
+    QTest::newRow("3 -> min 8") << 3.0 << 8 << -1 << 8;
+    QTest::newRow("35 -> 32") << 35.0 << 8 << -1 << 32;
+    QTest::newRow("36 -> 40") << 36.0 << 8 << -1 << 40;
+    QTest::newRow("120 stays") << 120.0 << 8 << -1 << 120;
+    QTest::newRow("truncation 15.9") << 15.9 << 8 << -1 << 16;
+    QTest::newRow("9.5 -> 16 (10% rule)") << 9.5 << 8 << -1 << 16;
+    QTest::newRow("min 1, 10 -> 16") << 10.0 << 8 << 1 << 16;
+    QTest::newRow("divisor 4") << 6.0 << 4 << -1 << 8;
+  }
+  void makeDivisible() {
+    QFETCH(double, value);
+    QFETCH(int, divisor);
+    QFETCH(int, minValue);
+    QFETCH(int, expected);
+    QCOMPARE(posescope::makeDivisible(value, divisor, minValue), expected);
+  }
+
+  void fixedSampleMatchesTheReference() {
+    const ArchConfig a = ArchManager({64, 48, 32}).fixedSample();
+    QVERIFY2(sameArch(a, expectedFixedSample()), posescope::archToJsonText(a).c_str());
+    const ArchConfig full = ArchManager({64, 48, 32}).fixedSample(320, 1.0);
+    QCOMPARE(full.imgSize, 320);
+    QCOMPARE(full.inputChannel, 24);
+    QCOMPARE(full.deconvSetting, (std::vector<int>{64, 48, 32}));
+    QCOMPARE(full.backbone[2].channel, 96);
+    QCOMPARE(full.backbone[3].channel, 160);
+  }
+
+  void randomSampleIsSeededAndInTheSpace() {
+    const ArchManager m({64, 48, 32});
+    bool anyDifferent = false;
+    for (std::uint64_t seed = 0; seed < 20; ++seed) {
+      const ArchConfig a = m.randomSample(seed);
+      QVERIFY(sameArch(a, m.randomSample(seed)));
+      anyDifferent = anyDifferent || !sameArch(a, m.randomSample(seed + 100));
+      QVERIFY(a.imgSize >= 256 && a.imgSize <= 512 && a.imgSize % 64 == 0);
+      QVERIFY(a.inputChannel % 8 == 0 && a.inputChannel > 0 && a.inputChannel <= 24);
+      for (const auto& st : a.backbone) QVERIFY(st.channel % 8 == 0);
+      // Every sample is a valid arch.
+      posescope::archFromJson(posescope::archToJson(a), "random");
+    }
+    QVERIFY(anyDifferent);
+  }
+
+  void shippedArchesLoad_data() {
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<int>("imgSize");
+    QTest::newRow("XS") << "search-XS.json" << 256;
+    QTest::newRow("S") << "search-S.json" << 448;
+    QTest::newRow("M") << "search-M.json" << 448;
+    QTest::newRow("L") << "search-L.json" << 512;
+  }
+  void shippedArchesLoad() {
+    QFETCH(QString, name);
+    QFETCH(int, imgSize);
+    const ArchConfig a = posescope::loadArchJson(archPath(qPrintable(name)));
+    QCOMPARE(a.imgSize, imgSize);
+    QCOMPARE(a.backbone.size(), size_t(4));
+    for (const auto& st : a.backbone) QCOMPARE(int(st.blockSetting.size()), st.numBlocks);
+  }
+
+  void shippedArchesEqualTheReference() {
+    POSESCOPE_REQUIRE_PARITY(parity);
+    for (const char* name : {"search-XS.json", "search-S.json", "search-M.json", "search-L.json"}) {
+      const std::string refPath = parity + "/configs/arch/" + name;
+      const ArchConfig ref = posescope::loadArchJson(refPath);
+      QVERIFY2(sameArch(posescope::loadArchJson(archPath(name)), ref), name);
+      // The reference's files are json.dumps output: archToJsonText writes the same text.
+      QCOMPARE(posescope::archToJsonText(ref), posescope::trim(posescope::readTextFile(refPath)));
+    }
+  }
+
+  void badArch_data() {
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<QString>("expected");
+    const QByteArray stage =
+        R"({"num_blocks": 2, "stride": 2, "channel": 16, "block_setting": [[6, 7], [6, 7]]})";
+    auto doc = [&](const QByteArray& backbone, const QByteArray& head = R"("img_size": 256,)") {
+      return "{" + head + R"( "input_channel": 16, "deconv_setting": [16, 24, 24],)" +
+             R"( "backbone_setting": [)" + backbone + "]}";
+    };
+    QTest::newRow("malformed") << QByteArray(
+                                      "{\n  \"img_size\": 256,\n  \"input_channel\": 16,,\n}")
+                               << "bad.json:3:";
+    QTest::newRow("not an object")
+        << QByteArray("[1, 2]") << "bad.json: an arch must be a JSON object";
+    QTest::newRow("missing field")
+        << QByteArray(R"({"img_size": 256, "deconv_setting": [16], "backbone_setting": [)" + stage +
+                      "]}")
+        << "bad.json: input_channel is missing";
+    QTest::newRow("missing stage field")
+        << doc(R"({"num_blocks": 1, "stride": 2, "block_setting": [[6, 7]]})")
+        << "bad.json: backbone_setting[0].channel is missing";
+    QTest::newRow("wrong type") << doc(stage, R"("img_size": "256",)")
+                                << "bad.json: img_size must be an integer";
+    QTest::newRow("float") << doc(stage, R"("img_size": 256.0,)")
+                           << "bad.json: img_size must be an integer";
+    QTest::newRow("zero channel")
+        << doc(stage +
+               R"(, {"num_blocks": 1, "stride": 1, "channel": 0, "block_setting": [[6, 7]]})")
+        << "bad.json: backbone_setting[1].channel must be positive, got 0";
+    QTest::newRow("negative channel")
+        << doc(R"({"num_blocks": 1, "stride": 2, "channel": -8, "block_setting": [[6, 7]]})")
+        << "bad.json: backbone_setting[0].channel must be positive, got -8";
+    QTest::newRow("negative deconv")
+        << QByteArray(R"({"img_size": 256, "input_channel": 16, "deconv_setting": [16, -24],)"
+                      R"( "backbone_setting": [)" +
+                      stage + "]}")
+        << "bad.json: deconv_setting[1] must be positive";
+    QTest::newRow("stride 3")
+        << doc(R"({"num_blocks": 1, "stride": 3, "channel": 8, "block_setting": [[6, 7]]})")
+        << "bad.json: backbone_setting[0].stride must be 1 or 2, got 3";
+    QTest::newRow("block_setting length")
+        << doc(stage + "," + stage + R"(, {"num_blocks": 10, "stride": 2, "channel": 8,)" +
+               R"( "block_setting": [[6, 7], [6, 7], [6, 7], [6, 7], [6, 7], [6, 7], [6, 7],)" +
+               R"( [6, 7], [6, 7]]})")
+        << "bad.json: backbone_setting[2].block_setting has 9 entries but num_blocks is 10";
+    QTest::newRow("even kernel")
+        << doc(R"({"num_blocks": 2, "stride": 2, "channel": 8, "block_setting": [[6, 7], [6, 4]]})")
+        << "bad.json: backbone_setting[0].block_setting[1][1] (kernel_size) must be odd, got 4";
+    QTest::newRow("zero expansion")
+        << doc(R"({"num_blocks": 1, "stride": 2, "channel": 8, "block_setting": [[0, 7]]})")
+        << "bad.json: backbone_setting[0].block_setting[0][0] (expansion) must be positive";
+    QTest::newRow("block shape")
+        << doc(R"({"num_blocks": 1, "stride": 2, "channel": 8, "block_setting": [[6]]})")
+        << "bad.json: backbone_setting[0].block_setting[0] must be [expansion, kernel_size]";
+    QTest::newRow("img_size stride") << doc(stage + "," + stage, R"("img_size": 260,)")
+                                     << "bad.json: img_size must be a multiple of the backbone's "
+                                        "total stride 8, got 260";
+    QTest::newRow("img_size zero")
+        << doc(stage, R"("img_size": 0,)") << "bad.json: img_size must be positive, got 0";
+  }
+  void badArch() {
+    QFETCH(QByteArray, json);
+    QFETCH(QString, expected);
+    const std::string path = write("bad.json", json);
+    const QString msg = configError([&] { posescope::loadArchJson(path); });
+    QVERIFY2(msg.contains(expected), qPrintable("got: " + msg));
+  }
+
+  void missingArchFile() {
+    const QString msg =
+        configError([&] { posescope::loadArchJson(tmp_.filePath("absent.json").toStdString()); });
+    QVERIFY2(msg.contains("absent.json") && msg.contains("not found"), qPrintable(msg));
+  }
+};
+
+QTEST_GUILESS_MAIN(TestArch)
+#include "tst_arch.moc"

@@ -1,0 +1,182 @@
+// Wrong input is an EvalError naming the problem, never a number.
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <cmath>
+#include <fstream>
+#include <limits>
+
+#include "common/errors.h"
+#include "eval/eval_params.h"
+#include "eval/ground_truth.h"
+#include "eval/keypoint_eval.h"
+#include "eval/results_io.h"
+#include "eval_fixtures.h"
+
+using namespace posescope;
+
+namespace {
+
+// Runs `f`, expecting an EvalError whose message contains every one of `parts`.
+template <typename F>
+void expectEvalError(F&& f, const std::vector<std::string>& parts) {
+  try {
+    f();
+  } catch (const EvalError& e) {
+    const std::string what = e.what();
+    for (const auto& part : parts) {
+      QVERIFY2(what.find(part) != std::string::npos,
+               qPrintable(QString("'%1' lacks '%2'").arg(what.c_str(), part.c_str())));
+    }
+    return;
+  } catch (const std::exception& e) {
+    QFAIL(qPrintable(QString("not an EvalError: ") + e.what()));
+  }
+  QFAIL("no error thrown");
+}
+
+KeypointGroundTruth cocoGt() {
+  auto gt = evaltest::makeGt(17, {1, 2});
+  gt.annotations = {evaltest::makePerson(1, 1, 17, 0, 0)};
+  return gt;
+}
+
+std::string writeFile(const QTemporaryDir& dir, const char* name, const std::string& text) {
+  const std::string path = dir.filePath(name).toStdString();
+  std::ofstream(path) << text;
+  return path;
+}
+
+const char* kGtJson = R"({
+  "images": [{"id": 5, "file_name": "a.jpg", "width": 640, "height": 480}],
+  "categories": [{"id": 1, "name": "person", "keypoints": ["a","b","c","d","e","f","g","h","i",
+                  "j","k","l","m","n","o","p","q"]}],
+  "annotations": [{"id": 7, "image_id": 5, "category_id": 1, "iscrowd": 0, "num_keypoints": 1,
+                   "area": 100.0, "bbox": [0, 0, 10, 10],
+                   "keypoints": [1,2,2, 0,0,0, 0,0,0, 0,0,0, 0,0,0, 0,0,0, 0,0,0, 0,0,0, 0,0,0,
+                                 0,0,0, 0,0,0, 0,0,0, 0,0,0, 0,0,0, 0,0,0, 0,0,0, 0,0,0]}]
+})";
+
+std::string resultJson(const std::string& keypoints, const std::string& extra = "") {
+  return R"([{"image_id": 5, "category_id": 1, "score": 0.5, "keypoints": [)" + keypoints + "]" +
+         extra + "}]";
+}
+
+std::string kps(int joints) {
+  std::string text;
+  for (int k = 0; k < joints; ++k) text += std::string(k ? ", " : "") + "1, 2, 0.5";
+  return text;
+}
+
+}  // namespace
+
+class TestEvalInputs : public QObject {
+  Q_OBJECT
+ private Q_SLOTS:
+  void resultsForUnknownImages() {
+    auto d = evaltest::detectionOn(cocoGt().annotations[0], 0.5);
+    d.imageId = 99;
+    expectEvalError([&] { evaluateKeypoints(cocoGt(), {d}, EvalVariant::Coco); },
+                    {"image id 99", "not in the ground truth", "test-gt.json", "detection #0"});
+  }
+  void resultsForUnknownCategories() {
+    auto d = evaltest::detectionOn(cocoGt().annotations[0], 0.5);
+    d.categoryId = 3;
+    expectEvalError([&] { evaluateKeypoints(cocoGt(), {d}, EvalVariant::Coco); },
+                    {"category id 3"});
+  }
+  void wrongKeypointCount() {
+    auto d = evaltest::detectionOn(cocoGt().annotations[0], 0.5);
+    d.keypoints.resize(14 * 3);
+    expectEvalError([&] { evaluateKeypoints(cocoGt(), {d}, EvalVariant::Coco); },
+                    {"42 keypoint values", "51"});
+  }
+  void nanAndInfinity() {
+    auto d = evaltest::detectionOn(cocoGt().annotations[0], 0.5);
+    d.keypoints[4] = std::numeric_limits<double>::quiet_NaN();
+    expectEvalError([&] { evaluateKeypoints(cocoGt(), {d}, EvalVariant::Coco); },
+                    {"keypoints[4]", "not finite"});
+    d = evaltest::detectionOn(cocoGt().annotations[0], 0.5);
+    d.score = std::numeric_limits<double>::infinity();
+    expectEvalError([&] { evaluateKeypoints(cocoGt(), {d}, EvalVariant::Coco); },
+                    {"score", "not finite"});
+    // JSON has no NaN, but Python writes it; huge exponents overflow to infinity.
+    expectEvalError([&] { parseResults(resultJson("NaN, " + kps(17).substr(3)), "r.json"); },
+                    {"r.json", "result[0]", "keypoints[0]", "not finite"});
+    expectEvalError([&] { parseResults(resultJson("1e999, " + kps(17).substr(3)), "r.json"); },
+                    {"r.json", "keypoints[0]", "not finite"});
+    expectEvalError([&] { parseResults(resultJson(kps(17), R"(, "score": -Infinity)"), "r.json"); },
+                    {"'score'", "not finite"});
+  }
+  void groundTruthWithoutKeypointCategory() {
+    auto gt = cocoGt();
+    gt.categories[0].keypoints.clear();
+    expectEvalError([&] { evaluateKeypoints(gt, {}, EvalVariant::Coco); },
+                    {"test-gt.json", "no category has 'keypoints'"});
+  }
+  void variantMustFitTheGroundTruth() {
+    expectEvalError([&] { evaluateKeypoints(cocoGt(), {}, EvalVariant::CrowdPose); },
+                    {"17 keypoints", "crowdpose", "14"});
+    auto gt = evaltest::makeGt(14, {1});
+    expectEvalError([&] { evaluateKeypoints(gt, {}, EvalVariant::CrowdPose); },
+                    {"crowdIndex", "images[0]"});
+    auto noArea = cocoGt();
+    noArea.annotations[0].area.reset();
+    expectEvalError([&] { evaluateKeypoints(noArea, {}, EvalVariant::Coco); },
+                    {"annotations[0]", "'area'"});
+  }
+  void malformedJsonNamesFileAndPosition() {
+    QTemporaryDir dir;
+    const std::string path = writeFile(dir, "broken.json", "{\"images\": [\n  {\"id\": 1},,\n]}");
+    expectEvalError([&] { loadGroundTruth(path); }, {path, "malformed JSON", "line 2", "column"});
+    const std::string results = writeFile(dir, "results.json", "[{\"image_id\": 1 ");
+    expectEvalError([&] { loadResults(results); }, {results, "malformed JSON"});
+    expectEvalError([&] { loadResults(dir.filePath("missing.json").toStdString()); },
+                    {"missing.json", "cannot open"});
+  }
+  void missingAndMistypedFields() {
+    expectEvalError(
+        [&] {
+          parseResults(R"([{"image_id": 5, "category_id": 1, "keypoints": [1,2,3]}])", "r.json");
+        },
+        {"r.json", "result[0]", "'score'"});
+    expectEvalError([&] { parseResults(resultJson(kps(17), R"(, "score": "high")"), "r.json"); },
+                    {"must be a number"});
+    expectEvalError([&] { parseResults(R"({"image_id": 5})", "r.json"); }, {"JSON list"});
+    std::string gt = kGtJson;
+    gt.replace(gt.find("\"iscrowd\": 0,"), 13, "");
+    expectEvalError([&] { parseGroundTruth(gt, "g.json"); },
+                    {"g.json", "annotations[0]", "iscrowd"});
+    gt = kGtJson;
+    gt.replace(gt.find("\"image_id\": 5"), 13, "\"image_id\": 6");
+    expectEvalError([&] { parseGroundTruth(gt, "g.json"); }, {"image_id 6", "not in 'images'"});
+  }
+  void resultsFileAreas() {
+    // loadRes: a "bbox" on the first entry makes every area bbox w*h.
+    auto dets = parseResults(resultJson(kps(17), R"(, "bbox": [0, 0, 3, 5])"), "r.json");
+    QCOMPARE(dets.size(), size_t(1));
+    QVERIFY(dets[0].area.has_value());
+    QCOMPARE(*dets[0].area, 15.0);
+    dets = parseResults(resultJson(kps(17)), "r.json");
+    QVERIFY(!dets[0].area.has_value());
+    QCOMPARE(dets[0].keypoints.size(), size_t(51));
+    // An empty list is valid (pycocotools itself cannot load it).
+    QVERIFY(parseResults("[]", "r.json").empty());
+    const auto gt = parseGroundTruth(kGtJson, "g.json");
+    QCOMPARE(gt.images[0].width, 640);
+    QCOMPARE(gt.annotations[0].id, std::int64_t(7));
+    const auto s =
+        evaluateKeypoints(gt, parseResults(resultJson(kps(17)), "r.json"), EvalVariant::Coco);
+    QCOMPARE(s.table.values.size(), size_t(10));
+  }
+  void datasetNames() {
+    QVERIFY(variantFromDatasetName("coco") == EvalVariant::Coco);
+    QVERIFY(variantFromDatasetName("crowd_pose") == EvalVariant::CrowdPose);
+    QVERIFY(variantFromDatasetName("crowdpose") == EvalVariant::CrowdPose);
+    expectEvalError([] { variantFromDatasetName("mpii"); }, {"mpii"});
+  }
+};
+
+QTEST_GUILESS_MAIN(TestEvalInputs)
+#include "tst_eval_inputs.moc"

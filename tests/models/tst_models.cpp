@@ -1,0 +1,295 @@
+// Native networks without parity data: every registered model builds from the repository's
+// configs with the output shapes the config implies; errors for unknown names, bad settings and
+// mismatched checkpoints; the supernet's slicing against a LitePose built from the same arch;
+// summaries and FP16 conversion.
+
+#include <QDir>
+#include <QTemporaryDir>
+
+#include <torch/csrc/autograd/grad_mode.h>
+
+#include "checkpoint/checkpoint_reader.h"
+#include "checkpoint/state_dict_writer.h"
+#include "common/errors.h"
+#include "config/experiment.h"
+#include "models/layers.h"
+#include "models/native_net.h"
+#include "models/pose_net.h"
+
+#include <QtTest>
+
+#include "test_support.h"
+
+using namespace posescope;
+
+namespace {
+
+Experiment repoExperiment(const std::string& cfg, const std::string& arch,
+                          std::vector<std::string> overrides = {}) {
+  ExperimentSpec spec;
+  spec.cfgFile = test::sourceDir() + "/configs/" + cfg;
+  if (!arch.empty()) spec.archFile = test::sourceDir() + "/configs/" + arch;
+  spec.overrides = std::move(overrides);
+  return loadExperiment(spec);
+}
+
+StateDict stateOf(torch::nn::Module& m) {
+  StateDict out;
+  for (const auto& p : m.named_parameters()) out.emplace_back(p.key(), p.value().detach().clone());
+  for (const auto& b : m.named_buffers()) out.emplace_back(b.key(), b.value().detach().clone());
+  return out;
+}
+
+/// Randomises every parameter and BatchNorm statistic (positive variances) of `m`.
+void randomise(torch::nn::Module& m) {
+  torch::NoGradGuard noGrad;
+  for (auto& p : m.named_parameters()) p.value().normal_(0.0, 0.2);
+  for (auto& b : m.named_buffers()) {
+    if (!b.value().is_floating_point()) continue;
+    if (b.key().find("running_var") != std::string::npos)
+      b.value().uniform_(0.5, 1.5);
+    else
+      b.value().normal_(0.0, 0.1);
+  }
+}
+
+}  // namespace
+
+class TestModels : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  void initTestCase();
+  void buildsFromRepoConfigs_data();
+  void buildsFromRepoConfigs();
+  void unknownModelNameListsKnownNames();
+  void unsupportedDeconvKernelNamesKey();
+  void supernetRefusesArchOutsideSearchSpace();
+  void mismatchedArchRefusesCheckpoint();
+  void supernetMatchesLitePoseOfSameArch();
+  void summaryCountsEveryLayer();
+  void fp16KeepsBatchNormFloat();
+};
+
+void TestModels::initTestCase() {
+  if (test::sourceDir().empty() ||
+      !QDir(QString::fromStdString(test::sourceDir() + "/configs")).exists())
+    QFAIL("POSESCOPE_SOURCE_DIR does not point at the repository (configs/ missing)");
+  torch::manual_seed(7);
+}
+
+void TestModels::buildsFromRepoConfigs_data() {
+  QTest::addColumn<QString>("cfg");
+  QTest::addColumn<QString>("arch");
+  QTest::addColumn<QString>("name");
+  QTest::addColumn<int>("joints");
+  QTest::newRow("coco mobile XS") << "coco/mobilenet/mobile.yaml"
+                                  << "arch/search-XS.json"
+                                  << "pose_mobilenet" << 17;
+  QTest::newRow("coco mobile fixed_sample") << "coco/mobilenet/mobile.yaml"
+                                            << ""
+                                            << "pose_mobilenet" << 17;
+  QTest::newRow("crowdpose mobile L") << "crowd_pose/mobilenet/mobile.yaml"
+                                      << "arch/search-L.json"
+                                      << "pose_mobilenet" << 14;
+  QTest::newRow("coco supernet S") << "coco/mobilenet/supermobile.yaml"
+                                   << "arch/search-S.json"
+                                   << "pose_supermobilenet" << 17;
+  QTest::newRow("crowdpose supernet fixed_sample") << "crowd_pose/mobilenet/supermobile.yaml"
+                                                   << ""
+                                                   << "pose_supermobilenet" << 14;
+  QTest::newRow("crowdpose simplenet") << "crowd_pose/simplenet/simplenet.yaml"
+                                       << ""
+                                       << "pose_simplenet" << 14;
+  QTest::newRow("crowdpose hrnet w16") << "crowd_pose/higher_hrnet/w16_512_adam_lr1e-3.yaml"
+                                       << ""
+                                       << "pose_higher_hrnet" << 14;
+  QTest::newRow("coco hrnet w32") << "coco/higher_hrnet/w32_512_adam_lr1e-3.yaml"
+                                  << ""
+                                  << "pose_higher_hrnet" << 17;
+}
+
+void TestModels::buildsFromRepoConfigs() {
+  QFETCH(QString, cfg);
+  QFETCH(QString, arch);
+  QFETCH(QString, name);
+  QFETCH(int, joints);
+  const Experiment e = repoExperiment(cfg.toStdString(), arch.toStdString());
+  auto net = createPoseNet(e);
+  QCOMPARE(QString::fromStdString(net->name()), name);
+  QVERIFY(std::find(knownModelNames().begin(), knownModelNames().end(), name.toStdString()) !=
+          knownModelNames().end());
+
+  // Two output stages: heatmaps + per-joint tags at 1/4, heatmaps at 1/2 (WITH_AE_LOSS True,
+  // False in these configs), for an input that is not square.
+  QCOMPARE(e.cfg.getInt("MODEL.NUM_JOINTS"), joints);
+  torch::NoGradGuard noGrad;
+  const auto outputs = net->forward(torch::rand({1, 3, 128, 192}));
+  QCOMPARE(outputs.size(), size_t{2});
+  QCOMPARE(outputs[0].sizes().vec(), (std::vector<int64_t>{1, 2 * joints, 32, 48}));
+  QCOMPARE(outputs[1].sizes().vec(), (std::vector<int64_t>{1, joints, 64, 96}));
+  QVERIFY(torch::isfinite(outputs[0]).all().item<bool>());
+}
+
+void TestModels::unknownModelNameListsKnownNames() {
+  const Experiment e =
+      repoExperiment("coco/mobilenet/mobile.yaml", "", {"MODEL.NAME", "'pose_resnet'"});
+  try {
+    createPoseNet(e);
+    QFAIL("an unknown MODEL.NAME was accepted");
+  } catch (const ModelError& err) {
+    const QString msg = err.what();
+    QVERIFY2(msg.contains("pose_resnet"), qPrintable(msg));
+    for (const char* known :
+         {"pose_mobilenet", "pose_supermobilenet", "pose_simplenet", "pose_higher_hrnet"})
+      QVERIFY2(msg.contains(known), qPrintable(msg));
+  }
+}
+
+void TestModels::unsupportedDeconvKernelNamesKey() {
+  const Experiment e = repoExperiment("coco/mobilenet/mobile.yaml", "arch/search-XS.json",
+                                      {"MODEL.EXTRA.NUM_DECONV_KERNELS", "[5, 4, 4]"});
+  QVERIFY_THROWS_EXCEPTION(ModelError, createPoseNet(e));
+  try {
+    createPoseNet(e);
+  } catch (const ModelError& err) {
+    QVERIFY2(QString(err.what()).contains("MODEL.EXTRA.NUM_DECONV_KERNELS"), err.what());
+  }
+}
+
+void TestModels::supernetRefusesArchOutsideSearchSpace() {
+  Experiment e = repoExperiment("crowd_pose/mobilenet/supermobile.yaml", "arch/search-M.json");
+  e.arch->backbone[2].channel = 128;  // the supernet's third stage has 96 channels
+  try {
+    createPoseNet(e);
+    QFAIL("an arch wider than the supernet was accepted");
+  } catch (const ModelError& err) {
+    QVERIFY2(QString(err.what()).contains("backbone_setting[2].channel"), err.what());
+  }
+}
+
+void TestModels::mismatchedArchRefusesCheckpoint() {
+  auto xs = createPoseNet(repoExperiment("coco/mobilenet/mobile.yaml", "arch/search-XS.json"));
+  auto s = createPoseNet(repoExperiment("coco/mobilenet/mobile.yaml", "arch/search-S.json"));
+  const StateDict xsState = stateOf(xs->module());
+
+  // Through a file, as a user's checkpoint arrives.
+  QTemporaryDir dir;
+  QVERIFY(dir.isValid());
+  const std::string path = dir.filePath("xs.pth").toStdString();
+  writeStateDict(path, xsState);
+  const StateDict fromFile = readStateDict(path);
+  QCOMPARE(fromFile.size(), xsState.size());
+  loadStateDictStrict(xs->module(), fromFile, path);  // its own arch accepts it
+
+  try {
+    loadStateDictStrict(s->module(), fromFile, path);
+    QFAIL("a search-XS checkpoint loaded into a search-S network");
+  } catch (const CheckpointError& err) {
+    const QString msg = err.what();
+    QVERIFY2(msg.contains("xs.pth"), qPrintable(msg));
+    QVERIFY2(msg.contains("shape", Qt::CaseInsensitive), qPrintable(msg));
+  }
+}
+
+void TestModels::supernetMatchesLitePoseOfSameArch() {
+  // search-M uses kernel 7 and expansion 6 everywhere, so a LitePose of that arch holds
+  // exactly the supernet's leading slices; both must compute the same function.
+  auto super =
+      createPoseNet(repoExperiment("crowd_pose/mobilenet/supermobile.yaml", "arch/search-M.json"));
+  auto lite =
+      createPoseNet(repoExperiment("crowd_pose/mobilenet/mobile.yaml", "arch/search-M.json"));
+  randomise(super->module());
+  const StateDict superState = stateOf(super->module());
+  StateDict sliced;
+  for (const auto& [key, t] : stateOf(lite->module())) {
+    const auto it = std::find_if(superState.begin(), superState.end(),
+                                 [&](const auto& kv) { return kv.first == key; });
+    QVERIFY2(it != superState.end(), key.c_str());
+    torch::Tensor v = it->second;
+    QCOMPARE(v.dim(), t.dim());
+    for (int64_t d = 0; d < v.dim(); ++d) {
+      QVERIFY2(v.size(d) >= t.size(d), key.c_str());
+      v = v.narrow(d, 0, t.size(d));
+    }
+    sliced.emplace_back(key, v.contiguous());
+  }
+  loadStateDictStrict(lite->module(), sliced, "sliced supernet");
+
+  torch::NoGradGuard noGrad;
+  const torch::Tensor x = torch::rand({1, 3, 128, 160});
+  const auto a = super->forward(x);
+  const auto b = lite->forward(x);
+  QCOMPARE(a.size(), b.size());
+  for (size_t k = 0; k < a.size(); ++k) {
+    QCOMPARE(a[k].sizes().vec(), b[k].sizes().vec());
+    const double diff = (a[k] - b[k]).abs().max().item<double>();
+    const double scale = b[k].abs().max().item<double>();
+    QVERIFY2(diff <= 1e-4 * std::max(1.0, scale), qPrintable(QString::number(diff)));
+  }
+
+  // The active sub-network's parameters are the LitePose's (plus nothing of the transforms).
+  const ModelSummary superSummary = summarizeModel(*super, 128, 128);
+  const ModelSummary liteSummary = summarizeModel(*lite, 128, 128);
+  QCOMPARE(superSummary.activeParameters, liteSummary.totalParameters);
+  QVERIFY(superSummary.totalParameters > superSummary.activeParameters);
+  QCOMPARE(superSummary.convMultiplyAdds, liteSummary.convMultiplyAdds);
+}
+
+void TestModels::summaryCountsEveryLayer() {
+  auto net = createPoseNet(repoExperiment("coco/mobilenet/mobile.yaml", "arch/search-XS.json"));
+  int64_t params = 0;
+  for (const auto& p : net->module().parameters()) params += p.numel();
+  const ModelSummary s = summarizeModel(*net, 256, 256);
+  QCOMPARE(s.totalParameters, params);
+  QCOMPARE(s.activeParameters, params);  // the forward uses every parameter once
+
+  // Per-layer lines are named by state_dict prefixes and add up to the totals.
+  int64_t allMacs = 0, layerParams = 0;
+  bool sawFirstConv = false;
+  for (const auto& l : s.layers) {
+    layerParams += l.parameters;
+    if (l.name == "first.0.0") {
+      sawFirstConv = true;
+      // 3x3 stride-2 conv, 3 -> 32 channels, on 256x256: 128*128*32 outputs x 27 MACs each.
+      QCOMPARE(l.outputSize, (std::vector<int64_t>{1, 32, 128, 128}));
+      QCOMPARE(l.multiplyAdds, int64_t{128} * 128 * 32 * 27);
+      QCOMPARE(l.parameters, int64_t{32 * 3 * 3 * 3});
+    }
+  }
+  QVERIFY(sawFirstConv);
+  QCOMPARE(layerParams, params);
+  for (const auto& l : s.layers) allMacs += l.multiplyAdds;
+  QCOMPARE(allMacs, s.totalMultiplyAdds);
+  QVERIFY(s.convMultiplyAdds < s.totalMultiplyAdds);
+
+  const std::string text = formatModelSummary(s);
+  QVERIFY(text.find("Total Parameters: " + std::to_string(params)) != std::string::npos);
+  QVERIFY(text.find("first.0.0") != std::string::npos);
+}
+
+void TestModels::fp16KeepsBatchNormFloat() {
+  auto net = createPoseNet(repoExperiment("coco/mobilenet/mobile.yaml", "arch/search-XS.json"));
+  moveToDevice(*net, torch::Device(torch::kCPU), true);
+  int halves = 0;
+  for (const auto& m : net->module().named_modules()) {
+    const bool isBn = dynamic_cast<models::BatchNorm2dImpl*>(m.value().get()) != nullptr;
+    for (const auto& p : m.value()->named_parameters(false)) {
+      QCOMPARE(p.value().scalar_type(), isBn ? torch::kFloat : torch::kHalf);
+      if (!isBn) ++halves;
+    }
+    for (const auto& b : m.value()->named_buffers(false)) {
+      if (b.key() == "num_batches_tracked")
+        QCOMPARE(b.value().scalar_type(), torch::kLong);
+      else
+        QCOMPARE(b.value().scalar_type(), torch::kFloat);
+    }
+  }
+  QVERIFY(halves > 0);
+  // Back to float32 restores every floating tensor.
+  moveToDevice(*net, torch::Device(torch::kCPU), false);
+  for (const auto& p : net->module().parameters()) QCOMPARE(p.scalar_type(), torch::kFloat);
+}
+
+QTEST_GUILESS_MAIN(TestModels)
+#include "tst_models.moc"

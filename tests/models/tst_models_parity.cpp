@@ -1,0 +1,177 @@
+// Network parity with the reference: every set in ../shared/parity/models loads strictly and
+// reproduces the Python outputs; parameters and convolution multiply-adds match its .json.
+
+#include <fstream>
+
+#include <torch/csrc/autograd/grad_mode.h>
+#include <nlohmann/json.hpp>
+
+#include "checkpoint/checkpoint_reader.h"
+#include "common/errors.h"
+#include "config/experiment.h"
+#include "models/pose_net.h"
+
+#include <QtTest>
+
+#include "test_support.h"
+
+using namespace posescope;
+
+namespace {
+
+nlohmann::json readJson(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("cannot open " + path);
+  return nlohmann::json::parse(in);
+}
+
+Experiment experimentFor(const std::string& parity, const std::string& cfg,
+                         const std::string& arch) {
+  ExperimentSpec spec;
+  spec.cfgFile = parity + "/configs/" + cfg;
+  if (!arch.empty()) spec.archFile = parity + "/configs/" + arch;
+  return loadExperiment(spec);
+}
+
+int64_t stateCount(torch::nn::Module& m) {
+  return static_cast<int64_t>(m.named_parameters().size() + m.named_buffers().size());
+}
+
+}  // namespace
+
+class TestModelsParity : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  void outputs_data();
+  void outputs();
+  void summary_data();
+  void summary();
+};
+
+void TestModelsParity::outputs_data() {
+  QTest::addColumn<QString>("set");
+  QTest::addColumn<QString>("checkpoint");
+  QTest::addColumn<QString>("cfg");
+  QTest::addColumn<QString>("arch");
+  QTest::newRow("litepose_xs_coco") << "litepose_xs_coco"
+                                    << "litepose_xs_coco.pth"
+                                    << "coco/mobilenet/mobile.yaml"
+                                    << "arch/search-XS.json";
+  QTest::newRow("litepose_xs_coco legacy") << "litepose_xs_coco"
+                                           << "litepose_xs_coco.legacy.pth"
+                                           << "coco/mobilenet/mobile.yaml"
+                                           << "arch/search-XS.json";
+  QTest::newRow("litepose_xs_coco checkpoint.pth.tar") << "litepose_xs_coco"
+                                                       << "litepose_xs_coco.checkpoint.pth.tar"
+                                                       << "coco/mobilenet/mobile.yaml"
+                                                       << "arch/search-XS.json";
+  QTest::newRow("supernet_m_crowdpose") << "supernet_m_crowdpose"
+                                        << "supernet_m_crowdpose.pth"
+                                        << "crowd_pose/mobilenet/supermobile.yaml"
+                                        << "arch/search-M.json";
+  QTest::newRow("simplenet_crowdpose") << "simplenet_crowdpose"
+                                       << "simplenet_crowdpose.pth"
+                                       << "crowd_pose/simplenet/simplenet.yaml"
+                                       << "";
+  QTest::newRow("higherhrnet_w16_crowdpose") << "higherhrnet_w16_crowdpose"
+                                             << "higherhrnet_w16_crowdpose.pth"
+                                             << "crowd_pose/higher_hrnet/w16_512_adam_lr1e-3.yaml"
+                                             << "";
+}
+
+void TestModelsParity::outputs() {
+  POSESCOPE_REQUIRE_PARITY(parity);
+  QFETCH(QString, set);
+  QFETCH(QString, checkpoint);
+  QFETCH(QString, cfg);
+  QFETCH(QString, arch);
+  const std::string models = parity + "/models/";
+  const nlohmann::json meta = readJson(models + set.toStdString() + ".json");
+
+  const Experiment experiment = experimentFor(parity, cfg.toStdString(), arch.toStdString());
+  QCOMPARE(experiment.cfg.getString("MODEL.NAME"), meta.at("model").get<std::string>());
+  auto net = createPoseNet(experiment);
+  const StateDict state = readStateDict(models + checkpoint.toStdString());
+  QCOMPARE(static_cast<int64_t>(state.size()), meta.at("state_dict_keys").get<int64_t>());
+  QCOMPARE(stateCount(net->module()), meta.at("state_dict_keys").get<int64_t>());
+  loadStateDictStrict(net->module(), state, checkpoint.toStdString());
+
+  const StateDict io = readTensorDict(models + set.toStdString() + ".io.pth");
+  torch::Tensor input;
+  std::vector<torch::Tensor> expected;
+  for (const auto& [key, tensor] : io) {
+    if (key == "input") input = tensor;
+  }
+  for (size_t k = 0;; ++k) {
+    bool found = false;
+    for (const auto& [key, tensor] : io)
+      if (key == "output" + std::to_string(k)) {
+        expected.push_back(tensor);
+        found = true;
+      }
+    if (!found) break;
+  }
+  QVERIFY(input.defined());
+  QCOMPARE(expected.size(), meta.at("output_shapes").size());
+
+  net->module().eval();
+  torch::NoGradGuard noGrad;
+  const std::vector<torch::Tensor> outputs = net->forward(input);
+  QCOMPARE(outputs.size(), expected.size());
+  for (size_t k = 0; k < outputs.size(); ++k) {
+    QCOMPARE(outputs[k].sizes().vec(), expected[k].sizes().vec());
+    const double diff = (outputs[k] - expected[k]).abs().max().item<double>();
+    qInfo("%s output%zu: max abs diff %.3g", qPrintable(set), k, diff);
+    QVERIFY2(diff <= 1e-4, qPrintable(QString("output%1 differs by %2").arg(k).arg(diff)));
+  }
+}
+
+void TestModelsParity::summary_data() {
+  QTest::addColumn<QString>("set");
+  QTest::addColumn<QString>("cfg");
+  QTest::addColumn<QString>("arch");
+  QTest::newRow("litepose_xs_coco") << "litepose_xs_coco"
+                                    << "coco/mobilenet/mobile.yaml"
+                                    << "arch/search-XS.json";
+  QTest::newRow("supernet_m_crowdpose") << "supernet_m_crowdpose"
+                                        << "crowd_pose/mobilenet/supermobile.yaml"
+                                        << "arch/search-M.json";
+  QTest::newRow("simplenet_crowdpose") << "simplenet_crowdpose"
+                                       << "crowd_pose/simplenet/simplenet.yaml"
+                                       << "";
+  QTest::newRow("higherhrnet_w16_crowdpose") << "higherhrnet_w16_crowdpose"
+                                             << "crowd_pose/higher_hrnet/w16_512_adam_lr1e-3.yaml"
+                                             << "";
+}
+
+void TestModelsParity::summary() {
+  POSESCOPE_REQUIRE_PARITY(parity);
+  QFETCH(QString, set);
+  QFETCH(QString, cfg);
+  QFETCH(QString, arch);
+  const nlohmann::json meta = readJson(parity + "/models/" + set.toStdString() + ".json");
+  auto net = createPoseNet(experimentFor(parity, cfg.toStdString(), arch.toStdString()));
+  const auto shape = meta.at("input_shape").get<std::vector<int64_t>>();
+  const ModelSummary s = summarizeModel(*net, shape.at(2), shape.at(3));
+
+  QCOMPARE(s.totalParameters, meta.at("num_parameters").get<int64_t>());
+  const bool supernet = meta.at("model") == "pose_supermobilenet";
+  if (supernet) {
+    // The active sub-network uses only part of the supernet's weights.
+    QVERIFY(s.activeParameters > 0);
+    QVERIFY(s.activeParameters < s.totalParameters);
+  } else {
+    QCOMPARE(s.activeParameters, s.totalParameters);
+  }
+  const double reference = meta.at("conv_macs").get<double>();
+  const double relative = std::abs(static_cast<double>(s.convMultiplyAdds) - reference) / reference;
+  qInfo("%s: conv MACs %lld vs %.0f (%.4f%%), active params %lld", qPrintable(set),
+        static_cast<long long>(s.convMultiplyAdds), reference, relative * 100,
+        static_cast<long long>(s.activeParameters));
+  if (!supernet) QVERIFY2(relative <= 0.01, "convolution multiply-adds differ by more than 1%");
+  QVERIFY(s.totalMultiplyAdds >= s.convMultiplyAdds);
+}
+
+QTEST_GUILESS_MAIN(TestModelsParity)
+#include "tst_models_parity.moc"

@@ -1,0 +1,97 @@
+// Runs the posescope-cli binary as a user would: verify-model on a parity set (pass and a
+// deliberate mismatch), summary totals against the set's .json, and --help.
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QtTest>
+
+#include "test_support.h"
+
+namespace {
+
+struct Run {
+  int exitCode = -1;
+  QString out;
+};
+
+Run runCli(const QStringList& args) {
+  QProcess p;
+  p.setProcessChannelMode(QProcess::MergedChannels);
+  p.start(QStringLiteral(POSESCOPE_CLI_PATH), args);
+  if (!p.waitForFinished(600000)) return {};
+  return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
+          QString::fromUtf8(p.readAll())};
+}
+
+}  // namespace
+
+class TestVerifyModelCli : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  void help();
+  void verifyPasses();
+  void verifyFailsOnMismatchedOutputs();
+  void summaryTotals();
+};
+
+void TestVerifyModelCli::help() {
+  for (const char* cmd : {"verify-model", "summary"}) {
+    const Run r = runCli({cmd, "--help"});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.contains("usage: posescope-cli " + QString(cmd)), qPrintable(r.out));
+  }
+  const Run missing = runCli({"verify-model", "--cfg", "x.yaml"});
+  QCOMPARE(missing.exitCode, 2);  // --checkpoint and --io are required
+}
+
+void TestVerifyModelCli::verifyPasses() {
+  POSESCOPE_REQUIRE_PARITY(parityDir);
+  const QString p = QString::fromStdString(parityDir);
+  const Run r = runCli({"verify-model", "--cfg", p + "/configs/coco/mobilenet/mobile.yaml",
+                        "--superconfig", p + "/configs/arch/search-XS.json", "--checkpoint",
+                        p + "/models/litepose_xs_coco.pth", "--io",
+                        p + "/models/litepose_xs_coco.io.pth", "--tol", "1e-4"});
+  QVERIFY2(r.exitCode == 0, qPrintable(r.out));
+  QVERIFY(r.out.contains("output0:"));
+  QVERIFY(r.out.contains("output1:"));
+  QVERIFY(r.out.contains("PASS"));
+}
+
+void TestVerifyModelCli::verifyFailsOnMismatchedOutputs() {
+  POSESCOPE_REQUIRE_PARITY(parityDir);
+  const QString p = QString::fromStdString(parityDir);
+  // LitePose-XS (COCO, 17 joints) against SimpleNet's recording (CrowdPose, 14 joints).
+  const Run r = runCli({"verify-model", "--cfg", p + "/configs/coco/mobilenet/mobile.yaml",
+                        "--superconfig", p + "/configs/arch/search-XS.json", "--checkpoint",
+                        p + "/models/litepose_xs_coco.pth", "--io",
+                        p + "/models/simplenet_crowdpose.io.pth"});
+  QVERIFY2(r.exitCode == 1, qPrintable(r.out));
+  QVERIFY(r.out.contains("shape"));
+  QVERIFY(r.out.contains("FAIL"));
+
+  // A checkpoint for another arch is refused before anything runs (exit 3, names the file).
+  const Run wrongArch =
+      runCli({"verify-model", "--cfg", p + "/configs/coco/mobilenet/mobile.yaml", "--superconfig",
+              p + "/configs/arch/search-S.json", "--checkpoint", p + "/models/litepose_xs_coco.pth",
+              "--io", p + "/models/litepose_xs_coco.io.pth"});
+  QVERIFY2(wrongArch.exitCode == 3, qPrintable(wrongArch.out));
+  QVERIFY(wrongArch.out.contains("litepose_xs_coco.pth"));
+}
+
+void TestVerifyModelCli::summaryTotals() {
+  POSESCOPE_REQUIRE_PARITY(parityDir);
+  const QString p = QString::fromStdString(parityDir);
+  QFile jsonFile(p + "/models/litepose_xs_coco.json");
+  QVERIFY(jsonFile.open(QIODevice::ReadOnly));
+  const QJsonObject meta = QJsonDocument::fromJson(jsonFile.readAll()).object();
+  const Run r = runCli({"summary", "--cfg", p + "/configs/coco/mobilenet/mobile.yaml",
+                        "--superconfig", p + "/configs/arch/search-XS.json", "--totals"});
+  QVERIFY2(r.exitCode == 0, qPrintable(r.out));
+  const qint64 params = meta.value("num_parameters").toVariant().toLongLong();
+  QVERIFY2(r.out.contains(QString("Total Parameters: %1 ").arg(params)), qPrintable(r.out));
+}
+
+QTEST_GUILESS_MAIN(TestVerifyModelCli)
+#include "tst_verify_model_cli.moc"

@@ -1,0 +1,58 @@
+#pragma once
+// The Run page: state, progress with rate and ETA, Cancel, error banner and the run's log.
+
+#include <QElapsedTimer>
+#include <QWidget>
+
+#include "run_types.h"
+
+class QLabel;
+class QPlainTextEdit;
+class QProgressBar;
+class QPushButton;
+
+namespace posescope {
+
+/// Shows one run as it happens. Fed by RunController's signals; Cancel emits cancelRequested.
+/// Never throws.
+class RunProgressView : public QWidget {
+  Q_OBJECT
+ public:
+  explicit RunProgressView(QWidget* parent = nullptr);
+
+  /// Clears the log, the banner and the progress for a new run into `runDir`.
+  void reset(const QString& runDir);
+  void showPreparing();
+  void showStarted(const RunSummary& summary);
+  void showImage(qulonglong done, qulonglong total);
+  void showFinished(const RunOutcome& outcome);
+  /// Shows `message` in the error banner (the run stopped; the app stays usable).
+  void showFailed(const QString& message);
+  void appendLog(const QString& line);
+  /// Shows the log of a run folder opened from disk.
+  void showLoadedLog(const QString& runDir, const QString& state, const QString& log);
+
+  QString stateText() const;
+  QString statsText() const;
+  QString errorText() const;
+  QString logText() const;
+  QProgressBar* progressBar() const { return progress_; }
+  QPushButton* cancelButton() const { return cancelButton_; }
+
+ Q_SIGNALS:
+  void cancelRequested();
+
+ private:
+  QLabel* stateLabel_ = nullptr;
+  QLabel* statsLabel_ = nullptr;
+  QLabel* errorBanner_ = nullptr;
+  QProgressBar* progress_ = nullptr;
+  QPushButton* cancelButton_ = nullptr;
+  QPlainTextEdit* log_ = nullptr;
+  QElapsedTimer clock_;
+};
+
+/// "12 / 40 images · 3.41 img/s · ETA 8 s" from a count and the seconds elapsed; never fails.
+QString progressStats(qulonglong done, qulonglong total, double elapsedSeconds);
+
+}  // namespace posescope

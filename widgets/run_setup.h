@@ -1,0 +1,59 @@
+#pragma once
+// What the user sets up for a run, and its validation (the same core checks the CLI makes).
+
+#include <QDateTime>
+#include <QMap>
+#include <QString>
+#include <QStringList>
+#include <optional>
+
+#include "config/experiment.h"
+#include "pipeline/evaluator.h"
+
+namespace posescope {
+
+/// The run-setup form's values, as plain data.
+struct RunSetup {
+  QString configFile;
+  QString archFile;       // optional (--superconfig)
+  QString checkpoint;     // TEST.MODEL_FILE override when not empty
+  QString datasetRoot;    // DATASET.ROOT override when not empty
+  QStringList overrides;  // flat KEY VALUE list, before the two above
+  QString device = QStringLiteral("auto");
+  QString outputDir;  // folder that receives one run folder per run
+};
+
+/// The form fields validation can blame.
+enum class SetupField { Config, Arch, Checkpoint, DatasetRoot, Overrides, Device, Output };
+
+/// Result of checking a setup: the loaded experiment (when the config loads) and one message
+/// per field that must be fixed.
+struct SetupCheck {
+  std::optional<Experiment> experiment;
+  QMap<SetupField, QString> errors;
+  bool ok() const { return experiment.has_value() && errors.isEmpty(); }
+  QString error(SetupField field) const { return errors.value(field); }
+};
+
+/// The experiment spec the CLI would get: --cfg, --superconfig, the table's KEY VALUE pairs, then
+/// DATASET.ROOT and TEST.MODEL_FILE from their fields when set.
+ExperimentSpec experimentSpecFor(const RunSetup& setup);
+
+/// Loads the experiment with loadExperiment and checks the checkpoint, the dataset's annotation
+/// file, the device (EvaluatorOptions::validate and the devices present) and the output folder;
+/// never throws: each problem becomes a message on the field to fix.
+SetupCheck checkRunSetup(const RunSetup& setup, const QStringList& devices);
+
+/// A new, not yet existing run folder under setup.outputDir: <cfg stem>_<yyyyMMdd-hhmmss>[-n].
+QString newRunFolder(const RunSetup& setup, const QDateTime& now = QDateTime::currentDateTime());
+
+/// Evaluator options for a GUI run into `runDir`: the setup's device, LibTorch threads leaving
+/// one core to the window.
+EvaluatorOptions evaluatorOptionsFor(const RunSetup& setup, const QString& runDir);
+
+/// The annotation file a dataset root must hold for DATASET.DATASET_TEST `kind` and split
+/// DATASET.TEST (as KeypointDataset opens it); throws DatasetError for an unknown kind.
+std::string annotationFileFor(const std::string& kind, const std::string& root,
+                              const std::string& split);
+
+}  // namespace posescope

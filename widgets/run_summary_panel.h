@@ -1,0 +1,46 @@
+#pragma once
+// A run's summary as a labelled panel: model, size, device, images, failures, wall time.
+
+#include <QMap>
+#include <QWidget>
+
+#include "pipeline/run_folder.h"
+
+class QLabel;
+
+namespace posescope {
+
+/// Read-only form over a RunSummary; empty until setSummary(). Never throws.
+class RunSummaryPanel : public QWidget {
+  Q_OBJECT
+ public:
+  /// Row keys, for value().
+  enum class Row {
+    State,
+    Model,
+    Parameters,
+    MultiplyAdds,
+    Device,
+    Dataset,
+    Images,
+    Failed,
+    Wall,
+    Folder
+  };
+
+  explicit RunSummaryPanel(QWidget* parent = nullptr);
+
+  /// Shows `summary` of the run in `runDir` ("" for a run without a folder).
+  void setSummary(const RunSummary& summary, const QString& runDir);
+  void clear();
+  /// The text shown on `row`.
+  QString value(Row row) const;
+
+ private:
+  QMap<Row, QLabel*> values_;
+};
+
+/// 1234567 -> "1.23 M", 5.4e9 -> "5.40 G"; below a thousand the number itself. Never fails.
+QString humanCount(double value);
+
+}  // namespace posescope
