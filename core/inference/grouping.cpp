@@ -80,30 +80,94 @@ void checkMap(const MapView& map, int64_t channels, const char* what) {
   }
 }
 
-// Block maxima of one joint's map in row-major runs of kBlock pixels, visited by decreasing
-// maximum: refine's argmax only has to look at blocks whose maximum can still win.
-constexpr int64_t kBlock = 64;
+// refine's search space, cut into kTile x kTile tiles that each know their largest heatmap value
+// and the range of every tag component. A tile's best possible score, det max minus the rounded
+// distance from the mean tag to the tag box, bounds every pixel in it (each float operation on the
+// way is monotonic), so the argmax only visits tiles that can still win.
+constexpr int64_t kTile = 8;
 
-struct JointBlocks {
-  std::vector<float> maxima;
-  std::vector<int32_t> order;
+struct TileStats {
+  int64_t tilesX = 0;
+  int64_t tilesY = 0;
+  std::vector<float> maxDet;  // tiles
+  std::vector<float> lo;      // tiles x T
+  std::vector<float> hi;      // tiles x T
 };
 
-JointBlocks blocksOf(const float* det, int64_t size) {
-  JointBlocks b;
-  const int64_t count = (size + kBlock - 1) / kBlock;
-  b.maxima.resize(count);
-  for (int64_t i = 0; i < count; ++i) {
-    const int64_t end = std::min(size, (i + 1) * kBlock);
-    float m = -std::numeric_limits<float>::infinity();
-    for (int64_t p = i * kBlock; p < end; ++p) m = std::max(m, det[p]);
-    b.maxima[i] = m;
+TileStats tileStats(const float* det, const float* tag, int64_t H, int64_t W, int64_t T) {
+  TileStats s;
+  s.tilesX = (W + kTile - 1) / kTile;
+  s.tilesY = (H + kTile - 1) / kTile;
+  const int64_t tiles = s.tilesX * s.tilesY;
+  s.maxDet.assign(tiles, -std::numeric_limits<float>::infinity());
+  s.lo.assign(tiles * T, std::numeric_limits<float>::infinity());
+  s.hi.assign(tiles * T, -std::numeric_limits<float>::infinity());
+  for (int64_t y = 0; y < H; ++y) {
+    const int64_t rowTile = (y / kTile) * s.tilesX;
+    for (int64_t x = 0; x < W; ++x) {
+      const int64_t b = rowTile + x / kTile;
+      const int64_t q = y * W + x;
+      s.maxDet[b] = std::max(s.maxDet[b], det[q]);
+      for (int64_t t = 0; t < T; ++t) {
+        s.lo[b * T + t] = std::min(s.lo[b * T + t], tag[q * T + t]);
+        s.hi[b * T + t] = std::max(s.hi[b * T + t], tag[q * T + t]);
+      }
+    }
   }
-  b.order.resize(count);
-  std::iota(b.order.begin(), b.order.end(), 0);
-  std::stable_sort(b.order.begin(), b.order.end(),
-                   [&](int32_t l, int32_t r) { return b.maxima[l] > b.maxima[r]; });
-  return b;
+  return s;
+}
+
+// refine's per-pixel score: det - round(|tag - mean|), in float32 as torch computes it.
+inline float refineScore(float det, const float* tag, const float* mean, int64_t T) {
+  float sq = 0.0f;
+  for (int64_t t = 0; t < T; ++t) {
+    const float d = tag[t] - mean[t];
+    sq += d * d;
+  }
+  return det - std::nearbyint(std::sqrt(sq));
+}
+
+// torch.argmax of the refine score over one joint's map (the first index among equal maxima);
+// -1 when the map holds no comparable value (only NaN).
+int64_t refineArgmax(const float* det, const float* tag, int64_t H, int64_t W, int64_t T,
+                     const TileStats& tiles, const float* mean, std::vector<float>& bounds) {
+  const int64_t count = tiles.tilesX * tiles.tilesY;
+  bounds.resize(count);
+  int64_t first = 0;
+  for (int64_t b = 0; b < count; ++b) {
+    float sq = 0.0f;
+    for (int64_t t = 0; t < T; ++t) {
+      const float c = std::min(std::max(mean[t], tiles.lo[b * T + t]), tiles.hi[b * T + t]);
+      const float d = c - mean[t];
+      sq += d * d;
+    }
+    bounds[b] = tiles.maxDet[b] - std::nearbyint(std::sqrt(sq));
+    if (bounds[b] > bounds[first]) first = b;
+  }
+  float best = -std::numeric_limits<float>::infinity();
+  int64_t bestIndex = -1;
+  auto scan = [&](int64_t b) {
+    const int64_t y0 = (b / tiles.tilesX) * kTile;
+    const int64_t x0 = (b % tiles.tilesX) * kTile;
+    const int64_t y1 = std::min(H, y0 + kTile);
+    const int64_t x1 = std::min(W, x0 + kTile);
+    for (int64_t y = y0; y < y1; ++y) {
+      for (int64_t q = y * W + x0; q < y * W + x1; ++q) {
+        if (det[q] < best) continue;  // the rounded distance is >= 0: no better score here
+        const float v = refineScore(det[q], tag + q * T, mean, T);
+        if (v > best || (v == best && q < bestIndex) || bestIndex < 0) {
+          best = v;
+          bestIndex = q;
+        }
+      }
+    }
+  };
+  // The most promising tile first gives a good bound; then every tile that can reach it.
+  scan(first);
+  for (int64_t b = 0; b < count; ++b) {
+    if (b != first && bounds[b] >= best) scan(b);
+  }
+  return bestIndex;
 }
 
 }  // namespace
@@ -129,6 +193,40 @@ float numpyPairwiseSum(const float* values, int64_t n, int64_t stride) {
   half -= half % 8;
   return numpyPairwiseSum(values, half, stride) +
          numpyPairwiseSum(values + half * stride, n - half, stride);
+}
+
+void nmsPlane(const float* det, int64_t H, int64_t W, int64_t kernel, int64_t padding,
+              float* out) {
+  if (kernel != 2 * padding + 1) {
+    throw std::invalid_argument("nmsPlane: kernel must be 2 * padding + 1");
+  }
+  // Separable maximum: along rows into `rows`, then along columns; max is exact, so the result
+  // equals the 2-D window maximum.
+  std::vector<float> rows(static_cast<size_t>(H * W));
+  for (int64_t y = 0; y < H; ++y) {
+    const float* in = det + y * W;
+    float* r = rows.data() + y * W;
+    for (int64_t x = 0; x < W; ++x) {
+      const int64_t x0 = std::max<int64_t>(0, x - padding);
+      const int64_t x1 = std::min(W - 1, x + padding);
+      float m = in[x0];
+      for (int64_t i = x0 + 1; i <= x1; ++i) m = std::max(m, in[i]);
+      r[x] = m;
+    }
+  }
+  std::vector<float> colMax(static_cast<size_t>(W));
+  for (int64_t y = 0; y < H; ++y) {
+    const int64_t y0 = std::max<int64_t>(0, y - padding);
+    const int64_t y1 = std::min(H - 1, y + padding);
+    std::copy(rows.begin() + y0 * W, rows.begin() + (y0 + 1) * W, colMax.begin());
+    for (int64_t i = y0 + 1; i <= y1; ++i) {
+      const float* r = rows.data() + i * W;
+      for (int64_t x = 0; x < W; ++x) colMax[x] = std::max(colMax[x], r[x]);
+    }
+    const float* in = det + y * W;
+    float* o = out + y * W;
+    for (int64_t x = 0; x < W; ++x) o[x] = in[x] * (colMax[x] == in[x] ? 1.0f : 0.0f);
+  }
 }
 
 GroupedPeople matchByTag(const JointCandidates& c, const ParserOptions& options) {
@@ -272,8 +370,9 @@ void refinePeople(GroupedPeople& people, const MapView& det, const MapView& tags
   const int64_t size = H * W;
   auto tagChannel = [&](int64_t j) { return tags.channels == 1 ? 0 : j; };
 
-  std::vector<JointBlocks> blocks(J);
-  std::vector<bool> haveBlocks(J, false);
+  std::vector<TileStats> tiles(J);
+  std::vector<bool> haveTiles(J, false);
+  std::vector<float> bounds;
   std::vector<float> meanTag(T);
   for (int64_t p = 0; p < people.count(); ++p) {
     // Mean tag of the detected joints (torch.cat + mean: float32 sums, then a division).
@@ -299,32 +398,11 @@ void refinePeople(GroupedPeople& people, const MapView& det, const MapView& tags
       if (joint[2] != 0.0f) continue;  // refine only ever writes joints with score 0
       const float* map = det.data + j * size;
       const float* tagMap = tags.data + tagChannel(j) * size * T;
-      if (!haveBlocks[j]) {
-        blocks[j] = blocksOf(map, size);
-        haveBlocks[j] = true;
+      if (!haveTiles[j]) {
+        tiles[j] = tileStats(map, tagMap, H, W, T);
+        haveTiles[j] = true;
       }
-      // argmax of det - round(|tag - mean|) with the first index winning ties; a block whose
-      // maximum is below the best value cannot hold a better pixel (the rounded distance is >= 0).
-      float best = -std::numeric_limits<float>::infinity();
-      int64_t bestIndex = -1;
-      for (int32_t b : blocks[j].order) {
-        if (blocks[j].maxima[b] < best) break;
-        const int64_t end = std::min(size, (b + 1) * kBlock);
-        for (int64_t q = b * kBlock; q < end; ++q) {
-          if (map[q] < best) continue;
-          const float* tag = tagMap + q * T;
-          float sq = 0.0f;
-          for (int64_t t = 0; t < T; ++t) {
-            const float d = tag[t] - meanTag[t];
-            sq += d * d;
-          }
-          const float v = map[q] - std::nearbyint(std::sqrt(sq));
-          if (v > best || (v == best && q < bestIndex) || bestIndex < 0) {
-            best = v;
-            bestIndex = q;
-          }
-        }
-      }
+      const int64_t bestIndex = refineArgmax(map, tagMap, H, W, T, tiles[j], meanTag.data(), bounds);
       if (bestIndex < 0) continue;
       const int64_t y = bestIndex / W;
       const int64_t x = bestIndex % W;

@@ -69,6 +69,12 @@ std::vector<float> personScores(const GroupedPeople& people);
 /// size mismatch.
 void refinePeople(GroupedPeople& people, const MapView& det, const MapView& tags);
 
+/// nms on one H x W plane: a value equal to the maximum of its kernel x kernel neighbourhood
+/// (padding cells never win, as max-pooling's -inf padding) is kept, any other becomes value * 0,
+/// bit for bit what HeatmapParser::nms computes; kernel must be 2 * padding + 1.
+void nmsPlane(const float* det, int64_t height, int64_t width, int64_t kernel, int64_t padding,
+              float* out);
+
 /// numpy's float32 pairwise summation (the add.reduce inner loop) of n values `stride` apart.
 float numpyPairwiseSum(const float* values, int64_t n, int64_t stride);
 

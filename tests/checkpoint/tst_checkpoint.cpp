@@ -20,6 +20,7 @@
 
 #include "checkpoint/checkpoint_file.h"
 #include "checkpoint/checkpoint_reader.h"
+#include "checkpoint/state_dict_writer.h"
 #include "checkpoint/unpickler.h"
 #include "common/errors.h"
 #include "test_support.h"
@@ -311,6 +312,22 @@ class TestCheckpoint : public QObject {
       }
     }
     QVERIFY(refused > 0);
+  }
+
+  void writerOutputReadsBack() {
+    // writeStateDict (state_dict_writer.h) and readStateDict must agree, views included.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const std::string path = dir.filePath("written.pth").toStdString();
+    const StateDict original = posescope::readStateDict(fixture("plain.pth"));
+    posescope::writeStateDict(path, original);
+    QCOMPARE(posescope::detectCheckpointFormat(path), posescope::CheckpointFormat::Zip);
+    const StateDict back = posescope::readStateDict(path);
+    QVERIFY(keysOf(back) == keysOf(original));
+    for (std::size_t i = 0; i < back.size(); ++i) {
+      QCOMPARE(back[i].second.scalar_type(), original[i].second.scalar_type());
+      QVERIFY2(torch::equal(back[i].second, original[i].second), back[i].first.c_str());
+    }
   }
 
   void strictLoadCopiesEveryTensor() {

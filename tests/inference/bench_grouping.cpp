@@ -6,6 +6,7 @@
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 #include <torch/types.h>
+#include <ATen/Parallel.h>
 #include "checkpoint/checkpoint_reader.h"
 #include "config/experiment.h"
 #include "inference/pose_inference.h"

@@ -317,8 +317,15 @@ class TestRunWorkflow : public QObject {
     RunOutcome outcome;
     QString failure;
     QVERIFY2(waitForRun(window, &outcome, &failure), qPrintable(failure));
-    qInfo("cancel took effect after %lld ms", static_cast<long long>(sinceCancel.elapsed()));
-    QVERIFY(sinceCancel.elapsed() < 1000);
+    const qint64 stopMs = sinceCancel.elapsed();
+    // The Evaluator checks the token between images, so the image in flight when Cancel is
+    // pressed still completes: the run must end within a second of that image's time.
+    double slowestImageMs = 0;
+    for (const auto& r : window.resultsView()->recordModel()->records())
+      slowestImageMs = std::max(slowestImageMs, r.times.totalMs());
+    qInfo("cancel took effect after %lld ms (slowest image %.0f ms)",
+          static_cast<long long>(stopMs), slowestImageMs);
+    QVERIFY2(stopMs < 1000 + slowestImageMs, qPrintable(QString::number(stopMs)));
     QCOMPARE(outcome.summary.state, std::string("cancelled"));
     QVERIFY(outcome.summary.imagesDone < size_t(kImages));
     QVERIFY(!outcome.metrics.has_value());
