@@ -21,6 +21,7 @@
 
 #include "experiment_view.h"
 #include "pipeline/run_folder.h"
+#include "record_table_model.h"
 #include "results_view.h"
 #include "run_controller.h"
 #include "run_progress_view.h"
@@ -59,6 +60,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   experimentView_->setPreviewOrientation(Qt::Vertical);
   runView_ = new RunProgressView;
   resultsView_ = new ResultsView;
+  runView_->setRecordModel(resultsView_->recordModel());
 
   auto* setupScroll = new QScrollArea;
   setupScroll->setWidget(setupView_);

@@ -24,7 +24,10 @@ ResultsView::ResultsView(QWidget* parent) : QWidget(parent) {
   metricTable_->setModel(metricModel_);
   metricTable_->verticalHeader()->hide();
   metricTable_->setSelectionBehavior(QAbstractItemView::SelectItems);
-  metricTable_->setMaximumHeight(90);
+  metricTable_->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  metricTable_->setMaximumHeight(metricTable_->horizontalHeader()->sizeHint().height() +
+                                 metricTable_->verticalHeader()->defaultSectionSize() +
+                                 2 * metricTable_->frameWidth() + 20);  // room for a scroll bar
   metricTable_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   metricsNote_ = new QLabel(tr("No metrics yet."));
   metricsNote_->setWordWrap(true);

@@ -2,12 +2,17 @@
 
 #include <QFontDatabase>
 #include <QHBoxLayout>
+#include <QHeaderView>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSplitter>
+#include <QTableView>
 #include <QVBoxLayout>
 #include <cmath>
+
+#include "record_table_model.h"
 
 namespace posescope {
 
@@ -68,6 +73,31 @@ RunProgressView::RunProgressView(QWidget* parent) : QWidget(parent) {
   log_->setLineWrapMode(QPlainTextEdit::NoWrap);
   log_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
 
+  folderLabel_ = new QLabel;
+  folderLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  records_ = new QTableView;
+  records_->verticalHeader()->hide();
+  records_->verticalHeader()->setDefaultSectionSize(22);
+  records_->horizontalHeader()->setStretchLastSection(true);
+  records_->setAlternatingRowColors(true);
+  records_->setSelectionBehavior(QAbstractItemView::SelectRows);
+
+  auto* recordsPane = new QWidget;
+  auto* recordsLayout = new QVBoxLayout(recordsPane);
+  recordsLayout->setContentsMargins(0, 0, 0, 0);
+  recordsLayout->addWidget(new QLabel(tr("<b>Images so far</b>")));
+  recordsLayout->addWidget(records_, 1);
+  auto* logPane = new QWidget;
+  auto* logLayout = new QVBoxLayout(logPane);
+  logLayout->setContentsMargins(0, 0, 0, 0);
+  logLayout->addWidget(new QLabel(tr("<b>Log</b> (the lines <tt>posescope-cli eval</tt> writes)")));
+  logLayout->addWidget(log_, 1);
+  auto* splitter = new QSplitter(Qt::Vertical);
+  splitter->addWidget(recordsPane);
+  splitter->addWidget(logPane);
+  splitter->setStretchFactor(0, 1);
+  splitter->setStretchFactor(1, 1);
+
   auto* bar = new QHBoxLayout;
   bar->addWidget(progress_, 1);
   bar->addWidget(cancelButton_);
@@ -75,16 +105,24 @@ RunProgressView::RunProgressView(QWidget* parent) : QWidget(parent) {
   layout->addWidget(stateLabel_);
   layout->addLayout(bar);
   layout->addWidget(statsLabel_);
+  layout->addWidget(folderLabel_);
   layout->addWidget(errorBanner_);
-  layout->addWidget(new QLabel(tr("<b>Log</b> (the lines <tt>posescope-cli eval</tt> writes)")));
-  layout->addWidget(log_, 1);
+  layout->addWidget(splitter, 1);
+}
+
+void RunProgressView::setRecordModel(QAbstractItemModel* model) {
+  records_->setModel(model);
+  records_->horizontalHeader()->resizeSection(RecordTableModel::FileColumn, 220);
+  connect(model, &QAbstractItemModel::rowsInserted, records_,
+          [this] { records_->scrollToBottom(); });
 }
 
 void RunProgressView::reset(const QString& runDir) {
   log_->clear();
   errorBanner_->hide();
   errorBanner_->clear();
-  statsLabel_->setText(runDir.isEmpty() ? QString() : tr("Run folder: %1").arg(runDir));
+  statsLabel_->clear();
+  folderLabel_->setText(runDir.isEmpty() ? QString() : tr("Run folder: %1").arg(runDir));
   progress_->setRange(0, 1);
   progress_->setValue(0);
   stateLabel_->setText(tr("Starting\u2026"));
@@ -153,7 +191,8 @@ void RunProgressView::showLoadedLog(const QString& runDir, const QString& state,
   progress_->setRange(0, 1);
   progress_->setValue(state == QLatin1String("complete") ? 1 : 0);
   stateLabel_->setText(tr("Opened run folder (%1)").arg(state));
-  statsLabel_->setText(tr("Run folder: %1").arg(runDir));
+  statsLabel_->clear();
+  folderLabel_->setText(tr("Run folder: %1").arg(runDir));
 }
 
 QString RunProgressView::stateText() const {

@@ -6,7 +6,9 @@
 
 #include "run_types.h"
 
+class QAbstractItemModel;
 class QLabel;
+class QTableView;
 class QPlainTextEdit;
 class QProgressBar;
 class QPushButton;
@@ -29,6 +31,9 @@ class RunProgressView : public QWidget {
   /// Shows `message` in the error banner (the run stopped; the app stays usable).
   void showFailed(const QString& message);
   void appendLog(const QString& line);
+  /// Shows `model` (the run's per-image records, owned elsewhere) above the log, following new
+  /// rows as they arrive.
+  void setRecordModel(QAbstractItemModel* model);
   /// Shows the log of a run folder opened from disk.
   void showLoadedLog(const QString& runDir, const QString& state, const QString& log);
 
@@ -45,6 +50,8 @@ class RunProgressView : public QWidget {
  private:
   QLabel* stateLabel_ = nullptr;
   QLabel* statsLabel_ = nullptr;
+  QLabel* folderLabel_ = nullptr;
+  QTableView* records_ = nullptr;
   QLabel* errorBanner_ = nullptr;
   QProgressBar* progress_ = nullptr;
   QPushButton* cancelButton_ = nullptr;

@@ -144,6 +144,16 @@ SetupCheck checkRunSetup(const RunSetup& setup, const QStringList& devices) {
     }
   }
 
+  if (!check.experiment) {
+    // Without a config the effective values are unknown; still check what the fields say.
+    if (!setup.checkpoint.trimmed().isEmpty() && !QFileInfo(setup.checkpoint.trimmed()).isFile())
+      check.errors[SetupField::Checkpoint] =
+          QObject::tr("%1: checkpoint file not found.").arg(setup.checkpoint.trimmed());
+    if (!setup.datasetRoot.trimmed().isEmpty() && !QFileInfo(setup.datasetRoot.trimmed()).isDir())
+      check.errors[SetupField::DatasetRoot] =
+          QObject::tr("%1: folder not found.").arg(setup.datasetRoot.trimmed());
+  }
+
   EvaluatorOptions options;
   options.device = setup.device.toStdString();
   try {

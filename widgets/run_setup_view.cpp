@@ -52,8 +52,7 @@ RunSetupView::RunSetupView(QWidget* parent) : QWidget(parent) {
   overrideTable_->verticalHeader()->hide();
   overrideTable_->horizontalHeader()->setStretchLastSection(true);
   overrideTable_->horizontalHeader()->resizeSection(OverrideTableModel::KeyColumn, 200);
-  overrideTable_->setMinimumHeight(90);
-  overrideTable_->setMaximumHeight(150);
+  overrideTable_->setFixedHeight(110);
   auto* addRow = new QPushButton(tr("+"));
   addRow->setToolTip(tr("Add a KEY VALUE override"));
   auto* removeRow = new QPushButton(tr("\u2212"));
@@ -78,14 +77,16 @@ RunSetupView::RunSetupView(QWidget* parent) : QWidget(parent) {
   auto* buttons = new QVBoxLayout;
   buttons->addWidget(addRow);
   buttons->addWidget(removeRow);
-  buttons->addStretch();
   auto* tableRow = new QHBoxLayout;
-  tableRow->addWidget(overrideTable_, 1);
+  tableRow->addWidget(overrideTable_, 1, Qt::AlignTop);
   tableRow->addLayout(buttons);
+  tableRow->setAlignment(buttons, Qt::AlignTop);
   auto* overrides = new QVBoxLayout;
   overrides->addLayout(tableRow);
   overrides->addWidget(addErrorLabel(SetupField::Overrides));
-  form->addRow(tr("&Overrides:"), overrides);
+  auto* overridesLabel = new QLabel(tr("&Overrides:"));
+  overridesLabel->setBuddy(overrideTable_);
+  form->addRow(overridesLabel, overrides);
 
   deviceCombo_ = new QComboBox;
   deviceCombo_->addItems(devices_);
@@ -95,7 +96,9 @@ RunSetupView::RunSetupView(QWidget* parent) : QWidget(parent) {
   auto* device = new QVBoxLayout;
   device->addWidget(deviceCombo_);
   device->addWidget(addErrorLabel(SetupField::Device));
-  form->addRow(tr("De&vice:"), device);
+  auto* deviceLabel = new QLabel(tr("De&vice:"));
+  deviceLabel->setBuddy(deviceCombo_);
+  form->addRow(deviceLabel, device);
 
   outputEdit_ = addPathRow(form, tr("O&utput folder:"), tr("each run gets a folder in here"),
                            SetupField::Output, QString(), true);
@@ -155,7 +158,9 @@ QLineEdit* RunSetupView::addPathRow(QFormLayout* form, const QString& label,
   auto* column = new QVBoxLayout;
   column->addLayout(row);
   column->addWidget(addErrorLabel(field));
-  form->addRow(label, column);
+  auto* caption = new QLabel(label);
+  caption->setBuddy(edit);
+  form->addRow(caption, column);
   return edit;
 }
 

@@ -1,5 +1,6 @@
 #include "run_summary_panel.h"
 
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QLabel>
 #include <cmath>
@@ -26,7 +27,7 @@ RunSummaryPanel::RunSummaryPanel(QWidget* parent) : QWidget(parent) {
   for (const auto& [row, label] : rows) {
     auto* value = new QLabel;
     value->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    value->setWordWrap(row == Row::Folder || row == Row::Dataset || row == Row::State);
+    value->setWordWrap(row == Row::Folder || row == Row::State);
     values_[row] = value;
     form->addRow(label, value);
   }
@@ -51,8 +52,10 @@ void RunSummaryPanel::setSummary(const RunSummary& s, const QString& runDir) {
   values_[Row::MultiplyAdds]->setText(s.multiplyAdds > 0 ? humanCount(s.multiplyAdds)
                                                          : tr("unknown"));
   values_[Row::Device]->setText(QString::fromStdString(s.device));
-  values_[Row::Dataset]->setText(QStringLiteral("%1: %2").arg(
-      QString::fromStdString(s.datasetKind), QString::fromStdString(s.annotationFile)));
+  const QString annotations = QString::fromStdString(s.annotationFile);
+  values_[Row::Dataset]->setText(QStringLiteral("%1: %2").arg(QString::fromStdString(s.datasetKind),
+                                                              QFileInfo(annotations).fileName()));
+  values_[Row::Dataset]->setToolTip(annotations);
   values_[Row::Images]->setText(tr("%1 of %2").arg(s.imagesDone).arg(s.imagesTotal));
   values_[Row::Failed]->setText(QString::number(s.imagesFailed));
   values_[Row::Wall]->setText(s.wallSeconds > 0 ? tr("%1 s").arg(s.wallSeconds, 0, 'f', 1)

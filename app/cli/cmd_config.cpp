@@ -5,6 +5,7 @@
 #include "cli_args.h"
 #include "commands.h"
 #include "config/experiment.h"
+#include "experiment_args.h"
 
 namespace posescope::cli {
 
@@ -34,16 +35,8 @@ int runConfig(const Args& args) {
     std::cout << kConfigUsage;
     return kOk;
   }
-  ExperimentSpec spec;
-  spec.cfgFile = parsed.require("--cfg");
-  spec.archFile = parsed.get("--superconfig");
-  spec.overrides = parsed.positional;
-  const Experiment exp = loadExperiment(spec);
-  for (const auto& w : exp.warnings) {
-    std::cerr << "warning: " << w.file;
-    if (w.line > 0) std::cerr << ":" << w.line;
-    std::cerr << ": " << w.message << "\n";
-  }
+  const Experiment exp = loadExperiment(experimentSpecFrom(parsed));
+  printWarnings(exp);
   std::cout << dumpConfigYaml(exp.cfg);
   return kOk;
 }

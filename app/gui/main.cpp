@@ -2,6 +2,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QScreen>
 #include <QTabWidget>
 #include <QTimer>
 #include <cstdio>
@@ -69,10 +70,13 @@ int main(int argc, char** argv) {
     return 2;
   }
   if (!opts.isEmpty()) setup->setOverrides(opts);
-  if (parser.isSet(maximized))
+  if (parser.isSet(maximized)) {
+    // Also without a window manager (Xvfb screenshots), where showMaximized() does nothing.
+    window.setGeometry(QGuiApplication::primaryScreen()->availableGeometry());
     window.showMaximized();
-  else
+  } else {
     window.show();
+  }
   if (parser.isSet(openRun)) {
     QString error;
     if (!window.openRunFolder(parser.value(openRun), &error))

@@ -94,6 +94,35 @@ struct TileStats {
   std::vector<float> hi;      // tiles x T
 };
 
+// One tile row band: the maxima and tag ranges of its tiles (TD > 0: tag depth known at compile
+// time, so the loops unroll; TD == 0: any depth T).
+template <int TD>
+void tileBand(const float* det, const float* tag, int64_t y0, int64_t y1, int64_t W, int64_t T,
+              int64_t tilesX, float* maxDet, float* lo, float* hi) {
+  const int64_t depth = TD > 0 ? TD : T;
+  for (int64_t bx = 0; bx < tilesX; ++bx) {
+    const int64_t x0 = bx * kTile;
+    const int64_t x1 = std::min(W, x0 + kTile);
+    float m = maxDet[bx];
+    for (int64_t y = y0; y < y1; ++y) {
+      for (int64_t q = y * W + x0; q < y * W + x1; ++q) m = std::max(m, det[q]);
+    }
+    maxDet[bx] = m;
+    for (int64_t t = 0; t < depth; ++t) {
+      float l = lo[bx * depth + t];
+      float h = hi[bx * depth + t];
+      for (int64_t y = y0; y < y1; ++y) {
+        for (int64_t q = y * W + x0; q < y * W + x1; ++q) {
+          l = std::min(l, tag[q * depth + t]);
+          h = std::max(h, tag[q * depth + t]);
+        }
+      }
+      lo[bx * depth + t] = l;
+      hi[bx * depth + t] = h;
+    }
+  }
+}
+
 TileStats tileStats(const float* det, const float* tag, int64_t H, int64_t W, int64_t T) {
   TileStats s;
   s.tilesX = (W + kTile - 1) / kTile;
@@ -102,19 +131,30 @@ TileStats tileStats(const float* det, const float* tag, int64_t H, int64_t W, in
   s.maxDet.assign(tiles, -std::numeric_limits<float>::infinity());
   s.lo.assign(tiles * T, std::numeric_limits<float>::infinity());
   s.hi.assign(tiles * T, -std::numeric_limits<float>::infinity());
-  for (int64_t y = 0; y < H; ++y) {
-    const int64_t rowTile = (y / kTile) * s.tilesX;
-    for (int64_t x = 0; x < W; ++x) {
-      const int64_t b = rowTile + x / kTile;
-      const int64_t q = y * W + x;
-      s.maxDet[b] = std::max(s.maxDet[b], det[q]);
-      for (int64_t t = 0; t < T; ++t) {
-        s.lo[b * T + t] = std::min(s.lo[b * T + t], tag[q * T + t]);
-        s.hi[b * T + t] = std::max(s.hi[b * T + t], tag[q * T + t]);
-      }
+  for (int64_t by = 0; by < s.tilesY; ++by) {
+    const int64_t y0 = by * kTile;
+    const int64_t y1 = std::min(H, y0 + kTile);
+    const int64_t b = by * s.tilesX;
+    float* maxDet = s.maxDet.data() + b;
+    float* lo = s.lo.data() + b * T;
+    float* hi = s.hi.data() + b * T;
+    if (T == 1) {
+      tileBand<1>(det, tag, y0, y1, W, T, s.tilesX, maxDet, lo, hi);
+    } else if (T == 2) {
+      tileBand<2>(det, tag, y0, y1, W, T, s.tilesX, maxDet, lo, hi);
+    } else {
+      tileBand<0>(det, tag, y0, y1, W, T, s.tilesX, maxDet, lo, hi);
     }
   }
   return s;
+}
+
+// nearbyint (round half to even) of a non-negative float without a libm call: adding 2^23 leaves
+// no fraction bits, so the FPU's round-to-nearest-even does the rounding; values from 2^23 on
+// are integers already (NaN passes through).
+inline float roundHalfEven(float x) {
+  constexpr float kTwo23 = 8388608.0f;
+  return x < kTwo23 ? (x + kTwo23) - kTwo23 : x;
 }
 
 // refine's per-pixel score: det - round(|tag - mean|), in float32 as torch computes it.
@@ -124,26 +164,26 @@ inline float refineScore(float det, const float* tag, const float* mean, int64_t
     const float d = tag[t] - mean[t];
     sq += d * d;
   }
-  return det - std::nearbyint(std::sqrt(sq));
+  return det - roundHalfEven(std::sqrt(sq));
+}
+
+// Upper bound of the refine score over tile b: its det maximum minus the rounded distance from
+// the mean to its tag box.
+inline float tileBound(const TileStats& tiles, int64_t b, const float* mean, int64_t T) {
+  float sq = 0.0f;
+  for (int64_t t = 0; t < T; ++t) {
+    const float c = std::min(std::max(mean[t], tiles.lo[b * T + t]), tiles.hi[b * T + t]);
+    const float d = c - mean[t];
+    sq += d * d;
+  }
+  return tiles.maxDet[b] - roundHalfEven(std::sqrt(sq));
 }
 
 // torch.argmax of the refine score over one joint's map (the first index among equal maxima);
 // -1 when the map holds no comparable value (only NaN).
 int64_t refineArgmax(const float* det, const float* tag, int64_t H, int64_t W, int64_t T,
-                     const TileStats& tiles, const float* mean, std::vector<float>& bounds) {
+                     const TileStats& tiles, const float* mean) {
   const int64_t count = tiles.tilesX * tiles.tilesY;
-  bounds.resize(count);
-  int64_t first = 0;
-  for (int64_t b = 0; b < count; ++b) {
-    float sq = 0.0f;
-    for (int64_t t = 0; t < T; ++t) {
-      const float c = std::min(std::max(mean[t], tiles.lo[b * T + t]), tiles.hi[b * T + t]);
-      const float d = c - mean[t];
-      sq += d * d;
-    }
-    bounds[b] = tiles.maxDet[b] - std::nearbyint(std::sqrt(sq));
-    if (bounds[b] > bounds[first]) first = b;
-  }
   float best = -std::numeric_limits<float>::infinity();
   int64_t bestIndex = -1;
   auto scan = [&](int64_t b) {
@@ -162,10 +202,24 @@ int64_t refineArgmax(const float* det, const float* tag, int64_t H, int64_t W, i
       }
     }
   };
-  // The most promising tile first gives a good bound; then every tile that can reach it.
-  scan(first);
+  // The most promising tile first gives a good bound (a tile's bound never exceeds its det
+  // maximum, so tiles below the best bound so far need no distance).
+  int64_t first = -1;
+  float firstBound = -std::numeric_limits<float>::infinity();
   for (int64_t b = 0; b < count; ++b) {
-    if (b != first && bounds[b] >= best) scan(b);
+    if (first >= 0 && !(tiles.maxDet[b] > firstBound)) continue;
+    const float bound = tileBound(tiles, b, mean, T);
+    if (first < 0 || bound > firstBound) {
+      first = b;
+      firstBound = bound;
+    }
+  }
+  if (first < 0) return -1;
+  scan(first);
+  // Then every tile that can still reach the best score (ties included: a lower index wins).
+  for (int64_t b = 0; b < count; ++b) {
+    if (b == first || tiles.maxDet[b] < best) continue;
+    if (tileBound(tiles, b, mean, T) >= best) scan(b);
   }
   return bestIndex;
 }
@@ -195,8 +249,7 @@ float numpyPairwiseSum(const float* values, int64_t n, int64_t stride) {
          numpyPairwiseSum(values + half * stride, n - half, stride);
 }
 
-void nmsPlane(const float* det, int64_t H, int64_t W, int64_t kernel, int64_t padding,
-              float* out) {
+void nmsPlane(const float* det, int64_t H, int64_t W, int64_t kernel, int64_t padding, float* out) {
   if (kernel != 2 * padding + 1) {
     throw std::invalid_argument("nmsPlane: kernel must be 2 * padding + 1");
   }
@@ -372,7 +425,6 @@ void refinePeople(GroupedPeople& people, const MapView& det, const MapView& tags
 
   std::vector<TileStats> tiles(J);
   std::vector<bool> haveTiles(J, false);
-  std::vector<float> bounds;
   std::vector<float> meanTag(T);
   for (int64_t p = 0; p < people.count(); ++p) {
     // Mean tag of the detected joints (torch.cat + mean: float32 sums, then a division).
@@ -402,7 +454,7 @@ void refinePeople(GroupedPeople& people, const MapView& det, const MapView& tags
         tiles[j] = tileStats(map, tagMap, H, W, T);
         haveTiles[j] = true;
       }
-      const int64_t bestIndex = refineArgmax(map, tagMap, H, W, T, tiles[j], meanTag.data(), bounds);
+      const int64_t bestIndex = refineArgmax(map, tagMap, H, W, T, tiles[j], meanTag.data());
       if (bestIndex < 0) continue;
       const int64_t y = bestIndex / W;
       const int64_t x = bestIndex % W;

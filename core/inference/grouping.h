@@ -71,7 +71,8 @@ void refinePeople(GroupedPeople& people, const MapView& det, const MapView& tags
 
 /// nms on one H x W plane: a value equal to the maximum of its kernel x kernel neighbourhood
 /// (padding cells never win, as max-pooling's -inf padding) is kept, any other becomes value * 0,
-/// bit for bit what HeatmapParser::nms computes; kernel must be 2 * padding + 1.
+/// bit for bit what HeatmapParser::nms computes on maps without NaN; throws std::invalid_argument
+/// unless kernel is 2 * padding + 1.
 void nmsPlane(const float* det, int64_t height, int64_t width, int64_t kernel, int64_t padding,
               float* out);
 

@@ -1,5 +1,7 @@
 #include "inference/heatmap_parser.h"
 
+#include <algorithm>
+#include <limits>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -50,35 +52,71 @@ torch::Tensor HeatmapParser::nms(const torch::Tensor& det) const {
 
 JointCandidates HeatmapParser::topK(const torch::Tensor& det, const torch::Tensor& tags) const {
   checkShapes(det, tags, options_);
-  const int64_t J = det.size(1);
-  const int64_t W = det.size(3);
-  const torch::Tensor flat = nms(det).view({1, J, -1});
-  auto [values, indices] = flat.topk(options_.maxNumPeople, 2);
-  const torch::Tensor valuesCpu = values.to(torch::kCPU, torch::kFloat).contiguous();
-  const torch::Tensor indicesCpu = indices.to(torch::kCPU).contiguous();
-  const torch::Tensor tagsCpu = tags.to(torch::kCPU, torch::kFloat).contiguous();
+  const torch::Tensor detCpu = det[0].to(torch::kCPU, torch::kFloat).contiguous();
+  const torch::Tensor tagsCpu = tags[0].to(torch::kCPU, torch::kFloat).contiguous();
+  return candidates(viewOf(detCpu), viewOf(tagsCpu));
+}
 
+JointCandidates HeatmapParser::candidates(const MapView& det, const MapView& tags) const {
+  const int64_t J = det.channels;
+  const int64_t H = det.height;
+  const int64_t W = det.width;
+  const int64_t K = options_.maxNumPeople;
   JointCandidates c;
   c.numJoints = J;
-  c.k = options_.maxNumPeople;
-  c.tagDim = tags.size(4);
-  const int64_t n = J * c.k;
-  const float* v = valuesCpu.data_ptr<float>();
-  const int64_t* ind = indicesCpu.data_ptr<int64_t>();
-  const float* tagData = tagsCpu.data_ptr<float>();
-  const int64_t plane = det.size(2) * W * c.tagDim;
-  c.values.assign(v, v + n);
-  c.x.resize(n);
-  c.y.resize(n);
-  c.tags.resize(n * c.tagDim);
+  c.k = K;
+  c.tagDim = tags.depth;
+  c.values.assign(J * K, -std::numeric_limits<float>::infinity());
+  c.x.assign(J * K, 0);
+  c.y.assign(J * K, 0);
+  c.tags.assign(J * K * c.tagDim, 0.0f);
+
+  std::vector<float> suppressed(static_cast<size_t>(H * W));
+  std::vector<std::pair<float, int64_t>> above;
   for (int64_t j = 0; j < J; ++j) {
-    const float* tagPlane = tagData + (options_.tagPerJoint ? j : 0) * plane;
-    for (int64_t k = 0; k < c.k; ++k) {
-      const int64_t at = j * c.k + k;
-      c.x[at] = ind[at] % W;
-      c.y[at] = ind[at] / W;
-      for (int64_t t = 0; t < c.tagDim; ++t)
-        c.tags[at * c.tagDim + t] = tagPlane[ind[at] * c.tagDim + t];
+    nmsPlane(det.data + j * H * W, H, W, options_.nmsKernel, options_.nmsPadding,
+             suppressed.data());
+    // Only candidates above the threshold reach the grouping. torch.topk sorts by value alone, so
+    // their order is fixed unless two of them are equal (or tie with the first one left out);
+    // then torch.topk itself decides, on the same NMS'd values.
+    above.clear();
+    for (int64_t q = 0; q < H * W; ++q) {
+      if (static_cast<double>(suppressed[q]) > options_.detectionThreshold) {
+        above.emplace_back(suppressed[q], q);
+      }
+    }
+    const int64_t n = static_cast<int64_t>(above.size());
+    const int64_t kept = std::min(n, K);
+    std::partial_sort(above.begin(), above.begin() + kept, above.end(),
+                      [](const auto& l, const auto& r) { return l.first > r.first; });
+    bool tie = false;
+    if (n > K) {
+      const auto next =
+          std::max_element(above.begin() + K, above.end(),
+                           [](const auto& l, const auto& r) { return l.first < r.first; });
+      tie = above[K - 1].first == next->first;
+    }
+    for (int64_t i = 1; i < kept && !tie; ++i) tie = above[i - 1].first == above[i].first;
+    if (tie) {
+      const auto top = torch::from_blob(suppressed.data(), {H * W}, torch::kFloat).topk(K);
+      const torch::Tensor values = std::get<0>(top).contiguous();
+      const torch::Tensor indices = std::get<1>(top).contiguous();
+      above.clear();
+      for (int64_t i = 0; i < K; ++i) {
+        const float v = values.data_ptr<float>()[i];
+        if (!(static_cast<double>(v) > options_.detectionThreshold)) break;
+        above.emplace_back(v, indices.data_ptr<int64_t>()[i]);
+      }
+    }
+    const float* tagPlane = tags.data + (tags.channels == 1 ? 0 : j) * H * W * c.tagDim;
+    for (int64_t i = 0; i < std::min<int64_t>(K, static_cast<int64_t>(above.size())); ++i) {
+      const int64_t at = j * K + i;
+      const int64_t q = above[i].second;
+      c.values[at] = above[i].first;
+      c.x[at] = q % W;
+      c.y[at] = q / W;
+      std::copy(tagPlane + q * c.tagDim, tagPlane + (q + 1) * c.tagDim,
+                c.tags.begin() + at * c.tagDim);
     }
   }
   return c;
@@ -86,19 +124,14 @@ JointCandidates HeatmapParser::topK(const torch::Tensor& det, const torch::Tenso
 
 ParsedPeople HeatmapParser::parse(const torch::Tensor& det, const torch::Tensor& tags, bool adjust,
                                   bool refine) const {
-  ParsedPeople out;
-  out.people = matchByTag(topK(det, tags), options_);
-  if (!adjust && !refine) {
-    out.scores = personScores(out.people);
-    return out;
-  }
+  checkShapes(det, tags, options_);
   const torch::Tensor detCpu = det[0].to(torch::kCPU, torch::kFloat).contiguous();
+  const torch::Tensor tagsCpu = tags[0].to(torch::kCPU, torch::kFloat).contiguous();
+  ParsedPeople out;
+  out.people = matchByTag(candidates(viewOf(detCpu), viewOf(tagsCpu)), options_);
   if (adjust) adjustPeople(out.people, viewOf(detCpu));
   out.scores = personScores(out.people);
-  if (refine && out.people.count() > 0) {
-    const torch::Tensor tagsCpu = tags[0].to(torch::kCPU, torch::kFloat).contiguous();
-    refinePeople(out.people, viewOf(detCpu), viewOf(tagsCpu));
-  }
+  if (refine) refinePeople(out.people, viewOf(detCpu), viewOf(tagsCpu));
   return out;
 }
 

@@ -26,8 +26,10 @@ class HeatmapParser {
   /// nms: keeps the values equal to their max-pool neighbourhood maximum, zeroes the others.
   torch::Tensor nms(const torch::Tensor& det) const;
 
-  /// top_k on a 1xJxHxW heatmap and a 1xJtxHxWxT tag stack (Jt = J, or 1 without tags per joint);
-  /// throws std::invalid_argument on shapes that do not fit the options.
+  /// top_k on a 1xJxHxW heatmap and a 1xJtxHxWxT tag stack (Jt = J, or 1 without tags per joint):
+  /// the candidates above the detection threshold, exactly as torch.topk of the NMS'd maps orders
+  /// them (only the grouping reads those); the remaining slots hold -inf. Throws
+  /// std::invalid_argument on shapes that do not fit the options.
   JointCandidates topK(const torch::Tensor& det, const torch::Tensor& tags) const;
 
   /// parse: top-k, match, optional adjust, scores, optional refine. Inputs may live on any
@@ -38,6 +40,8 @@ class HeatmapParser {
   const ParserOptions& options() const { return options_; }
 
  private:
+  JointCandidates candidates(const MapView& det, const MapView& tags) const;
+
   ParserOptions options_;
 };
 

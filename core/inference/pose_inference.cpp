@@ -83,6 +83,10 @@ InferenceResult PoseInference::run(const cv::Mat& rgbImage, bool keepMaps) {
 
   auto start = Clock::now();
   auto [heatmaps, tags] = finalMaps(options_, acc);
+  sync();
+  result.times.forwardMs += msSince(start);
+
+  start = Clock::now();
   const ParsedPeople parsed = parser_.parse(heatmaps, tags, options_.adjust, options_.refine);
   result.times.groupMs = msSince(start);
 

@@ -18,8 +18,17 @@ using namespace posescope;
 
 namespace {
 
-ParserOptions smallOptions(int64_t joints, int64_t k) {
-  ParserOptions o;
+struct TestParserOptions : ParserOptions {
+  TestParserOptions withNms(int64_t kernel) const {
+    TestParserOptions o = *this;
+    o.nmsKernel = kernel;
+    o.nmsPadding = kernel / 2;
+    return o;
+  }
+};
+
+TestParserOptions smallOptions(int64_t joints, int64_t k) {
+  TestParserOptions o;
   o.numJoints = joints;
   o.maxNumPeople = k;
   o.detectionThreshold = 0.1;
@@ -142,7 +151,63 @@ class TestGrouping : public QObject {
     QCOMPARE(c.x[2], int64_t(1));
     QCOMPARE(c.y[2], int64_t(1));
     QCOMPARE(c.tags[2], 111.0f);
-    QCOMPARE(c.values[3], 0.0f);
+    // Nothing else is above the detection threshold (0.1).
+    QCOMPARE(c.values[3], -std::numeric_limits<float>::infinity());
+  }
+
+  void nmsPlaneEqualsMaxPool() {
+    // Quantised random maps have many plateaus; the separable NMS must equal max-pool + eq.
+    std::mt19937 rng(3);
+    std::uniform_int_distribution<int> level(0, 6);
+    for (int64_t kernel : {3, 5}) {
+      const HeatmapParser parser(smallOptions(2, 2).withNms(kernel));
+      torch::Tensor det = torch::empty({1, 2, 13, 17});
+      for (int64_t i = 0; i < det.numel(); ++i) det.data_ptr<float>()[i] = level(rng) / 6.0f - 0.2f;
+      const torch::Tensor expected = parser.nms(det).contiguous();
+      std::vector<float> out(13 * 17);
+      for (int64_t j = 0; j < 2; ++j) {
+        nmsPlane(det.data_ptr<float>() + j * 13 * 17, 13, 17, kernel, kernel / 2, out.data());
+        for (int64_t q = 0; q < 13 * 17; ++q) {
+          const float e = expected.data_ptr<float>()[j * 13 * 17 + q];
+          QCOMPARE(out[q], e);
+          QCOMPARE(std::signbit(out[q]), std::signbit(e));
+        }
+      }
+    }
+  }
+
+  void topKMatchesTorchAboveThreshold() {
+    // Random maps with many equal values: every candidate above the threshold comes out as
+    // torch.topk of the NMS'd map orders it (ties included).
+    std::mt19937 rng(11);
+    std::uniform_int_distribution<int> level(0, 9);
+    for (int64_t k : {3, 8, 40}) {
+      ParserOptions o = smallOptions(3, k);
+      o.detectionThreshold = 0.25;
+      const HeatmapParser parser(o);
+      torch::Tensor det = torch::empty({1, 3, 24, 20});
+      for (int64_t i = 0; i < det.numel(); ++i) det.data_ptr<float>()[i] = level(rng) / 9.0f;
+      const torch::Tensor tags = torch::arange(3 * 24 * 20, torch::kFloat).view({1, 3, 24, 20, 1});
+      const JointCandidates c = parser.topK(det, tags);
+      const auto top = parser.nms(det).view({1, 3, -1}).topk(k, 2);
+      const torch::Tensor values = std::get<0>(top).contiguous();
+      const torch::Tensor indices = std::get<1>(top).contiguous();
+      for (int64_t j = 0; j < 3; ++j) {
+        for (int64_t i = 0; i < k; ++i) {
+          const int64_t at = j * k + i;
+          const float v = values.data_ptr<float>()[at];
+          if (!(v > 0.25)) {
+            QCOMPARE(c.values[at], -std::numeric_limits<float>::infinity());
+            continue;
+          }
+          const int64_t q = indices.data_ptr<int64_t>()[at];
+          QCOMPARE(c.values[at], v);
+          QCOMPARE(c.x[at], q % 20);
+          QCOMPARE(c.y[at], q / 20);
+          QCOMPARE(c.tags[at], static_cast<float>(j * 24 * 20 + q));
+        }
+      }
+    }
   }
 
   void topKSharesOneTagMapWithoutTagPerJoint() {
@@ -305,9 +370,10 @@ class TestGrouping : public QObject {
     QCOMPARE(people.data[0], 1.75f);  // detected joints are left alone
   }
 
-  void refineTiesTakeFirstIndexAcrossBlocks() {
-    // 16x16 maps (four 64-pixel blocks). Pixels 70 and 200 both score 0.5; pixel 210 has the
-    // largest value (0.9) but a far tag, so its block is searched first. argmax keeps index 70.
+  void refineTiesTakeFirstIndexAcrossTiles() {
+    // 16x16 maps (four 8x8 tiles). Pixels 70 (tile 0) and 200 (tile 3) both score 0.5. Pixel 220
+    // in tile 3 has 0.9 with a tag 0.6 away (score 0.9 - 1), which lifts tile 3's bound above
+    // tile 0's, so tile 3 is searched first; argmax still keeps the first index, 70.
     const int64_t H = 16, W = 16;
     GroupedPeople people;
     people.numJoints = 2;
@@ -321,8 +387,8 @@ class TestGrouping : public QObject {
     tags[off + 70] = 1.0f;
     det[off + 200] = 0.5f;
     tags[off + 200] = 1.0f;
-    det[off + 210] = 0.9f;
-    tags[off + 210] = 3.0f;
+    det[off + 220] = 0.9f;
+    tags[off + 220] = 1.6f;
     refinePeople(people, view(det, 2, H, W), view(tags, 2, H, W));
     QCOMPARE(people.data[6], 0.5f);
     // index 70 = (x 6, y 4); both x neighbours 0 -> 6.25; both y neighbours 0 -> 4.25.

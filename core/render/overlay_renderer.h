@@ -1,0 +1,32 @@
+#pragma once
+// Renders an overlay: the enabled layers of RenderOptions over an image, at full image
+// resolution or at network resolution.
+
+#include <string>
+
+#include <opencv2/core.hpp>
+
+#include "pipeline/evaluator.h"
+#include "render/overlay_scene.h"
+#include "render/render_options.h"
+
+namespace posescope {
+
+/// Draws `scene` (and `maps` when the heatmap / tag layers are on) over a copy of `rgb`
+/// (CV_8UC3, RGB). With options.projectMaps the result has the image's size; otherwise it has
+/// the maps' size (the image warped into map space; needs `maps`). Layer order: heatmap, tags,
+/// crowd regions, ground truth, matches, predictions. Deterministic. Throws Error for an image
+/// that is not 8-bit RGB, map layers or network resolution without `maps`, inconsistent maps;
+/// ConfigError for invalid options.
+cv::Mat renderOverlay(const cv::Mat& rgb, const OverlayScene& scene, const RenderOptions& options,
+                      const ImageMaps* maps = nullptr);
+
+/// Reads an image file as RGB (decodeImage); throws DatasetError naming the file when it cannot
+/// be read.
+cv::Mat readImageRgb(const std::string& path);
+
+/// Writes an RGB image as PNG through a temporary file renamed into place (no partial file is
+/// left); throws Error naming the path when it cannot be written.
+void writePngRgb(const cv::Mat& rgb, const std::string& path);
+
+}  // namespace posescope

@@ -1,0 +1,42 @@
+#pragma once
+// What an overlay draws for one image: predicted people, ground truth and their matches.
+
+#include <cstdint>
+#include <map>
+#include <vector>
+
+#include "data/keypoint_dataset.h"
+#include "eval/keypoint_data.h"
+#include "pipeline/image_record.h"
+#include "report/image_eval_reader.h"
+
+namespace posescope {
+
+/// The people of one image, in image pixels; plain values.
+struct OverlayScene {
+  SkeletonSpec skeleton;                        // joint names and limbs to draw
+  std::vector<PersonPrediction> predictions;    // the record's people
+  std::vector<GroundTruthPerson> groundTruth;   // the image's annotations, crowd regions too
+  std::vector<PredictionMatch> matches;         // prediction index <-> annotation id, OKS
+};
+
+/// Annotations of a ground truth file grouped by image id (file order kept).
+class GroundTruthIndex {
+ public:
+  GroundTruthIndex() = default;
+  /// Groups `gt`'s annotations of category `categoryId` by image. Never fails.
+  GroundTruthIndex(const KeypointGroundTruth& gt, std::int64_t categoryId);
+  /// The annotations of `imageId` (empty when it has none). Never fails.
+  std::vector<GroundTruthPerson> of(std::int64_t imageId) const;
+
+ private:
+  std::map<std::int64_t, std::vector<GroundTruthPerson>> byImage_;
+};
+
+/// The scene of `record`: its people, the image's ground truth from `gt` and the matches at the
+/// threshold nearest `matchThreshold` from `evaluations` (either may be empty). Never fails.
+OverlayScene makeOverlayScene(const ImageRecord& record, DatasetKind kind,
+                              const GroundTruthIndex& gt, const RunImageEvaluations& evaluations,
+                              double matchThreshold = 0.5);
+
+}  // namespace posescope

@@ -1,0 +1,24 @@
+#pragma once
+// Fixed colours of the overlays (RGB order, as cv::Scalar).
+
+#include <cstddef>
+
+#include <opencv2/core/types.hpp>
+
+namespace posescope {
+
+/// Colour of predicted person `index` from a fixed 12-colour palette (cycles). Never fails.
+cv::Scalar personColor(std::size_t index);
+/// Number of distinct person colours before the palette repeats.
+std::size_t personPaletteSize();
+
+/// Ground-truth skeletons and joint rings.
+inline const cv::Scalar kGroundTruthColor{255, 255, 255};
+/// Crowd regions (translucent hatched boxes).
+inline const cv::Scalar kCrowdColor{255, 64, 160};
+/// Match lines and their OKS text.
+inline const cv::Scalar kMatchColor{255, 230, 0};
+/// Matches to ignored ground truth (crowd regions, unlabelled people).
+inline const cv::Scalar kIgnoredMatchColor{160, 160, 160};
+
+}  // namespace posescope

@@ -1,0 +1,56 @@
+#pragma once
+// What an overlay shows and how: layer toggles, sizes, colormap, opacities.
+
+#include <string>
+
+namespace posescope {
+
+/// Colormaps for the heatmap layer (OpenCV's, output converted to RGB).
+enum class Colormap { Jet, Inferno, Viridis, Turbo };
+
+/// Layer toggles and styles of an overlay; a plain value the GUI and the CLI share.
+struct RenderOptions {
+  bool showPredictions = true;
+  bool showGroundTruth = true;
+  bool showCrowd = true;  // crowd regions of the ground truth (hatched boxes)
+  bool showMatches = true;
+  bool showHeatmap = false;  // needs ImageMaps
+  bool showTags = false;     // needs ImageMaps
+
+  /// Predicted joints scoring below this are hidden, with their limbs.
+  double jointThreshold = 0.1;
+  /// Joint radius grows with the score (radius * (0.5 + 0.5 * score)).
+  bool scoreAsSize = true;
+  /// Joint and limb opacity grows with the score (opacity * (0.3 + 0.7 * score)).
+  bool scoreAsOpacity = true;
+  int jointRadius = 0;  // pixels; 0: from the image size (max(2, round(max(w, h) / 160)))
+  int lineWidth = 0;    // pixels; 0: from the image size (max(1, round(max(w, h) / 320)))
+  double skeletonOpacity = 1.0;
+
+  /// OKS threshold whose matches the match layer shows (the nearest evaluated one).
+  double matchThreshold = 0.5;
+  bool showMatchText = true;
+
+  int heatmapJoint = -1;  // joint index, or -1 for the maximum over joints
+  Colormap colormap = Colormap::Jet;
+  double heatmapOpacity = 0.6;
+  /// Heatmap values are clamped to [0, 1] (as the reference draws them); true scales by the
+  /// displayed map's maximum instead.
+  bool normalizeHeatmap = false;
+  /// Maps projected onto the image (full image resolution); false draws everything at network
+  /// resolution (the image warped into map space).
+  bool projectMaps = true;
+
+  double tagOpacity = 0.7;
+  /// Tag pixels whose heatmap value is below this are not drawn.
+  double tagMaskThreshold = 0.1;
+
+  /// Throws ConfigError naming the field when a value is out of range (opacities and
+  /// thresholds outside [0, 1], negative sizes).
+  void validate() const;
+};
+
+/// "jet", "inferno", "viridis", "turbo" to a colormap; throws ConfigError naming the value.
+Colormap colormapFromName(const std::string& name);
+
+}  // namespace posescope

@@ -1,0 +1,238 @@
+#include "render/skeleton_layers.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include <opencv2/imgproc.hpp>
+
+#include "render/palette.h"
+
+namespace posescope {
+
+namespace {
+
+double scoreFactor(double score) {
+  return 0.3 + 0.7 * std::clamp(score, 0.0, 1.0);
+}
+
+cv::Rect boundsAround(std::initializer_list<cv::Point2d> points, double margin) {
+  double x0 = 1e300, y0 = 1e300, x1 = -1e300, y1 = -1e300;
+  for (const auto& p : points) {
+    x0 = std::min(x0, p.x);
+    y0 = std::min(y0, p.y);
+    x1 = std::max(x1, p.x);
+    y1 = std::max(y1, p.y);
+  }
+  const auto clampInt = [](double v) { return static_cast<int>(std::clamp(v, -1e8, 1e8)); };
+  return cv::Rect(cv::Point(clampInt(std::floor(x0 - margin)), clampInt(std::floor(y0 - margin))),
+                  cv::Point(clampInt(std::ceil(x1 + margin)) + 1,
+                            clampInt(std::ceil(y1 + margin)) + 1));
+}
+
+void solidLine(Canvas& canvas, cv::Point2d a, cv::Point2d b, const cv::Scalar& color, int width,
+               double alpha, int lineType) {
+  blendShape(canvas.rgb, boundsAround({a, b}, width + 2), color, alpha,
+             [&](cv::Mat& mask, const cv::Point& o) {
+               cv::line(mask, fixedPoint(a, o), fixedPoint(b, o), 255, width, lineType,
+                        kDrawShift);
+             });
+}
+
+void dashedLine(Canvas& canvas, cv::Point2d a, cv::Point2d b, const cv::Scalar& color, int width,
+                double dash) {
+  const double length = std::hypot(b.x - a.x, b.y - a.y);
+  if (length <= 0) return;
+  const cv::Point2d dir = (b - a) / length;
+  const double gap = dash * 0.6;
+  blendShape(canvas.rgb, boundsAround({a, b}, width + 2), color, 1.0,
+             [&](cv::Mat& mask, const cv::Point& o) {
+               for (double s = 0; s < length; s += dash + gap) {
+                 const cv::Point2d p = a + dir * s, q = a + dir * std::min(s + dash, length);
+                 cv::line(mask, fixedPoint(p, o), fixedPoint(q, o), 255, width, cv::LINE_8,
+                          kDrawShift);
+               }
+             });
+}
+
+bool visible(const PersonPrediction& person, int joint, double threshold) {
+  return joint >= 0 && static_cast<std::size_t>(joint) < person.joints.size() &&
+         person.joints[joint][2] >= threshold;
+}
+
+bool labelled(const GroundTruthPerson& person, int joint) {
+  const std::size_t i = static_cast<std::size_t>(joint) * 3;
+  return joint >= 0 && i + 2 < person.keypoints.size() && person.keypoints[i + 2] > 0;
+}
+
+}  // namespace
+
+StrokeSizes strokeSizesFor(const RenderOptions& options, cv::Size canvasSize) {
+  const double longest = std::max(canvasSize.width, canvasSize.height);
+  StrokeSizes s;
+  s.jointRadius = options.jointRadius > 0 ? options.jointRadius
+                                          : std::max(2.0, std::round(longest / 160.0));
+  s.lineWidth = options.lineWidth > 0
+                    ? options.lineWidth
+                    : std::max(1, static_cast<int>(std::lround(longest / 320.0)));
+  return s;
+}
+
+void drawPredictions(Canvas& canvas, const OverlayScene& scene, const RenderOptions& options,
+                     const StrokeSizes& sizes) {
+  const double threshold = options.jointThreshold;
+  for (std::size_t i = 0; i < scene.predictions.size(); ++i) {
+    const PersonPrediction& person = scene.predictions[i];
+    const cv::Scalar color = personColor(i);
+    for (const auto& [ja, jb] : scene.skeleton.limbs) {
+      if (!visible(person, ja, threshold) || !visible(person, jb, threshold)) continue;
+      const auto& a = person.joints[ja];
+      const auto& b = person.joints[jb];
+      const double alpha =
+          options.skeletonOpacity *
+          (options.scoreAsOpacity ? scoreFactor(std::min<double>(a[2], b[2])) : 1.0);
+      solidLine(canvas, canvas.map(a[0], a[1]), canvas.map(b[0], b[1]), color, sizes.lineWidth,
+                alpha, cv::LINE_AA);
+    }
+    for (std::size_t j = 0; j < person.joints.size(); ++j) {
+      const auto& joint = person.joints[j];
+      if (joint[2] < threshold) continue;
+      const double score = std::clamp<double>(joint[2], 0.0, 1.0);
+      const double radius = sizes.jointRadius * (options.scoreAsSize ? 0.5 + 0.5 * score : 1.0);
+      const double alpha =
+          options.skeletonOpacity * (options.scoreAsOpacity ? scoreFactor(score) : 1.0);
+      const cv::Point2d c = canvas.map(joint[0], joint[1]);
+      blendShape(canvas.rgb, boundsAround({c}, radius + 2), color, alpha,
+                 [&](cv::Mat& mask, const cv::Point& o) {
+                   cv::circle(mask, fixedPoint(c, o),
+                              static_cast<int>(std::lround(radius * (1 << kDrawShift))), 255,
+                              cv::FILLED, cv::LINE_AA, kDrawShift);
+                 });
+    }
+  }
+}
+
+void drawGroundTruth(Canvas& canvas, const OverlayScene& scene, const StrokeSizes& sizes) {
+  const int thin = std::max(1, sizes.lineWidth / 2);
+  const double dash = std::max(4.0, 3.0 * sizes.lineWidth);
+  for (const GroundTruthPerson& person : scene.groundTruth) {
+    if (person.isCrowd) continue;
+    auto point = [&](int j) {
+      return canvas.map(person.keypoints[j * 3], person.keypoints[j * 3 + 1]);
+    };
+    for (const auto& [ja, jb] : scene.skeleton.limbs) {
+      if (labelled(person, ja) && labelled(person, jb))
+        dashedLine(canvas, point(ja), point(jb), kGroundTruthColor, thin, dash);
+    }
+    const int joints = static_cast<int>(person.keypoints.size() / 3);
+    for (int j = 0; j < joints; ++j) {
+      if (!labelled(person, j)) continue;
+      const cv::Point2d c = point(j);
+      blendShape(canvas.rgb, boundsAround({c}, sizes.jointRadius + thin + 2), kGroundTruthColor,
+                 1.0, [&](cv::Mat& mask, const cv::Point& o) {
+                   cv::circle(mask, fixedPoint(c, o),
+                              static_cast<int>(std::lround(sizes.jointRadius * (1 << kDrawShift))),
+                              255, thin, cv::LINE_8, kDrawShift);
+                 });
+    }
+  }
+}
+
+void drawCrowdRegions(Canvas& canvas, const OverlayScene& scene, const StrokeSizes& sizes) {
+  for (const GroundTruthPerson& person : scene.groundTruth) {
+    if (!person.isCrowd) continue;
+    const auto& b = person.bbox;
+    const cv::Point2d corners[4] = {canvas.map(b[0], b[1]), canvas.map(b[0] + b[2], b[1]),
+                                    canvas.map(b[0] + b[2], b[1] + b[3]),
+                                    canvas.map(b[0], b[1] + b[3])};
+    const cv::Rect bounds =
+        boundsAround({corners[0], corners[1], corners[2], corners[3]}, sizes.lineWidth + 2);
+    auto polygon = [&](const cv::Point& o) {
+      std::vector<cv::Point> poly;
+      for (const auto& c : corners) poly.push_back(fixedPoint(c, o));
+      return poly;
+    };
+    blendShape(canvas.rgb, bounds, kCrowdColor, 0.2, [&](cv::Mat& mask, const cv::Point& o) {
+      cv::fillConvexPoly(mask, polygon(o), 255, cv::LINE_8, kDrawShift);
+    });
+    const int spacing = std::max(6, 4 * sizes.lineWidth);
+    blendShape(canvas.rgb, bounds, kCrowdColor, 0.6, [&](cv::Mat& mask, const cv::Point& o) {
+      cv::Mat inside = cv::Mat::zeros(mask.size(), CV_8U);
+      cv::fillConvexPoly(inside, polygon(o), 255, cv::LINE_8, kDrawShift);
+      for (int d = -mask.rows; d < mask.cols; d += spacing)
+        cv::line(mask, {d, mask.rows}, {d + mask.rows, 0}, 255, 1, cv::LINE_8);
+      cv::bitwise_and(mask, inside, mask);
+    });
+    blendShape(canvas.rgb, bounds, kCrowdColor, 0.9, [&](cv::Mat& mask, const cv::Point& o) {
+      const std::vector<std::vector<cv::Point>> polys = {polygon(o)};
+      cv::polylines(mask, polys, true, 255, sizes.lineWidth, cv::LINE_8, kDrawShift);
+    });
+  }
+}
+
+std::optional<cv::Point2d> predictionCentroid(const PersonPrediction& person, double threshold) {
+  if (person.joints.empty()) return std::nullopt;
+  for (double t : {threshold, -1e300}) {
+    cv::Point2d sum(0, 0);
+    int n = 0;
+    for (const auto& j : person.joints) {
+      if (j[2] < t) continue;
+      sum += cv::Point2d(j[0], j[1]);
+      ++n;
+    }
+    if (n > 0) return sum / n;
+  }
+  return std::nullopt;
+}
+
+cv::Point2d groundTruthCentroid(const GroundTruthPerson& person) {
+  cv::Point2d sum(0, 0);
+  int n = 0;
+  for (std::size_t i = 0; i + 2 < person.keypoints.size(); i += 3) {
+    if (person.keypoints[i + 2] <= 0) continue;
+    sum += cv::Point2d(person.keypoints[i], person.keypoints[i + 1]);
+    ++n;
+  }
+  if (n > 0) return sum / n;
+  return {person.bbox[0] + person.bbox[2] / 2, person.bbox[1] + person.bbox[3] / 2};
+}
+
+void drawMatches(Canvas& canvas, const OverlayScene& scene, const RenderOptions& options,
+                 const StrokeSizes& sizes) {
+  for (const PredictionMatch& m : scene.matches) {
+    if (m.person >= scene.predictions.size()) continue;
+    const auto gt = std::find_if(scene.groundTruth.begin(), scene.groundTruth.end(),
+                                 [&](const GroundTruthPerson& p) { return p.id == m.groundTruthId; });
+    const auto from = predictionCentroid(scene.predictions[m.person], options.jointThreshold);
+    if (gt == scene.groundTruth.end() || !from) continue;
+    const cv::Point2d a = canvas.map(from->x, from->y);
+    const cv::Point2d b = canvas.map(groundTruthCentroid(*gt).x, groundTruthCentroid(*gt).y);
+    const cv::Scalar color = m.groundTruthIgnored ? kIgnoredMatchColor : kMatchColor;
+    solidLine(canvas, a, b, color, sizes.lineWidth, 1.0, cv::LINE_AA);
+    if (!options.showMatchText) continue;
+    char text[16];
+    std::snprintf(text, sizeof text, "%.2f", m.oks);
+    const double fontScale = 0.35 + 0.1 * sizes.lineWidth;
+    const int thickness = std::max(1, sizes.lineWidth / 2);
+    int baseline = 0;
+    const cv::Size size =
+        cv::getTextSize(text, cv::FONT_HERSHEY_SIMPLEX, fontScale, thickness + 2, &baseline);
+    const cv::Point2d mid = (a + b) * 0.5;
+    const cv::Point2d origin(mid.x + sizes.lineWidth + 2, mid.y - sizes.lineWidth - 2);
+    const cv::Rect bounds(cv::Point(static_cast<int>(origin.x) - 2,
+                                    static_cast<int>(origin.y) - size.height - 2),
+                          cv::Size(size.width + 4, size.height + baseline + 4));
+    const cv::Point org(static_cast<int>(std::lround(origin.x)),
+                        static_cast<int>(std::lround(origin.y)));
+    blendShape(canvas.rgb, bounds, cv::Scalar(0, 0, 0), 0.8, [&](cv::Mat& mask, const cv::Point& o) {
+      cv::putText(mask, text, org - o, cv::FONT_HERSHEY_SIMPLEX, fontScale, 255, thickness + 2,
+                  cv::LINE_AA);
+    });
+    blendShape(canvas.rgb, bounds, color, 1.0, [&](cv::Mat& mask, const cv::Point& o) {
+      cv::putText(mask, text, org - o, cv::FONT_HERSHEY_SIMPLEX, fontScale, 255, thickness,
+                  cv::LINE_AA);
+    });
+  }
+}
+
+}  // namespace posescope

@@ -1,0 +1,47 @@
+#pragma once
+// Vector layers of an overlay: predicted skeletons, ground truth, crowd regions, matches.
+
+#include <opencv2/core/types.hpp>
+
+#include "render/canvas.h"
+#include "render/overlay_scene.h"
+#include "render/render_options.h"
+
+namespace posescope {
+
+/// Joint radius and line width in canvas pixels.
+struct StrokeSizes {
+  double jointRadius = 3;
+  int lineWidth = 2;
+};
+
+/// Sizes from `options`, or from the canvas size where the options say 0 (see RenderOptions).
+StrokeSizes strokeSizesFor(const RenderOptions& options, cv::Size canvasSize);
+
+/// Predicted people: limbs then joints, colour personColor(person index), joints under the
+/// threshold hidden with their limbs; size / opacity by score as the options say. Never fails;
+/// limbs naming joints a person does not have are skipped.
+void drawPredictions(Canvas& canvas, const OverlayScene& scene, const RenderOptions& options,
+                     const StrokeSizes& sizes);
+
+/// Ground-truth people (not crowd regions): thin dashed white limbs between labelled joints
+/// and white rings (hollow) at labelled joints. Never fails.
+void drawGroundTruth(Canvas& canvas, const OverlayScene& scene, const StrokeSizes& sizes);
+
+/// Crowd regions: translucent, hatched boxes with a solid border. Never fails.
+void drawCrowdRegions(Canvas& canvas, const OverlayScene& scene, const StrokeSizes& sizes);
+
+/// One line per match from the prediction's centroid (joints above the threshold, else all) to
+/// the ground truth's centroid (labelled joints, else the box centre), with the OKS as text.
+/// Never fails; matches naming unknown people or annotations are skipped.
+void drawMatches(Canvas& canvas, const OverlayScene& scene, const RenderOptions& options,
+                 const StrokeSizes& sizes);
+
+/// Centroid of a prediction's joints scoring >= threshold (all joints when none does); nullopt
+/// for a person without joints.
+std::optional<cv::Point2d> predictionCentroid(const PersonPrediction& person, double threshold);
+
+/// Centroid of an annotation's labelled joints (visibility > 0), else its box centre.
+cv::Point2d groundTruthCentroid(const GroundTruthPerson& person);
+
+}  // namespace posescope

@@ -1,0 +1,221 @@
+// Markdown, CSV and JSON exports of a RunComparison.
+
+#include <array>
+#include <cstdio>
+
+#include <nlohmann/json.hpp>
+
+#include "report/per_image_table.h"
+#include "report/run_comparison.h"
+
+namespace posescope {
+
+namespace {
+
+constexpr std::size_t kWorstImagesShown = 10;
+
+std::string fixed(double value, int decimals, bool sign = false) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, sign ? "%+.*f" : "%.*f", decimals, value);
+  return buffer;
+}
+
+std::string cell(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '|') out += '\\';
+    out += c == '\n' ? ' ' : c;
+  }
+  return out;
+}
+
+std::string optionalFixed(const std::optional<double>& v, int decimals, bool sign = false) {
+  return v ? fixed(*v, decimals, sign) : "-";
+}
+
+// Rows of the side-by-side summary: name, A value, B value (as text).
+std::vector<std::array<std::string, 3>> summaryRows(const RunComparison& c) {
+  std::vector<std::array<std::string, 3>> rows = {
+      {"Run folder", c.a.dir, c.b.dir},
+      {"State", c.a.state, c.b.state},
+      {"Model", c.a.modelName, c.b.modelName},
+      {"Parameters", std::to_string(c.a.parameters), std::to_string(c.b.parameters)},
+      {"Multiply-adds", std::to_string(c.a.multiplyAdds), std::to_string(c.b.multiplyAdds)},
+      {"Device", c.a.device, c.b.device},
+      {"Images (failed)", std::to_string(c.a.images) + " (" + std::to_string(c.a.failed) + ")",
+       std::to_string(c.b.images) + " (" + std::to_string(c.b.failed) + ")"},
+      {"Wall time (s)", fixed(c.a.wallSeconds, 2), fixed(c.b.wallSeconds, 2)},
+  };
+  for (std::size_t i = 0; i < c.a.timing.stages.size(); ++i) {
+    rows.push_back({"Mean " + c.a.timing.stages[i] + " (ms)", fixed(c.a.timing.perStage[i].mean, 2),
+                    fixed(c.b.timing.perStage[i].mean, 2)});
+  }
+  rows.push_back({"Mean total (ms)", fixed(c.a.timing.total.mean, 2),
+                  fixed(c.b.timing.total.mean, 2)});
+  rows.push_back(
+      {"p90 total (ms)", fixed(c.a.timing.total.p90, 2), fixed(c.b.timing.total.p90, 2)});
+  return rows;
+}
+
+nlohmann::json optionalJson(const std::optional<double>& v) {
+  return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
+}
+
+nlohmann::json statJson(const StatSummary& s) {
+  return {{"count", s.count}, {"mean", s.mean}, {"p50", s.p50}, {"p90", s.p90}, {"max", s.max}};
+}
+
+nlohmann::json sideJson(const RunSide& s) {
+  nlohmann::json stages = nlohmann::json::object();
+  for (std::size_t i = 0; i < s.timing.stages.size(); ++i)
+    stages[s.timing.stages[i]] = statJson(s.timing.perStage[i]);
+  return {{"dir", s.dir},
+          {"label", s.label},
+          {"model", s.modelName},
+          {"state", s.state},
+          {"device", s.device},
+          {"dataset", s.datasetKind},
+          {"annotation_file", s.annotationFile},
+          {"parameters", s.parameters},
+          {"multiply_adds", s.multiplyAdds},
+          {"images", s.images},
+          {"failed", s.failed},
+          {"wall_seconds", s.wallSeconds},
+          {"timing", {{"stages", stages}, {"total", statJson(s.timing.total)}}}};
+}
+
+std::string sideLabel(const RunSide& s, const char* which, const RunSide& other) {
+  return s.label == other.label ? std::string(which) + ": " + s.label : s.label;
+}
+
+}  // namespace
+
+std::string formatComparisonMarkdown(const RunComparison& c) {
+  const std::string la = cell(sideLabel(c.a, "A", c.b)), lb = cell(sideLabel(c.b, "B", c.a));
+  std::string out;
+  if (c.metrics) {
+    out += "| Metric | " + la + " | " + lb + " | B - A |\n|---|---|---|---|\n";
+    for (std::size_t i = 0; i < c.metrics->names.size(); ++i) {
+      out += "| " + cell(c.metrics->names[i]) + " | " + fixed(c.metrics->a[i], 3) + " | " +
+             fixed(c.metrics->b[i], 3) + " | " + fixed(c.metrics->delta[i], 3, true) + " |\n";
+    }
+    out += "\n";
+  }
+  out += "| | " + la + " | " + lb + " |\n|---|---|---|\n";
+  for (const auto& row : summaryRows(c))
+    out += "| " + row[0] + " | " + cell(row[1]) + " | " + cell(row[2]) + " |\n";
+  std::string worst;
+  std::size_t shown = 0;
+  for (const auto& d : c.images) {
+    if (shown == kWorstImagesShown || !d.deltaAp || *d.deltaAp >= 0) break;
+    worst += "| " + std::to_string(d.imageId) + " | " + cell(d.file) + " | " +
+             optionalFixed(d.apA, 3) + " | " + optionalFixed(d.apB, 3) + " | " +
+             optionalFixed(d.deltaAp, 3, true) + " | " + optionalFixed(d.deltaOks, 3, true) +
+             " |\n";
+    ++shown;
+  }
+  if (!worst.empty()) {
+    out += "\nImages where B loses most (per-image AP):\n\n| Image | File | AP A | AP B | "
+           "B - A | OKS B - A |\n|---|---|---|---|---|---|\n" +
+           worst;
+  }
+  if (!c.notes.empty()) {
+    out += "\n";
+    for (const auto& n : c.notes) out += "Note: " + n + "\n";
+  }
+  return out;
+}
+
+std::string formatComparisonCsv(const RunComparison& c) {
+  std::string out = "section,name,a,b,delta\n";
+  auto number = [](double v) { return csvNumber(v); };
+  if (c.metrics) {
+    for (std::size_t i = 0; i < c.metrics->names.size(); ++i) {
+      out += "metric," + csvField(c.metrics->names[i]) + "," + number(c.metrics->a[i]) + "," +
+             number(c.metrics->b[i]) + "," + number(c.metrics->delta[i]) + "\n";
+    }
+  }
+  auto textRow = [&](const std::string& name, const std::string& a, const std::string& b) {
+    out += "summary," + csvField(name) + "," + csvField(a) + "," + csvField(b) + ",\n";
+  };
+  auto numberRow = [&](const std::string& section, const std::string& name, double a, double b) {
+    out += section + "," + csvField(name) + "," + number(a) + "," + number(b) + "," +
+           number(b - a) + "\n";
+  };
+  textRow("label", c.a.label, c.b.label);
+  textRow("dir", c.a.dir, c.b.dir);
+  textRow("state", c.a.state, c.b.state);
+  textRow("model", c.a.modelName, c.b.modelName);
+  textRow("device", c.a.device, c.b.device);
+  numberRow("summary", "parameters", double(c.a.parameters), double(c.b.parameters));
+  numberRow("summary", "multiply_adds", double(c.a.multiplyAdds), double(c.b.multiplyAdds));
+  numberRow("summary", "images", double(c.a.images), double(c.b.images));
+  numberRow("summary", "failed", double(c.a.failed), double(c.b.failed));
+  numberRow("summary", "wall_seconds", c.a.wallSeconds, c.b.wallSeconds);
+  for (std::size_t i = 0; i < c.a.timing.stages.size(); ++i) {
+    numberRow("timing", c.a.timing.stages[i] + "_mean_ms", c.a.timing.perStage[i].mean,
+              c.b.timing.perStage[i].mean);
+  }
+  numberRow("timing", "total_mean_ms", c.a.timing.total.mean, c.b.timing.total.mean);
+  numberRow("timing", "total_p50_ms", c.a.timing.total.p50, c.b.timing.total.p50);
+  numberRow("timing", "total_p90_ms", c.a.timing.total.p90, c.b.timing.total.p90);
+  numberRow("timing", "total_max_ms", c.a.timing.total.max, c.b.timing.total.max);
+  return out;
+}
+
+std::string formatComparisonJson(const RunComparison& c) {
+  nlohmann::json j;
+  j["a"] = sideJson(c.a);
+  j["b"] = sideJson(c.b);
+  if (c.metrics) {
+    j["metrics"] = {{"names", c.metrics->names},
+                    {"a", c.metrics->a},
+                    {"b", c.metrics->b},
+                    {"delta", c.metrics->delta}};
+  } else {
+    j["metrics"] = nullptr;
+  }
+  nlohmann::json images = nlohmann::json::array();
+  for (const auto& d : c.images) {
+    images.push_back({{"image_id", d.imageId},
+                      {"file", d.file},
+                      {"in_a", d.inA},
+                      {"in_b", d.inB},
+                      {"gt_people", d.groundTruthPeople < 0 ? nlohmann::json(nullptr)
+                                                            : nlohmann::json(d.groundTruthPeople)},
+                      {"people_a", d.peopleA},
+                      {"people_b", d.peopleB},
+                      {"ap_a", optionalJson(d.apA)},
+                      {"ap_b", optionalJson(d.apB)},
+                      {"delta_ap", optionalJson(d.deltaAp)},
+                      {"oks_a", optionalJson(d.oksA)},
+                      {"oks_b", optionalJson(d.oksB)},
+                      {"delta_oks", optionalJson(d.deltaOks)},
+                      {"ms_a", optionalJson(d.msA)},
+                      {"ms_b", optionalJson(d.msB)},
+                      {"error_a", d.errorA},
+                      {"error_b", d.errorB}});
+  }
+  j["images"] = std::move(images);
+  j["notes"] = c.notes;
+  return j.dump(2) + "\n";
+}
+
+std::string formatImageDeltasCsv(const std::vector<ImageDelta>& images) {
+  std::string out =
+      "image_id,file,in_a,in_b,gt_people,people_a,people_b,ap_a,ap_b,delta_ap,oks_a,oks_b,"
+      "delta_oks,ms_a,ms_b,error_a,error_b\n";
+  for (const auto& d : images) {
+    out += std::to_string(d.imageId) + "," + csvField(d.file) + "," + (d.inA ? "1" : "0") + "," +
+           (d.inB ? "1" : "0") + "," +
+           (d.groundTruthPeople < 0 ? std::string() : std::to_string(d.groundTruthPeople)) + "," +
+           (d.inA ? std::to_string(d.peopleA) : "") + "," +
+           (d.inB ? std::to_string(d.peopleB) : "") + "," + csvNumber(d.apA) + "," +
+           csvNumber(d.apB) + "," + csvNumber(d.deltaAp) + "," + csvNumber(d.oksA) + "," +
+           csvNumber(d.oksB) + "," + csvNumber(d.deltaOks) + "," + csvNumber(d.msA) + "," +
+           csvNumber(d.msB) + "," + csvField(d.errorA) + "," + csvField(d.errorB) + "\n";
+  }
+  return out;
+}
+
+}  // namespace posescope
