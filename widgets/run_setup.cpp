@@ -46,14 +46,6 @@ QString outputError(const QString& dir) {
 
 }  // namespace
 
-std::string annotationFileFor(const std::string& kind, const std::string& root,
-                              const std::string& split) {
-  namespace fs = std::filesystem;
-  if (datasetKindFromName(kind) == DatasetKind::Coco)
-    return (fs::path(root) / "annotations" / ("person_keypoints_" + split + ".json")).string();
-  return (fs::path(root) / "json" / ("crowdpose_" + split + ".json")).string();
-}
-
 ExperimentSpec experimentSpecFor(const RunSetup& setup) {
   ExperimentSpec spec;
   spec.cfgFile = setup.configFile.trimmed().toStdString();
@@ -133,8 +125,9 @@ SetupCheck checkRunSetup(const RunSetup& setup, const QStringList& devices) {
     }
     try {
       const std::string root = cfg.getString("DATASET.ROOT");
-      const std::string annotations = annotationFileFor(cfg.getString("DATASET.DATASET_TEST"), root,
-                                                        cfg.getString("DATASET.TEST"));
+      const std::string annotations = KeypointDataset::annotationPath(
+          datasetKindFromName(cfg.getString("DATASET.DATASET_TEST")), root,
+          cfg.getString("DATASET.TEST"));
       if (!QFileInfo(q(annotations)).isFile())
         check.errors[SetupField::DatasetRoot] =
             QObject::tr("%1: annotation file not found; choose the dataset root that holds it.")

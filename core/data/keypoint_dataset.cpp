@@ -84,18 +84,24 @@ const SkeletonSpec& skeletonFor(DatasetKind kind) {
   return kind == DatasetKind::Coco ? coco : crowdPose;
 }
 
+std::string KeypointDataset::annotationPath(DatasetKind kind, const std::string& root,
+                                            const std::string& split) {
+  if (kind == DatasetKind::Coco)
+    return joinPath(joinPath(root, "annotations"), "person_keypoints_" + split + ".json");
+  return joinPath(joinPath(root, "json"), "crowdpose_" + split + ".json");
+}
+
+std::string KeypointDataset::imageDirectory(DatasetKind kind, const std::string& root,
+                                            const std::string& split) {
+  return kind == DatasetKind::Coco ? joinPath(joinPath(root, "images"), split)
+                                   : joinPath(root, "images");
+}
+
 KeypointDataset::KeypointDataset(DatasetKind kind, const std::string& root,
                                  const std::string& split)
     : kind_(kind) {
-  std::string imageDir;
-  if (kind == DatasetKind::Coco) {
-    annotationFile_ =
-        joinPath(joinPath(root, "annotations"), "person_keypoints_" + split + ".json");
-    imageDir = joinPath(joinPath(root, "images"), split);
-  } else {
-    annotationFile_ = joinPath(joinPath(root, "json"), "crowdpose_" + split + ".json");
-    imageDir = joinPath(root, "images");
-  }
+  annotationFile_ = annotationPath(kind, root, split);
+  const std::string imageDir = imageDirectory(kind, root, split);
   std::ifstream in(annotationFile_, std::ios::binary);
   if (!in) {
     throw DatasetError("annotation file '" + annotationFile_ + "' not found (DATASET.ROOT '" +

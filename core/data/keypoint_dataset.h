@@ -35,6 +35,13 @@ class KeypointDataset {
   /// malformed or lacks a person category with keypoints.
   KeypointDataset(DatasetKind kind, const std::string& root, const std::string& split);
 
+  /// The annotation file of `split` under `root` for the family's layout (no file access).
+  static std::string annotationPath(DatasetKind kind, const std::string& root,
+                                    const std::string& split);
+  /// The folder the split's images are read from (no file access).
+  static std::string imageDirectory(DatasetKind kind, const std::string& root,
+                                    const std::string& split);
+
   DatasetKind kind() const { return kind_; }
   const std::string& annotationFile() const { return annotationFile_; }
   const std::vector<DatasetImage>& images() const { return images_; }
