@@ -15,5 +15,7 @@ int runMetrics(const Args& args);      // cmd_metrics.cpp
 int runEval(const Args& args);         // cmd_eval.cpp
 int runBench(const Args& args);        // cmd_bench.cpp
 int runMakeDataset(const Args& args);  // cmd_make_dataset.cpp
+int runExport(const Args& args);       // cmd_export.cpp
+int runCompare(const Args& args);      // cmd_compare.cpp
 
 }  // namespace posescope::cli

@@ -29,6 +29,8 @@ const std::vector<Command>& commands() {
       {"bench", "time the evaluation pipeline per stage", runBench},
       {"metrics", "compute keypoint metrics of a results file against ground truth", runMetrics},
       {"make-dataset", "write the synthetic people dataset (COCO layout)", runMakeDataset},
+      {"export", "export a run's metrics, per-image table, results or overlays", runExport},
+      {"compare", "compare two runs: metrics, timing and per-image deltas", runCompare},
   };
   return list;
 }

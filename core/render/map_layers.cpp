@@ -167,7 +167,8 @@ cv::Vec3b tagColor(double normalized) {
   }
 }
 
-std::pair<double, double> tagRange(const ImageMaps& maps, const std::vector<PersonPrediction>& people,
+std::pair<double, double> tagRange(const ImageMaps& maps,
+                                   const std::vector<PersonPrediction>& people,
                                    double jointThreshold, double maskThreshold) {
   double lo = 1e300, hi = -1e300;
   for (const auto& p : people) {
@@ -197,15 +198,14 @@ std::pair<double, double> tagRange(const ImageMaps& maps, const std::vector<Pers
   return {t - 0.5, t + 0.5};
 }
 
-void drawTagLayer(Canvas& canvas, const ImageMaps& maps, const std::vector<PersonPrediction>& people,
-                  const RenderOptions& options) {
+void drawTagLayer(Canvas& canvas, const ImageMaps& maps,
+                  const std::vector<PersonPrediction>& people, const RenderOptions& options) {
   checkCanvas(canvas);
   checkTags(maps);
   if (options.heatmapJoint >= maps.joints)
     throw Error("joint " + std::to_string(options.heatmapJoint) + " is outside the tag maps' " +
                 std::to_string(maps.joints) + " joints");
-  const auto [lo, hi] =
-      tagRange(maps, people, options.jointThreshold, options.tagMaskThreshold);
+  const auto [lo, hi] = tagRange(maps, people, options.jointThreshold, options.tagMaskThreshold);
   const cv::Mat joints = jointIndexPlane(maps, options.heatmapJoint);
   const std::size_t plane = static_cast<std::size_t>(maps.height) * maps.width;
   cv::Mat tag(maps.height, maps.width, CV_32F), strength(maps.height, maps.width, CV_32F);

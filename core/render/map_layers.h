@@ -39,14 +39,15 @@ cv::Vec3b tagColor(double normalized);
 /// The tag range used for colouring: min and max tag of `people`'s joints scoring >=
 /// `jointThreshold`; when those span nothing, of the map pixels whose heatmap is >=
 /// `maskThreshold` (tags of copy 0 of the strongest joint); else (t - 0.5, t + 0.5).
-std::pair<double, double> tagRange(const ImageMaps& maps, const std::vector<PersonPrediction>& people,
+std::pair<double, double> tagRange(const ImageMaps& maps,
+                                   const std::vector<PersonPrediction>& people,
                                    double jointThreshold, double maskThreshold);
 
 /// Blends the tag layer: per map pixel the tag (copy 0) of the shown joint (options.heatmapJoint,
 /// or the joint with the strongest heatmap), coloured by tagColor over tagRange, opacity
 /// options.tagOpacity times the heatmap value (clamped to [0, 1]), hidden where the heatmap is
 /// below options.tagMaskThreshold. Throws Error when the tag maps are inconsistent.
-void drawTagLayer(Canvas& canvas, const ImageMaps& maps, const std::vector<PersonPrediction>& people,
-                  const RenderOptions& options);
+void drawTagLayer(Canvas& canvas, const ImageMaps& maps,
+                  const std::vector<PersonPrediction>& people, const RenderOptions& options);
 
 }  // namespace posescope

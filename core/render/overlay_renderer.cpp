@@ -29,8 +29,8 @@ cv::Mat renderOverlay(const cv::Mat& rgb, const OverlayScene& scene, const Rende
     cv::invertAffineTransform(cv::Mat(toImage), inverse);
     canvas.fromImage = cv::Matx23d(inverse);
     if (maps->width <= 0 || maps->height <= 0) throw Error("the image's maps are empty");
-    cv::warpAffine(rgb, canvas.rgb, inverse, cv::Size(maps->width, maps->height),
-                   cv::INTER_LINEAR, cv::BORDER_CONSTANT, cv::Scalar(0, 0, 0));
+    cv::warpAffine(rgb, canvas.rgb, inverse, cv::Size(maps->width, maps->height), cv::INTER_LINEAR,
+                   cv::BORDER_CONSTANT, cv::Scalar(0, 0, 0));
   }
   if (options.showHeatmap) drawHeatmapLayer(canvas, *maps, options);
   if (options.showTags) drawTagLayer(canvas, *maps, scene.predictions, options);

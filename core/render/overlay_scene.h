@@ -14,10 +14,10 @@ namespace posescope {
 
 /// The people of one image, in image pixels; plain values.
 struct OverlayScene {
-  SkeletonSpec skeleton;                        // joint names and limbs to draw
-  std::vector<PersonPrediction> predictions;    // the record's people
-  std::vector<GroundTruthPerson> groundTruth;   // the image's annotations, crowd regions too
-  std::vector<PredictionMatch> matches;         // prediction index <-> annotation id, OKS
+  SkeletonSpec skeleton;                       // joint names and limbs to draw
+  std::vector<PersonPrediction> predictions;   // the record's people
+  std::vector<GroundTruthPerson> groundTruth;  // the image's annotations, crowd regions too
+  std::vector<PredictionMatch> matches;        // prediction index <-> annotation id, OKS
 };
 
 /// Annotations of a ground truth file grouped by image id (file order kept).

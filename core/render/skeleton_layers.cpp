@@ -25,17 +25,16 @@ cv::Rect boundsAround(std::initializer_list<cv::Point2d> points, double margin) 
     y1 = std::max(y1, p.y);
   }
   const auto clampInt = [](double v) { return static_cast<int>(std::clamp(v, -1e8, 1e8)); };
-  return cv::Rect(cv::Point(clampInt(std::floor(x0 - margin)), clampInt(std::floor(y0 - margin))),
-                  cv::Point(clampInt(std::ceil(x1 + margin)) + 1,
-                            clampInt(std::ceil(y1 + margin)) + 1));
+  return cv::Rect(
+      cv::Point(clampInt(std::floor(x0 - margin)), clampInt(std::floor(y0 - margin))),
+      cv::Point(clampInt(std::ceil(x1 + margin)) + 1, clampInt(std::ceil(y1 + margin)) + 1));
 }
 
 void solidLine(Canvas& canvas, cv::Point2d a, cv::Point2d b, const cv::Scalar& color, int width,
                double alpha, int lineType) {
   blendShape(canvas.rgb, boundsAround({a, b}, width + 2), color, alpha,
              [&](cv::Mat& mask, const cv::Point& o) {
-               cv::line(mask, fixedPoint(a, o), fixedPoint(b, o), 255, width, lineType,
-                        kDrawShift);
+               cv::line(mask, fixedPoint(a, o), fixedPoint(b, o), 255, width, lineType, kDrawShift);
              });
 }
 
@@ -70,11 +69,10 @@ bool labelled(const GroundTruthPerson& person, int joint) {
 StrokeSizes strokeSizesFor(const RenderOptions& options, cv::Size canvasSize) {
   const double longest = std::max(canvasSize.width, canvasSize.height);
   StrokeSizes s;
-  s.jointRadius = options.jointRadius > 0 ? options.jointRadius
-                                          : std::max(2.0, std::round(longest / 160.0));
-  s.lineWidth = options.lineWidth > 0
-                    ? options.lineWidth
-                    : std::max(1, static_cast<int>(std::lround(longest / 320.0)));
+  s.jointRadius =
+      options.jointRadius > 0 ? options.jointRadius : std::max(2.0, std::round(longest / 160.0));
+  s.lineWidth = options.lineWidth > 0 ? options.lineWidth
+                                      : std::max(1, static_cast<int>(std::lround(longest / 320.0)));
   return s;
 }
 
@@ -201,8 +199,9 @@ void drawMatches(Canvas& canvas, const OverlayScene& scene, const RenderOptions&
                  const StrokeSizes& sizes) {
   for (const PredictionMatch& m : scene.matches) {
     if (m.person >= scene.predictions.size()) continue;
-    const auto gt = std::find_if(scene.groundTruth.begin(), scene.groundTruth.end(),
-                                 [&](const GroundTruthPerson& p) { return p.id == m.groundTruthId; });
+    const auto gt =
+        std::find_if(scene.groundTruth.begin(), scene.groundTruth.end(),
+                     [&](const GroundTruthPerson& p) { return p.id == m.groundTruthId; });
     const auto from = predictionCentroid(scene.predictions[m.person], options.jointThreshold);
     if (gt == scene.groundTruth.end() || !from) continue;
     const cv::Point2d a = canvas.map(from->x, from->y);
@@ -219,15 +218,16 @@ void drawMatches(Canvas& canvas, const OverlayScene& scene, const RenderOptions&
         cv::getTextSize(text, cv::FONT_HERSHEY_SIMPLEX, fontScale, thickness + 2, &baseline);
     const cv::Point2d mid = (a + b) * 0.5;
     const cv::Point2d origin(mid.x + sizes.lineWidth + 2, mid.y - sizes.lineWidth - 2);
-    const cv::Rect bounds(cv::Point(static_cast<int>(origin.x) - 2,
-                                    static_cast<int>(origin.y) - size.height - 2),
-                          cv::Size(size.width + 4, size.height + baseline + 4));
+    const cv::Rect bounds(
+        cv::Point(static_cast<int>(origin.x) - 2, static_cast<int>(origin.y) - size.height - 2),
+        cv::Size(size.width + 4, size.height + baseline + 4));
     const cv::Point org(static_cast<int>(std::lround(origin.x)),
                         static_cast<int>(std::lround(origin.y)));
-    blendShape(canvas.rgb, bounds, cv::Scalar(0, 0, 0), 0.8, [&](cv::Mat& mask, const cv::Point& o) {
-      cv::putText(mask, text, org - o, cv::FONT_HERSHEY_SIMPLEX, fontScale, 255, thickness + 2,
-                  cv::LINE_AA);
-    });
+    blendShape(canvas.rgb, bounds, cv::Scalar(0, 0, 0), 0.8,
+               [&](cv::Mat& mask, const cv::Point& o) {
+                 cv::putText(mask, text, org - o, cv::FONT_HERSHEY_SIMPLEX, fontScale, 255,
+                             thickness + 2, cv::LINE_AA);
+               });
     blendShape(canvas.rgb, bounds, color, 1.0, [&](cv::Mat& mask, const cv::Point& o) {
       cv::putText(mask, text, org - o, cv::FONT_HERSHEY_SIMPLEX, fontScale, 255, thickness,
                   cv::LINE_AA);

@@ -50,8 +50,8 @@ std::vector<std::array<std::string, 3>> summaryRows(const RunComparison& c) {
     rows.push_back({"Mean " + c.a.timing.stages[i] + " (ms)", fixed(c.a.timing.perStage[i].mean, 2),
                     fixed(c.b.timing.perStage[i].mean, 2)});
   }
-  rows.push_back({"Mean total (ms)", fixed(c.a.timing.total.mean, 2),
-                  fixed(c.b.timing.total.mean, 2)});
+  rows.push_back(
+      {"Mean total (ms)", fixed(c.a.timing.total.mean, 2), fixed(c.b.timing.total.mean, 2)});
   rows.push_back(
       {"p90 total (ms)", fixed(c.a.timing.total.p90, 2), fixed(c.b.timing.total.p90, 2)});
   return rows;
@@ -115,9 +115,10 @@ std::string formatComparisonMarkdown(const RunComparison& c) {
     ++shown;
   }
   if (!worst.empty()) {
-    out += "\nImages where B loses most (per-image AP):\n\n| Image | File | AP A | AP B | "
-           "B - A | OKS B - A |\n|---|---|---|---|---|---|\n" +
-           worst;
+    out +=
+        "\nImages where B loses most (per-image AP):\n\n| Image | File | AP A | AP B | "
+        "B - A | OKS B - A |\n|---|---|---|---|---|---|\n" +
+        worst;
   }
   if (!c.notes.empty()) {
     out += "\n";

@@ -23,7 +23,7 @@ std::vector<ImageEvaluation> loadImageEvaluations(const std::string& path);
 
 /// One predicted person of a record matched to a ground-truth person at one OKS threshold.
 struct PredictionMatch {
-  std::size_t person = 0;        // index into ImageRecord::people
+  std::size_t person = 0;          // index into ImageRecord::people
   std::int64_t groundTruthId = 0;  // annotation id
   double oks = 0;
   bool groundTruthIgnored = false;  // matched to a crowd region or unlabelled person
@@ -57,8 +57,8 @@ class RunImageEvaluations {
 
  private:
   std::vector<ImageEvaluation> evaluations_;
-  std::map<std::int64_t, std::size_t> byImage_;          // image id -> evaluations_ index
-  std::map<std::int64_t, std::size_t> firstDetection_;   // image id -> first detection index
+  std::map<std::int64_t, std::size_t> byImage_;         // image id -> evaluations_ index
+  std::map<std::int64_t, std::size_t> firstDetection_;  // image id -> first detection index
   std::map<std::int64_t, std::vector<std::size_t>> detectionPeople_;  // image id -> person index
 };
 

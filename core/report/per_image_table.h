@@ -17,8 +17,8 @@ struct PerImageRow {
   std::size_t index = 0;  // dataset position
   std::int64_t imageId = 0;
   std::string file;
-  std::size_t people = 0;      // predicted people
-  int groundTruthPeople = -1;  // regular ground-truth people; -1 when unknown (no evaluation)
+  std::size_t people = 0;         // predicted people
+  int groundTruthPeople = -1;     // regular ground-truth people; -1 when unknown (no evaluation)
   std::optional<double> ap;       // per-image AP; nullopt without evaluation or regular person
   std::optional<double> meanOks;  // mean OKS at .50; nullopt when nothing matched
   StageTimings times;

@@ -75,7 +75,9 @@ RunComparison compareRuns(const LoadedRun& a, const RunImageEvaluations& evaluat
     c.metrics = std::move(m);
   } else {
     c.notes.push_back("no metric comparison: " +
-                      std::string(a.metrics ? "run B" : b.metrics ? "run A" : "neither run") +
+                      std::string(a.metrics   ? "run B"
+                                  : b.metrics ? "run A"
+                                              : "neither run") +
                       " has a metric table");
   }
   if (c.a.annotationFile != c.b.annotationFile)

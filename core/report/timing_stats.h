@@ -20,11 +20,11 @@ struct StatSummary {
 
 /// Per-stage and total timing statistics over the evaluated (non-failed) records of a run.
 struct TimingStats {
-  std::vector<std::string> stages;     // stageNames(), in StageTimings order
-  std::vector<StatSummary> perStage;   // one per stage
-  StatSummary total;                   // over StageTimings::totalMs()
-  std::size_t images = 0;              // records counted (not failed)
-  std::size_t failed = 0;              // records left out because they failed
+  std::vector<std::string> stages;    // stageNames(), in StageTimings order
+  std::vector<StatSummary> perStage;  // one per stage
+  StatSummary total;                  // over StageTimings::totalMs()
+  std::size_t images = 0;             // records counted (not failed)
+  std::size_t failed = 0;             // records left out because they failed
 };
 
 /// The q-th percentile (q in [0, 100]) of `values` as numpy.percentile's default ("linear"):

@@ -7,6 +7,8 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <set>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -14,6 +16,7 @@
 
 #include "common/errors.h"
 #include "data/keypoint_dataset.h"
+#include "synth/coco_writer.h"
 #include "synth/synth_dataset.h"
 #include "synth/synth_image.h"
 #include "synth/synth_random.h"

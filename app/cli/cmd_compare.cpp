@@ -1,0 +1,92 @@
+// posescope-cli compare: two run folders side by side (metrics, summary, timing, per-image
+// deltas), printed and optionally written as Markdown / CSV / JSON.
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+#include "cli_args.h"
+#include "commands.h"
+#include "common/errors.h"
+#include "report/run_comparison.h"
+#include "report/run_exports.h"
+
+namespace posescope::cli {
+
+namespace {
+
+const char* const kHelpText =
+    R"(usage: posescope-cli compare RUN_A RUN_B [--out DIR] [--format md|csv|json]
+                             [--order ap|oks]
+
+Compares two run folders of the same dataset (e.g. two architectures): the metric table with
+A, B and B - A, the runs' summaries side by side (parameters, multiply-adds, device, images,
+wall time, mean milliseconds per stage), and per-image deltas of AP and mean OKS (from each
+run's image_eval.jsonl) ordered so the images where B loses most come first.
+
+  --out DIR     also write comparison.md, comparison.csv, comparison.json and
+                per_image_deltas.csv into DIR
+  --format F    what is printed on stdout: md (default), csv or json
+  --order O     order of the per-image deltas: ap (default) or oks
+
+Runs whose metric tables have different stats (COCO vs CrowdPose) cannot be compared (exit 3).
+)";
+
+void writeFile(const std::filesystem::path& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out << text;
+  if (!out) throw Error("cannot write '" + path.string() + "'");
+}
+
+}  // namespace
+
+int runCompare(const Args& raw) {
+  const ParsedArgs args = parseArgs(raw, {"--out", "--format", "--order"}, {});
+  if (args.has("--help")) {
+    std::cout << kHelpText;
+    return kOk;
+  }
+  if (args.positional.size() != 2) throw UsageError{"expected two run folders, RUN_A and RUN_B"};
+  TableFormat format = TableFormat::Markdown;
+  try {
+    format = tableFormatFromName(args.get("--format", "md"));
+  } catch (const Error& e) {
+    throw UsageError{e.what()};
+  }
+  const std::string order = args.get("--order", "ap");
+  if (order != "ap" && order != "oks")
+    throw UsageError{"--order must be ap or oks, not '" + order + "'"};
+
+  const LoadedRun a = loadRunFolder(args.positional[0]);
+  const LoadedRun b = loadRunFolder(args.positional[1]);
+  RunComparison comparison = compareRuns(a, b);
+  if (order == "oks") sortImageDeltas(comparison.images, DeltaOrder::Oks);
+
+  switch (format) {
+    case TableFormat::Markdown:
+      std::cout << formatComparisonMarkdown(comparison);
+      break;
+    case TableFormat::Csv:
+      std::cout << formatComparisonCsv(comparison);
+      break;
+    case TableFormat::Json:
+      std::cout << formatComparisonJson(comparison);
+      break;
+  }
+  if (args.has("--out")) {
+    const std::filesystem::path dir(args.get("--out"));
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (ec) throw Error("cannot create '" + dir.string() + "': " + ec.message());
+    writeFile(dir / "comparison.md", formatComparisonMarkdown(comparison));
+    writeFile(dir / "comparison.csv", formatComparisonCsv(comparison));
+    writeFile(dir / "comparison.json", formatComparisonJson(comparison));
+    writeFile(dir / "per_image_deltas.csv", formatImageDeltasCsv(comparison.images));
+    std::cerr << "wrote comparison.md, comparison.csv, comparison.json and per_image_deltas.csv "
+                 "to "
+              << dir.string() << "\n";
+  }
+  return kOk;
+}
+
+}  // namespace posescope::cli

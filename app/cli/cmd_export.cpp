@@ -1,0 +1,278 @@
+// posescope-cli export: a run folder's metric table, per-image table, COCO results or overlay
+// PNGs, without recomputing the run (overlays with heatmap / tag layers recompute those maps).
+
+#include <unistd.h>
+
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <sstream>
+
+#include "cli_args.h"
+#include "commands.h"
+#include "common/cancellation.h"
+#include "common/errors.h"
+#include "common/strings.h"
+#include "config/experiment.h"
+#include "data/keypoint_dataset.h"
+#include "eval/ground_truth.h"
+#include "pipeline/evaluator.h"
+#include "pipeline/run_folder.h"
+#include "render/overlay_renderer.h"
+#include "report/per_image_table.h"
+#include "report/run_exports.h"
+
+namespace posescope::cli {
+
+namespace {
+
+const char* const kHelpText =
+    R"(usage: posescope-cli export RUN_DIR --what metrics|images|results|overlays
+                            [--format md|csv|json] [--out PATH] [--filter all|failed]
+                            [--images-dir DIR] [--dataset-root DIR] [--layers LIST]
+                            [--threshold S] [--device D] [--quiet]
+
+Exports from a run folder written by 'posescope-cli eval' (or the GUI):
+
+  metrics   the metric table: md (valid.py's Markdown table), csv or json (default md)
+  images    the per-image table as CSV: image id, file, people, ground-truth people, per-image
+            AP and mean OKS, total and per-stage milliseconds, failure
+  results   the predictions in the COCO keypoint results format (JSON)
+  overlays  one PNG per image at full resolution: predictions, ground truth, crowd regions,
+            matches (and heatmap / tag layers on request)
+
+  --out PATH          file to write (default: stdout); for overlays a folder
+                      (default: RUN_DIR/overlays)
+  --format F          md, csv or json (metrics only)
+  --filter F          overlays of all images (default) or only of failed ones
+  --images-dir DIR    read images from DIR/<file> instead of the run's dataset
+  --dataset-root DIR  the run's dataset moved: use DIR as DATASET.ROOT (images and annotations)
+  --layers LIST       comma-separated overlay layers (default predictions,gt,crowd,matches);
+                      also heatmap and tags, which rebuild the run's model (TEST.MODEL_FILE)
+                      and recompute each image's maps
+  --threshold S       hide predicted joints scoring below S (default 0.1)
+  --device D          device for recomputing maps: auto, cpu, cuda:N (default auto)
+  --quiet             no progress on stderr
+
+Ctrl-C stops an overlay export between images; the PNGs written so far are complete.
+)";
+
+CancellationToken* gCancel = nullptr;
+
+void onSigint(int) {
+  if (gCancel) gCancel->cancel();
+}
+
+void writeOutput(const std::string& text, const std::string& out) {
+  if (out.empty()) {
+    std::cout << text;
+    return;
+  }
+  std::ofstream file(out, std::ios::binary | std::ios::trunc);
+  file << text;
+  if (!file) throw Error("cannot write '" + out + "'");
+}
+
+RenderOptions layersFrom(const std::string& list) {
+  RenderOptions options;
+  options.showPredictions = options.showGroundTruth = options.showCrowd = options.showMatches =
+      false;
+  for (const std::string& raw : split(list, ',')) {
+    const std::string layer = trim(raw);
+    if (layer == "predictions")
+      options.showPredictions = true;
+    else if (layer == "gt")
+      options.showGroundTruth = true;
+    else if (layer == "crowd")
+      options.showCrowd = true;
+    else if (layer == "matches")
+      options.showMatches = true;
+    else if (layer == "heatmap")
+      options.showHeatmap = true;
+    else if (layer == "tags")
+      options.showTags = true;
+    else if (!layer.empty())
+      throw UsageError{"unknown layer '" + layer +
+                       "' (expected predictions, gt, crowd, matches, heatmap, tags)"};
+  }
+  return options;
+}
+
+// Where the overlay export finds images, ground truth and (on request) maps.
+struct OverlaySources {
+  std::optional<Experiment> experiment;
+  std::unique_ptr<KeypointDataset> dataset;
+  std::string annotationFile;
+};
+
+OverlaySources openSources(const LoadedRun& run, const ParsedArgs& args, bool needModel) {
+  OverlaySources s;
+  const std::filesystem::path dir(run.dir);
+  const std::string root = args.get("--dataset-root");
+  const bool haveConfig = std::filesystem::exists(dir / runfiles::kConfig);
+  if (haveConfig && (!args.has("--images-dir") || needModel || !root.empty())) {
+    ExperimentSpec spec;
+    spec.cfgFile = (dir / runfiles::kConfig).string();
+    if (std::filesystem::exists(dir / runfiles::kArch))
+      spec.archFile = (dir / runfiles::kArch).string();
+    spec.updateConfigApplied = true;
+    if (!root.empty()) spec.overrides = {"DATASET.ROOT", root};
+    s.experiment = loadExperiment(spec);
+    const ConfigNode& cfg = s.experiment->cfg;
+    s.dataset = std::make_unique<KeypointDataset>(
+        datasetKindFromName(cfg.getString("DATASET.DATASET_TEST")), cfg.getString("DATASET.ROOT"),
+        cfg.getString("DATASET.TEST"));
+  } else if (!args.has("--images-dir")) {
+    throw Error("run folder '" + run.dir + "' has no " + runfiles::kConfig +
+                "; give the images with --images-dir");
+  } else if (needModel) {
+    throw Error("the heatmap and tag layers need the run's " + std::string(runfiles::kConfig));
+  }
+  s.annotationFile = run.summary.annotationFile;
+  if (s.dataset && (!root.empty() || !std::filesystem::exists(s.annotationFile)))
+    s.annotationFile = s.dataset->annotationFile();
+  return s;
+}
+
+std::string imagePathOf(const ImageRecord& record, const OverlaySources& sources,
+                        const std::string& imagesDir) {
+  if (!imagesDir.empty()) return (std::filesystem::path(imagesDir) / record.file).string();
+  const auto& images = sources.dataset->images();
+  if (record.index < images.size() && images[record.index].id == record.imageId)
+    return images[record.index].path;
+  for (const auto& image : images)
+    if (image.id == record.imageId) return image.path;
+  throw DatasetError("image " + std::to_string(record.imageId) + " (" + record.file +
+                     ") is not in the dataset '" + sources.dataset->annotationFile() + "'");
+}
+
+int exportOverlays(const LoadedRun& run, const ParsedArgs& args) {
+  RenderOptions options = layersFrom(args.get("--layers", "predictions,gt,crowd,matches"));
+  options.jointThreshold = args.getDouble("--threshold", options.jointThreshold);
+  options.validate();
+  const std::string filter = args.get("--filter", "all");
+  if (filter != "all" && filter != "failed")
+    throw UsageError{"--filter must be all or failed, not '" + filter + "'"};
+  const bool needModel = options.showHeatmap || options.showTags;
+  const bool quiet = args.has("--quiet");
+  const std::string imagesDir = args.get("--images-dir");
+
+  OverlaySources sources = openSources(run, args, needModel);
+  GroundTruthIndex gt;
+  if (std::filesystem::exists(sources.annotationFile)) {
+    gt = GroundTruthIndex(loadGroundTruth(sources.annotationFile), run.summary.categoryId);
+  } else if (!quiet) {
+    std::cerr << "warning: annotation file '" << sources.annotationFile
+              << "' not found; overlays without ground truth\n";
+  }
+  const auto evaluations =
+      RunImageEvaluations::loadFromRunFolder(run.dir, run.records, run.summary.categoryId);
+  const DatasetKind kind =
+      sources.dataset ? sources.dataset->kind() : datasetKindFromName(run.summary.datasetKind);
+  std::unique_ptr<Evaluator> evaluator;
+  if (needModel) {
+    EvaluatorOptions evalOptions;
+    evalOptions.device = args.get("--device", "auto");
+    evalOptions.validate();
+    evaluator = std::make_unique<Evaluator>(*sources.experiment, evalOptions);
+  }
+
+  std::vector<const ImageRecord*> selected;
+  for (const auto& r : run.records)
+    if (filter == "all" || r.failed()) selected.push_back(&r);
+  const std::filesystem::path outDir =
+      args.get("--out", (std::filesystem::path(run.dir) / "overlays").string());
+  std::error_code ec;
+  std::filesystem::create_directories(outDir, ec);
+  if (ec) throw Error("cannot create '" + outDir.string() + "': " + ec.message());
+
+  CancellationToken cancel;
+  gCancel = &cancel;
+  auto previous = std::signal(SIGINT, onSigint);
+  struct Restore {
+    decltype(previous) handler;
+    ~Restore() {
+      std::signal(SIGINT, handler);
+      gCancel = nullptr;
+    }
+  } restore{previous};
+
+  const size_t step = std::max<size_t>(1, selected.size() / 20);
+  size_t done = 0, skipped = 0;
+  for (const ImageRecord* record : selected) {
+    if (cancel.isCancelled()) {
+      std::cerr << "cancelled after " << done << " of " << selected.size() << " overlays\n";
+      return kFailed;
+    }
+    try {
+      const cv::Mat image = readImageRgb(imagePathOf(*record, sources, imagesDir));
+      std::optional<ImageMaps> maps;
+      if (evaluator) {
+        maps = evaluator->computeMaps(record->index);
+        if (maps->record.failed())
+          throw Error("image " + record->file + " failed: " + maps->record.error);
+      }
+      const OverlayScene scene =
+          makeOverlayScene(*record, kind, gt, evaluations, options.matchThreshold);
+      const cv::Mat overlay = renderOverlay(image, scene, options, maps ? &*maps : nullptr);
+      const std::string stem = record->file.empty()
+                                   ? std::to_string(record->imageId)
+                                   : std::filesystem::path(record->file).stem().string();
+      writePngRgb(overlay, (outDir / (stem + ".png")).string());
+    } catch (const DatasetError& e) {
+      // A missing or unreadable image skips that image, as a failed record does in a run.
+      ++skipped;
+      std::cerr << "warning: " << e.what() << "\n";
+    }
+    ++done;
+    if (!quiet && (done % step == 0 || done == selected.size()))
+      std::cerr << "overlays: " << done << "/" << selected.size() << "\n";
+  }
+  if (!quiet)
+    std::cerr << "wrote " << (done - skipped) << " overlay(s) to " << outDir.string() << "\n";
+  return skipped > 0 ? kFailed : kOk;
+}
+
+}  // namespace
+
+int runExport(const Args& raw) {
+  const ParsedArgs args = parseArgs(raw,
+                                    {"--what", "--format", "--out", "--filter", "--images-dir",
+                                     "--dataset-root", "--layers", "--threshold", "--device"},
+                                    {"--quiet"});
+  if (args.has("--help")) {
+    std::cout << kHelpText;
+    return kOk;
+  }
+  if (args.positional.size() != 1) throw UsageError{"expected one RUN_DIR"};
+  const std::string what = args.require("--what");
+  if (what != "metrics" && what != "images" && what != "results" && what != "overlays")
+    throw UsageError{"--what must be metrics, images, results or overlays, not '" + what + "'"};
+  if (args.has("--format") && what != "metrics")
+    throw UsageError{"--format applies to --what metrics only"};
+  TableFormat format = TableFormat::Markdown;
+  try {
+    format = tableFormatFromName(args.get("--format", "md"));
+  } catch (const Error& e) {
+    throw UsageError{e.what()};
+  }
+  const LoadedRun run = loadRunFolder(args.positional[0]);
+  const std::string out = args.get("--out");
+  if (what == "metrics") {
+    writeOutput(formatRunMetrics(run, format), out);
+  } else if (what == "images") {
+    const auto evaluations =
+        RunImageEvaluations::loadFromRunFolder(run.dir, run.records, run.summary.categoryId);
+    writeOutput(formatPerImageCsv(perImageRows(run.records, evaluations)), out);
+  } else if (what == "results") {
+    writeOutput(formatRunResultsJson(run.records, run.summary.categoryId) + "\n", out);
+  } else {
+    return exportOverlays(run, args);
+  }
+  return kOk;
+}
+
+}  // namespace posescope::cli

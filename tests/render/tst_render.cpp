@@ -1,0 +1,308 @@
+// Overlays drawn on generated images: palette colours at joints and limb midpoints, hidden
+// low-score joints, ground-truth rings, crowd hatching, match lines, heatmap peaks and tag
+// colours after projection, network resolution, determinism and PNG round trip.
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include "common/errors.h"
+#include "render/map_layers.h"
+#include "render/overlay_renderer.h"
+#include "render/palette.h"
+
+using namespace posescope;
+
+namespace {
+
+const cv::Vec3b kBackground(40, 60, 80);
+
+cv::Mat background(int width = 200, int height = 160) {
+  return cv::Mat(height, width, CV_8UC3,
+                 cv::Scalar(kBackground[0], kBackground[1], kBackground[2]));
+}
+
+cv::Vec3b vec(const cv::Scalar& s) {
+  return cv::Vec3b(static_cast<uchar>(s[0]), static_cast<uchar>(s[1]), static_cast<uchar>(s[2]));
+}
+
+bool near(const cv::Vec3b& a, const cv::Vec3b& b, int tolerance = 1) {
+  for (int c = 0; c < 3; ++c)
+    if (std::abs(int(a[c]) - int(b[c])) > tolerance) return false;
+  return true;
+}
+
+QByteArray show(const cv::Vec3b& v) {
+  return QByteArray::number(v[0]) + "," + QByteArray::number(v[1]) + "," + QByteArray::number(v[2]);
+}
+
+#define COMPARE_PIXEL(image, x, y, expected, tolerance)                                        \
+  do {                                                                                         \
+    const cv::Vec3b got_ = (image).at<cv::Vec3b>((y), (x));                                    \
+    QVERIFY2(                                                                                  \
+        near(got_, (expected), (tolerance)),                                                   \
+        QByteArray("pixel (" #x ", " #y ") is " + show(got_) + ", expected " + show(expected)) \
+            .constData());                                                                     \
+  } while (0)
+
+// Three joints: 0 and 1 visible, 2 below the threshold; limbs 0-1 and 1-2.
+SkeletonSpec tinySkeleton() {
+  return {{"a", "b", "c"}, {{0, 1}, {1, 2}}};
+}
+
+PersonPrediction person(std::vector<std::array<float, 4>> joints) {
+  PersonPrediction p;
+  p.joints = std::move(joints);
+  p.score = 1;
+  return p;
+}
+
+RenderOptions skeletonOnly() {
+  RenderOptions o;
+  o.jointRadius = 5;
+  o.lineWidth = 3;
+  o.showMatches = o.showGroundTruth = o.showCrowd = false;
+  return o;
+}
+
+GroundTruthPerson gtPerson(std::int64_t id, std::vector<double> keypoints, bool crowd = false) {
+  GroundTruthPerson g;
+  g.id = id;
+  g.imageId = 1;
+  g.categoryId = 1;
+  g.keypoints = std::move(keypoints);
+  g.isCrowd = crowd;
+  g.numKeypoints = crowd ? 0 : 3;
+  return g;
+}
+
+// Maps of 2 joints, 16 x 20, projected with scale 4 and offset (2, 3).
+ImageMaps testMaps() {
+  ImageMaps m;
+  m.joints = 2;
+  m.height = 16;
+  m.width = 20;
+  m.tagCopies = 2;
+  m.heatmaps.assign(2 * 16 * 20, 0.f);
+  m.tags.assign(2 * 16 * 20 * 2, 0.f);
+  m.mapToImage = {4, 0, 2, 0, 4, 3};
+  return m;
+}
+
+float& heat(ImageMaps& m, int j, int y, int x) {
+  return m.heatmaps[(j * m.height + y) * m.width + x];
+}
+float& tag(ImageMaps& m, int j, int y, int x, int copy = 0) {
+  return m.tags[((j * m.height + y) * m.width + x) * m.tagCopies + copy];
+}
+
+}  // namespace
+
+class TestRender : public QObject {
+  Q_OBJECT
+ private Q_SLOTS:
+  void predictionsUsePaletteColours() {
+    OverlayScene scene;
+    scene.skeleton = tinySkeleton();
+    scene.predictions = {person({{50, 50, 1, 0}, {150, 50, 1, 0}, {100, 120, 0.05f, 0}}),
+                         person({{40, 140, 1, 0}, {160, 140, 0.5f, 0}, {0, 0, 0, 0}})};
+    const cv::Mat out = renderOverlay(background(), scene, skeletonOnly());
+    QCOMPARE(out.cols, 200);
+    QCOMPARE(out.rows, 160);
+    const cv::Vec3b first = vec(personColor(0)), second = vec(personColor(1));
+    QVERIFY(first != second);
+    COMPARE_PIXEL(out, 50, 50, first, 0);          // joint centre
+    COMPARE_PIXEL(out, 150, 50, first, 0);         // joint centre
+    COMPARE_PIXEL(out, 100, 50, first, 0);         // limb midpoint
+    COMPARE_PIXEL(out, 100, 120, kBackground, 0);  // joint under the threshold: hidden
+    COMPARE_PIXEL(out, 125, 85, kBackground, 0);   // and its limb too
+    COMPARE_PIXEL(out, 40, 140, second, 0);
+    // Score 0.5 with score-as-opacity: opacity 0.3 + 0.7 * 0.5.
+    const double a = 0.65;
+    cv::Vec3b blended;
+    for (int c = 0; c < 3; ++c)
+      blended[c] = cv::saturate_cast<uchar>(kBackground[c] * (1 - a) + second[c] * a);
+    COMPARE_PIXEL(out, 160, 140, blended, 1);
+    COMPARE_PIXEL(out, 100, 100, kBackground, 0);  // nothing drawn elsewhere
+
+    RenderOptions hidden = skeletonOnly();
+    hidden.showPredictions = false;
+    COMPARE_PIXEL(renderOverlay(background(), scene, hidden), 50, 50, kBackground, 0);
+  }
+
+  void groundTruthRingsAndCrowdHatching() {
+    OverlayScene scene;
+    scene.skeleton = tinySkeleton();
+    scene.groundTruth = {gtPerson(7, {60, 100, 2, 140, 100, 2, 0, 0, 0})};
+    GroundTruthPerson crowd = gtPerson(8, {}, true);
+    crowd.bbox = {10, 10, 60, 40};
+    scene.groundTruth.push_back(crowd);
+    RenderOptions o = skeletonOnly();
+    o.showGroundTruth = o.showCrowd = true;
+    const cv::Mat out = renderOverlay(background(), scene, o);
+    const cv::Vec3b white = vec(kGroundTruthColor);
+    COMPARE_PIXEL(out, 65, 100, white, 0);        // ring at radius 5
+    COMPARE_PIXEL(out, 60, 100, kBackground, 0);  // hollow centre
+    COMPARE_PIXEL(out, 140, 95, white, 0);        // ring of the second joint
+    // Dashed limb: some pixels along it are white, some are not.
+    int whiteOnLimb = 0, plainOnLimb = 0;
+    for (int x = 70; x <= 130; ++x) {
+      const cv::Vec3b p = out.at<cv::Vec3b>(100, x);
+      whiteOnLimb += p == white ? 1 : 0;
+      plainOnLimb += p == kBackground ? 1 : 0;
+    }
+    QVERIFY2(whiteOnLimb > 20 && plainOnLimb > 10, "ground-truth limb is not dashed");
+    // Crowd region: every pixel inside is tinted towards the crowd colour, outside untouched.
+    const cv::Vec3b inside = out.at<cv::Vec3b>(30, 40);
+    QVERIFY(inside != kBackground);
+    QVERIFY(std::abs(int(inside[0]) - 255) < std::abs(int(kBackground[0]) - 255));
+    COMPARE_PIXEL(out, 5, 5, kBackground, 0);
+    COMPARE_PIXEL(out, 100, 30, kBackground, 0);
+  }
+
+  void matchLinkPredictionToGroundTruth() {
+    OverlayScene scene;
+    scene.skeleton = tinySkeleton();
+    scene.predictions = {
+        person({{20, 20, 1, 0}, {40, 20, 1, 0}, {30, 40, 1, 0}})};  // centroid 30,26.67
+    scene.groundTruth = {gtPerson(7, {140, 120, 2, 160, 120, 2, 150, 150, 2})};  // centroid 150,130
+    scene.matches = {{0, 7, 0.87, false}};
+    RenderOptions o = skeletonOnly();
+    o.showPredictions = false;
+    o.showMatches = true;
+    o.showMatchText = false;
+    const cv::Mat out = renderOverlay(background(), scene, o);
+    const cv::Point2d from(30, 80.0 / 3), to(150, 130);
+    const cv::Point2d quarter = from + (to - from) * 0.25;
+    COMPARE_PIXEL(out, int(std::lround(quarter.x)), int(std::lround(quarter.y)), vec(kMatchColor),
+                  2);
+    o.showMatchText = true;
+    const cv::Mat withText = renderOverlay(background(), scene, o);
+    cv::Mat diff;
+    cv::absdiff(withText, out, diff);
+    QVERIFY2(cv::countNonZero(diff.reshape(1)) > 20, "no OKS text drawn");
+  }
+
+  void heatmapPeakLandsWhereProjected() {
+    ImageMaps maps = testMaps();
+    heat(maps, 1, 7, 5) = 1.0f;  // -> image (5 * 4 + 2, 7 * 4 + 3) = (22, 31)
+    heat(maps, 0, 2, 3) = 0.5f;  // -> image (14, 11)
+    RenderOptions o;
+    o.showPredictions = o.showGroundTruth = o.showCrowd = o.showMatches = false;
+    o.showHeatmap = true;
+    o.heatmapOpacity = 1.0;
+    o.colormap = Colormap::Jet;
+    const cv::Mat out = renderOverlay(background(100, 80), OverlayScene{}, o, &maps);
+    QCOMPARE(out.size(), cv::Size(100, 80));
+    const cv::Vec3b peak = colormapColor(Colormap::Jet, 1.0);
+    const cv::Vec3b zero = colormapColor(Colormap::Jet, 0.0);
+    QVERIFY(peak != zero);
+    COMPARE_PIXEL(out, 22, 31, peak, 0);
+    COMPARE_PIXEL(out, 14, 11, colormapColor(Colormap::Jet, 0.5), 0);
+    COMPARE_PIXEL(out, 50, 50, zero, 0);
+    COMPARE_PIXEL(out, 95, 75, kBackground, 0);  // outside the map's footprint
+
+    o.heatmapJoint = 0;  // joint 0 has nothing at the other joint's peak
+    const cv::Mat joint0 = renderOverlay(background(100, 80), OverlayScene{}, o, &maps);
+    COMPARE_PIXEL(joint0, 22, 31, zero, 0);
+    COMPARE_PIXEL(joint0, 14, 11, colormapColor(Colormap::Jet, 0.5), 0);
+
+    o.heatmapJoint = -1;
+    o.normalizeHeatmap = true;
+    o.colormap = Colormap::Viridis;
+    heat(maps, 1, 7, 5) = 0.25f;  // the maximum: shown as 1 once normalised
+    const cv::Mat normalised = renderOverlay(background(100, 80), OverlayScene{}, o, &maps);
+    COMPARE_PIXEL(normalised, 14, 11, colormapColor(Colormap::Viridis, 1.0), 0);
+  }
+
+  void tagColoursSeparatePeople() {
+    ImageMaps maps = testMaps();
+    // Two people: joint 0 at map (4, 4) with tag -1, joint 1 at map (14, 10) with tag 2.
+    heat(maps, 0, 4, 4) = 1.0f;
+    tag(maps, 0, 4, 4) = -1.0f;
+    heat(maps, 1, 10, 14) = 1.0f;
+    tag(maps, 1, 10, 14) = 2.0f;
+    tag(maps, 1, 10, 14, 1) = 50.0f;  // the flip copy is not shown
+    OverlayScene scene;
+    scene.predictions = {person({{18, 19, 0.9f, -1.0f}}), person({{58, 43, 0.9f, 2.0f}})};
+    RenderOptions o;
+    o.showPredictions = o.showGroundTruth = o.showCrowd = o.showMatches = false;
+    o.showTags = true;
+    o.tagOpacity = 1.0;
+    const cv::Mat out = renderOverlay(background(100, 80), scene, o, &maps);
+    COMPARE_PIXEL(out, 18, 19, tagColor(0.0), 0);  // (4 * 4 + 2, 4 * 4 + 3)
+    COMPARE_PIXEL(out, 58, 43, tagColor(1.0), 0);  // (14 * 4 + 2, 10 * 4 + 3)
+    QVERIFY(tagColor(0.0) != tagColor(1.0));
+    COMPARE_PIXEL(out, 40, 60, kBackground, 0);  // heatmap below the mask threshold
+    const auto range = tagRange(maps, scene.predictions, 0.1, 0.1);
+    QCOMPARE(range.first, -1.0);
+    QCOMPARE(range.second, 2.0);
+    const auto fromMap = tagRange(maps, {}, 0.1, 0.1);
+    QCOMPARE(fromMap.first, -1.0);
+    QCOMPARE(fromMap.second, 2.0);
+  }
+
+  void networkResolutionUsesMapSpace() {
+    ImageMaps maps = testMaps();
+    heat(maps, 1, 7, 5) = 1.0f;
+    OverlayScene scene;
+    scene.skeleton = tinySkeleton();
+    scene.predictions = {person({{22, 31, 1, 0}, {62, 31, 1, 0}, {0, 0, 0, 0}})};
+    RenderOptions o = skeletonOnly();
+    o.jointRadius = 1;
+    o.lineWidth = 1;
+    o.projectMaps = false;
+    const cv::Mat out = renderOverlay(background(100, 80), scene, o, &maps);
+    QCOMPARE(out.size(), cv::Size(20, 16));
+    COMPARE_PIXEL(out, 5, 7, vec(personColor(0)), 0);   // image (22, 31) -> map (5, 7)
+    COMPARE_PIXEL(out, 15, 7, vec(personColor(0)), 0);  // image (62, 31) -> map (15, 7)
+    COMPARE_PIXEL(out, 10, 12, kBackground, 0);
+  }
+
+  void deterministicAndPngRoundTrip() {
+    OverlayScene scene;
+    scene.skeleton = skeletonFor(DatasetKind::Coco);
+    PersonPrediction p;
+    for (int j = 0; j < 17; ++j)
+      p.joints.push_back({20.f + 7 * j, 30.f + 5 * j, 0.3f + 0.04f * j, 0});
+    scene.predictions = {p, p};
+    scene.predictions[1].joints[3][0] += 30;
+    const RenderOptions o;
+    const cv::Mat a = renderOverlay(background(), scene, o);
+    const cv::Mat b = renderOverlay(background(), scene, o);
+    QCOMPARE(cv::norm(a, b, cv::NORM_INF), 0.0);
+    QTemporaryDir tmp;
+    const std::string path = tmp.filePath("overlay.png").toStdString();
+    writePngRgb(a, path);
+    const cv::Mat back = readImageRgb(path);
+    QCOMPARE(back.size(), a.size());
+    QCOMPARE(cv::norm(a, back, cv::NORM_INF), 0.0);
+    QVERIFY_THROWS_EXCEPTION(Error,
+                             writePngRgb(a, tmp.filePath("no/such/dir/x.png").toStdString()));
+    QVERIFY_THROWS_EXCEPTION(DatasetError, readImageRgb(tmp.filePath("missing.png").toStdString()));
+  }
+
+  void badInputsAreErrors() {
+    RenderOptions o;
+    o.heatmapOpacity = 1.5;
+    QVERIFY_THROWS_EXCEPTION(ConfigError, renderOverlay(background(), OverlayScene{}, o));
+    RenderOptions needsMaps;
+    needsMaps.showHeatmap = true;
+    QVERIFY_THROWS_EXCEPTION(Error, renderOverlay(background(), OverlayScene{}, needsMaps));
+    ImageMaps broken = testMaps();
+    broken.heatmaps.pop_back();
+    QVERIFY_THROWS_EXCEPTION(Error,
+                             renderOverlay(background(), OverlayScene{}, needsMaps, &broken));
+    ImageMaps maps = testMaps();
+    needsMaps.heatmapJoint = 2;
+    QVERIFY_THROWS_EXCEPTION(Error, renderOverlay(background(), OverlayScene{}, needsMaps, &maps));
+    QVERIFY_THROWS_EXCEPTION(Error, renderOverlay(cv::Mat(10, 10, CV_8UC1, cv::Scalar(0)),
+                                                  OverlayScene{}, RenderOptions{}));
+    QVERIFY_THROWS_EXCEPTION(ConfigError, colormapFromName("rainbow"));
+  }
+};
+
+QTEST_GUILESS_MAIN(TestRender)
+#include "tst_render.moc"

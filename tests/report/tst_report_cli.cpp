@@ -1,0 +1,221 @@
+// posescope-cli export and compare run as a user runs them, on run folders the test writes.
+
+#include <QDir>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <opencv2/imgcodecs.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include "common/strings.h"
+#include "eval/metric_table.h"
+#include "render/overlay_renderer.h"
+#include "render/palette.h"
+#include "report_fixtures.h"
+
+using namespace posescope;
+using posescope::test::FixtureImage;
+
+namespace {
+
+struct CliRun {
+  int exitCode = -1;
+  QString out;
+  QString err;
+};
+
+CliRun runCli(const QStringList& args, int timeoutMs = 120000) {
+  QProcess p;
+  p.start(QStringLiteral(POSESCOPE_CLI_PATH), args);
+  CliRun r;
+  if (!p.waitForFinished(timeoutMs)) {
+    p.kill();
+    p.waitForFinished();
+    r.err = "timed out";
+    return r;
+  }
+  r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+  r.out = QString::fromUtf8(p.readAllStandardOutput());
+  r.err = QString::fromUtf8(p.readAllStandardError());
+  return r;
+}
+
+std::vector<FixtureImage> imagesA() {
+  return {{1, 1, 10, 0.9, 0.8, ""},
+          {2, 2, 20, 0.5, 0.6, ""},
+          {3, 1, 30, 0.7, 0.9, ""},
+          {6, 1, 50, 0, 0, "decode failed"}};
+}
+
+std::vector<FixtureImage> imagesB() {
+  return {{1, 1, 12, 0.95, 0.8, ""},
+          {2, 1, 22, 0.1, 0.3, ""},
+          {3, 1, 28, 0.6, 0.9, ""},
+          {6, 1, 50, 0.5, 0.5, ""}};
+}
+
+std::vector<double> values(double base, size_t n) {
+  std::vector<double> v;
+  for (size_t i = 0; i < n; ++i) v.push_back(base + 0.01 * i);
+  return v;
+}
+
+std::string text(const QString& path) {
+  return readTextFile(path.toStdString());
+}
+
+}  // namespace
+
+class TestReportCli : public QObject {
+  Q_OBJECT
+ private Q_SLOTS:
+  void initTestCase() {
+    QVERIFY(tmp_.isValid());
+    runA_ = tmp_.filePath("runA");
+    runB_ = tmp_.filePath("runB");
+    test::writeFixtureRun(runA_.toStdString(), "search-XS", imagesA(), test::cocoNames(),
+                          values(0.5, 10));
+    test::writeFixtureRun(runB_.toStdString(), "search-S", imagesB(), test::cocoNames(),
+                          values(0.6, 10));
+    QVERIFY(QDir().mkpath(tmp_.filePath("images")));
+    for (const auto& image : imagesA()) {
+      const cv::Mat uniform(100, 200, CV_8UC3, cv::Scalar(80, 60, 40));  // BGR
+      QVERIFY(cv::imwrite(
+          tmp_.filePath("images/img_" + QString::number(image.id) + ".png").toStdString(),
+          uniform));
+    }
+  }
+
+  void helpAndUsageErrors() {
+    for (const char* cmd : {"export", "compare"}) {
+      const CliRun r = runCli({cmd, "--help"});
+      QVERIFY2(r.exitCode == 0, cmd);
+      QVERIFY2(r.out.contains("usage"), cmd);
+    }
+    QVERIFY(runCli({"--help"}).out.contains("compare"));
+    QCOMPARE(runCli({"export", runA_}).exitCode, 2);  // no --what
+    QCOMPARE(runCli({"export", runA_, "--what", "plots"}).exitCode, 2);
+    QCOMPARE(runCli({"export", runA_, "--what", "metrics", "--format", "xml"}).exitCode, 2);
+    QCOMPARE(runCli({"compare", runA_}).exitCode, 2);
+    const CliRun missing = runCli({"export", tmp_.filePath("nowhere"), "--what", "metrics"});
+    QCOMPARE(missing.exitCode, 3);
+    QVERIFY2(missing.err.contains("nowhere"), qPrintable(missing.err));
+  }
+
+  void exportMetricsImagesResults() {
+    const MetricTable table{test::cocoNames(), values(0.5, 10)};
+    const CliRun md = runCli({"export", runA_, "--what", "metrics"});
+    QCOMPARE(md.exitCode, 0);
+    QCOMPARE(md.out.toStdString(), formatMarkdownTable(table, "pose_mobilenet"));
+    const QString csvPath = tmp_.filePath("metrics.csv");
+    QCOMPARE(runCli({"export", runA_, "--what", "metrics", "--format", "csv", "--out", csvPath})
+                 .exitCode,
+             0);
+    QCOMPARE(text(csvPath), formatCsvTable(table, "pose_mobilenet"));
+    const CliRun json = runCli({"export", runA_, "--what", "metrics", "--format", "json"});
+    QCOMPARE(nlohmann::json::parse(json.out.toStdString())["stats"].get<std::vector<double>>(),
+             table.values);
+
+    const CliRun images = runCli({"export", runA_, "--what", "images"});
+    QCOMPARE(images.exitCode, 0);
+    const QStringList lines = images.out.trimmed().split('\n');
+    QCOMPARE(lines.size(), 5);
+    QVERIFY(lines[0].startsWith("image_id,file,people,gt_people,ap,mean_oks,total_ms"));
+    QVERIFY2(lines[2].startsWith("2,img_2.jpg,2,1,0.5,0.59999999999999998,20"),
+             qPrintable(lines[2]));
+    QVERIFY2(lines[4].endsWith(",decode failed"), qPrintable(lines[4]));
+
+    const QString resultsPath = tmp_.filePath("results.json");
+    QCOMPARE(runCli({"export", runA_, "--what", "results", "--out", resultsPath}).exitCode, 0);
+    QCOMPARE(nlohmann::json::parse(text(resultsPath)),
+             nlohmann::json::parse(text(runA_ + "/results.json")));
+  }
+
+  void exportOverlays() {
+    const QString out = tmp_.filePath("overlays");
+    const CliRun r = runCli({"export", runA_, "--what", "overlays", "--images-dir",
+                             tmp_.filePath("images"), "--out", out, "--quiet"});
+    // Records name .jpg files and the test wrote .png: every image is missing -> exit 1.
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("img_1.jpg"), qPrintable(r.err));
+
+    // Same images under the names the records give.
+    for (const auto& image : imagesA()) {
+      const QString id = QString::number(image.id);
+      QVERIFY(QFile::copy(tmp_.filePath("images/img_" + id + ".png"),
+                          tmp_.filePath("images/img_" + id + ".jpg")));
+    }
+    const CliRun ok = runCli({"export", runA_, "--what", "overlays", "--images-dir",
+                              tmp_.filePath("images"), "--out", out});
+    QVERIFY2(ok.exitCode == 0, qPrintable(ok.err));
+    QVERIFY2(ok.err.contains("overlays: 4/4"), qPrintable(ok.err));
+    QCOMPARE(QDir(out).entryList({"*.png"}).size(), 4);
+    const cv::Mat overlay = readImageRgb((out + "/img_2.png").toStdString());
+    QCOMPARE(overlay.size(), cv::Size(200, 100));
+    // Person 1 of image 2 has joint 0 at (50, 20), score 0.8: palette colour 1 at opacity 0.86.
+    const cv::Scalar color = personColor(1);
+    const cv::Vec3b bg(40, 60, 80);
+    const cv::Vec3b got = overlay.at<cv::Vec3b>(20, 50);
+    for (int c = 0; c < 3; ++c) {
+      const double expected = bg[c] * (1 - 0.86) + color[c] * 0.86;
+      QVERIFY2(std::abs(got[c] - expected) <= 1.0, qPrintable(QString::number(got[c])));
+    }
+    QCOMPARE(overlay.at<cv::Vec3b>(90, 190), bg);
+
+    const QString failedOut = tmp_.filePath("failed_overlays");
+    const CliRun failed =
+        runCli({"export", runA_, "--what", "overlays", "--images-dir", tmp_.filePath("images"),
+                "--out", failedOut, "--filter", "failed", "--layers", "predictions,gt", "--quiet"});
+    QVERIFY2(failed.exitCode == 0, qPrintable(failed.err));
+    QCOMPARE(QDir(failedOut).entryList({"*.png"}), QStringList{"img_6.png"});
+    QCOMPARE(runCli({"export", runA_, "--what", "overlays", "--images-dir", tmp_.filePath("images"),
+                     "--layers", "bones"})
+                 .exitCode,
+             2);
+  }
+
+  void compareWritesTablesAndDeltas() {
+    const QString out = tmp_.filePath("comparison");
+    const CliRun r = runCli({"compare", runA_, runB_, "--out", out});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QVERIFY2(r.out.contains("| AP | 0.500 | 0.600 | +0.100 |"), qPrintable(r.out));
+    QVERIFY2(r.out.contains("| Parameters | 9000 | 8000 |"), qPrintable(r.out));
+    for (const char* name :
+         {"comparison.md", "comparison.csv", "comparison.json", "per_image_deltas.csv"})
+      QVERIFY2(QFileInfo::exists(out + "/" + name), name);
+    QCOMPARE(QString::fromStdString(text(out + "/comparison.md")), r.out);
+    // delta AP: image 2 -0.4, image 3 -0.1, image 1 +0.05, then image 6 (failed in A).
+    const QStringList deltas =
+        QString::fromStdString(text(out + "/per_image_deltas.csv")).trimmed().split('\n');
+    QCOMPARE(deltas.size(), 5);
+    QVERIFY(deltas[1].startsWith("2,img_2.jpg,1,1,"));
+    QVERIFY(deltas[2].startsWith("3,"));
+    QVERIFY(deltas[3].startsWith("1,"));
+    QVERIFY(deltas[4].startsWith("6,"));
+    const auto json = nlohmann::json::parse(text(out + "/comparison.json"));
+    QCOMPARE(json["images"][0]["image_id"].get<int>(), 2);
+    QCOMPARE(json["a"]["label"].get<std::string>(), std::string("search-XS"));
+
+    const CliRun byOks = runCli({"compare", runA_, runB_, "--format", "csv", "--order", "oks"});
+    QCOMPARE(byOks.exitCode, 0);
+    QVERIFY(byOks.out.startsWith("section,name,a,b,delta\nmetric,AP,"));
+  }
+
+  void compareRefusesDifferentMetrics() {
+    const QString crowd = tmp_.filePath("crowd");
+    test::writeFixtureRun(crowd.toStdString(), "crowd", imagesB(), test::crowdNames(),
+                          values(0.4, 9));
+    const CliRun r = runCli({"compare", runA_, crowd});
+    QCOMPARE(r.exitCode, 3);
+    QVERIFY2(r.err.contains("runA") && r.err.contains("crowd"), qPrintable(r.err));
+  }
+
+ private:
+  QTemporaryDir tmp_;
+  QString runA_, runB_;
+};
+
+QTEST_GUILESS_MAIN(TestReportCli)
+#include "tst_report_cli.moc"

@@ -1,0 +1,47 @@
+#pragma once
+// What the viewer knows about a run before recomputing anything: records, per-image evaluation,
+// ground truth, where the images are.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "data/keypoint_dataset.h"
+#include "pipeline/run_folder.h"
+#include "render/overlay_scene.h"
+#include "report/per_image_table.h"
+
+namespace posescope {
+
+/// A run as the viewer shows it; plain values, built on the GUI thread when a run is opened.
+struct InspectData {
+  std::string runDir;  // "" for data assembled by a test
+  DatasetKind kind = DatasetKind::Coco;
+  std::string imageDirectory;  // the split's image folder (KeypointDataset::imageDirectory)
+  std::int64_t categoryId = 1;
+  std::string device;  // the run's device, used again to recompute maps
+  std::vector<ImageRecord> records;
+  RunImageEvaluations evaluations;  // empty when the run has no image_eval.jsonl
+  GroundTruthIndex groundTruth;
+  std::vector<PerImageRow> rows;      // one per record, for the table
+  std::vector<std::string> warnings;  // what could not be read (ground truth, evaluations)
+
+  /// The image file of `record` (imageDirectory / file). Never fails.
+  std::string imagePath(const ImageRecord& record) const;
+  /// The overlay scene of `record`: its people, its ground truth, its matches at the OKS
+  /// threshold nearest `matchThreshold`. Never fails.
+  OverlayScene sceneFor(const ImageRecord& record, double matchThreshold = 0.5) const;
+  /// The record of dataset index `datasetIndex`, or nullptr.
+  const ImageRecord* recordOf(std::size_t datasetIndex) const;
+};
+
+/// Assembles the viewer's data for a loaded run: dataset kind and image folder from its
+/// config.yaml and run.json, the ground truth of run.json's annotation file and image_eval.jsonl.
+/// Throws ConfigError / DatasetError naming the file when the config or the dataset kind cannot
+/// be read; a missing or unreadable ground truth or evaluation file only adds a warning.
+InspectData loadInspectData(const LoadedRun& run);
+
+/// Rows and derived fields after `records` / `evaluations` changed. Never fails.
+void refreshRows(InspectData& data);
+
+}  // namespace posescope

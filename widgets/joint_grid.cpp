@@ -1,0 +1,114 @@
+#include "joint_grid.h"
+
+#include <algorithm>
+
+#include "image_canvas.h"
+#include "render/map_layers.h"
+
+namespace posescope {
+
+JointGridModel::JointGridModel(QObject* parent) : QAbstractListModel(parent) {}
+
+void JointGridModel::setMaps(const QStringList& jointNames, ImageMapsPtr maps, Colormap colormap) {
+  beginResetModel();
+  const int joints = maps ? std::max<int>(maps->joints, 0) : static_cast<int>(jointNames.size());
+  names_.clear();
+  names_.append(tr("max"));
+  for (int j = 0; j < joints; ++j)
+    names_.append(j < jointNames.size() ? jointNames[j] : tr("joint %1").arg(j));
+  images_.clear();
+  peaks_.assign(static_cast<size_t>(names_.size()), 0.0);
+  if (maps && maps->joints > 0) {
+    for (int row = 0; row < names_.size(); ++row) {
+      try {
+        const cv::Mat plane = heatmapPlane(*maps, jointOfRow(row));
+        double maxValue = 0;
+        cv::minMaxLoc(plane, nullptr, &maxValue);
+        peaks_[static_cast<size_t>(row)] = maxValue;
+        const cv::Mat rgb = colorizeHeatmap(plane, colormap);
+        images_.push_back(rgbBytesToQImage(rgb.data, rgb.cols, rgb.rows, rgb.step));
+      } catch (const std::exception&) {
+        images_.push_back(QImage());
+      }
+    }
+  }
+  endResetModel();
+}
+
+int JointGridModel::rowOfJoint(int joint) const {
+  const int row = joint + 1;
+  return row >= 0 && row < names_.size() ? row : -1;
+}
+
+QImage JointGridModel::thumbnail(int row) const {
+  return row >= 0 && static_cast<size_t>(row) < images_.size() ? images_[static_cast<size_t>(row)]
+                                                                : QImage();
+}
+
+double JointGridModel::peak(int row) const {
+  return row >= 0 && static_cast<size_t>(row) < peaks_.size() ? peaks_[static_cast<size_t>(row)]
+                                                               : 0.0;
+}
+
+int JointGridModel::rowCount(const QModelIndex& parent) const {
+  return parent.isValid() ? 0 : static_cast<int>(names_.size());
+}
+
+QVariant JointGridModel::data(const QModelIndex& index, int role) const {
+  if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+    return {};
+  const int row = index.row();
+  switch (role) {
+    case Qt::DisplayRole:
+      return names_[row];
+    case Qt::DecorationRole: {
+      const QImage image = thumbnail(row);
+      return image.isNull() ? QVariant() : QVariant(image);
+    }
+    case Qt::UserRole:
+      return jointOfRow(row);
+    case Qt::ToolTipRole:
+      return images_.empty() ? names_[row]
+                             : tr("%1\npeak %2").arg(names_[row]).arg(peak(row), 0, 'f', 3);
+    default:
+      return {};
+  }
+}
+
+JointGrid::JointGrid(QWidget* parent) : QListView(parent) {
+  model_ = new JointGridModel(this);
+  setModel(model_);
+  setViewMode(QListView::IconMode);
+  setIconSize(QSize(72, 72));
+  setGridSize(QSize(88, 98));
+  setResizeMode(QListView::Adjust);
+  setMovement(QListView::Static);
+  setWrapping(true);
+  setUniformItemSizes(true);
+  setSelectionMode(QAbstractItemView::SingleSelection);
+  setSpacing(2);
+  auto emitJoint = [this](const QModelIndex& index) {
+    if (index.isValid()) Q_EMIT jointSelected(JointGridModel::jointOfRow(index.row()));
+  };
+  connect(this, &QListView::clicked, this, emitJoint);
+  connect(this, &QListView::activated, this, emitJoint);
+}
+
+void JointGrid::setMaps(const QStringList& jointNames, ImageMapsPtr maps, Colormap colormap) {
+  const int joint = currentIndex().isValid() ? JointGridModel::jointOfRow(currentIndex().row())
+                                             : -1;
+  model_->setMaps(jointNames, std::move(maps), colormap);
+  setCurrentJoint(joint);
+}
+
+void JointGrid::setCurrentJoint(int joint) {
+  const int row = model_->rowOfJoint(joint);
+  if (row < 0) {
+    clearSelection();
+    return;
+  }
+  const QSignalBlocker block(this);
+  setCurrentIndex(model_->index(row));
+}
+
+}  // namespace posescope
