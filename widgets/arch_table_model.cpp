@@ -22,12 +22,42 @@ QString describeBlocks(const std::vector<std::pair<int, int>>& blocks) {
 
 }  // namespace
 
+QString formatCount(std::int64_t n) {
+  if (n >= 1000000000) return QStringLiteral("%1 G").arg(n / 1e9, 0, 'f', 2);
+  if (n >= 1000000) return QStringLiteral("%1 M").arg(n / 1e6, 0, 'f', 2);
+  if (n >= 1000) return QStringLiteral("%1 K").arg(n / 1e3, 0, 'f', 1);
+  return QString::number(n);
+}
+
 ArchTableModel::ArchTableModel(QObject* parent) : QAbstractTableModel(parent) {}
 
 void ArchTableModel::setArch(const std::optional<ArchConfig>& arch) {
   beginResetModel();
   arch_ = arch;
+  costs_.reset();
   endResetModel();
+}
+
+void ArchTableModel::setCosts(const std::optional<StageCosts>& costs) {
+  costs_ = costs;
+  if (rowCount() > 0)
+    Q_EMIT dataChanged(index(0, ParametersColumn), index(rowCount() - 1, MultiplyAddsColumn));
+}
+
+QVariant ArchTableModel::costData(int row, int column) const {
+  if (!costs_ || !arch_) return {};
+  const int stages = static_cast<int>(arch_->backbone.size());
+  const GroupCost* cost = nullptr;
+  if (row == 0) {
+    cost = &costs_->stem;
+  } else if (row <= stages && row - 1 < static_cast<int>(costs_->stages.size())) {
+    cost = &costs_->stages[static_cast<size_t>(row - 1)];
+  } else if (row == stages + 1) {
+    cost = &costs_->head;
+  }
+  if (!cost) return {};
+  return column == ParametersColumn ? formatCount(cost->parameters)
+                                    : formatCount(cost->multiplyAdds);
 }
 
 int ArchTableModel::rowCount(const QModelIndex& parent) const {
@@ -47,6 +77,8 @@ QVariant ArchTableModel::data(const QModelIndex& index, int role) const {
       index.column() != StageColumn)
     return int(Qt::AlignRight | Qt::AlignVCenter);
   if (role != Qt::DisplayRole) return {};
+  if (index.column() == ParametersColumn || index.column() == MultiplyAddsColumn)
+    return costData(index.row(), index.column());
   const int row = index.row();
   const int stages = static_cast<int>(arch_->backbone.size());
   if (row == 0) {  // stem: 3x3 stride-2 conv then a depthwise-separable conv

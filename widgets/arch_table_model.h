@@ -5,8 +5,12 @@
 #include <optional>
 
 #include "config/arch_config.h"
+#include "models/stage_costs.h"
 
 namespace posescope {
+
+/// 1675912 -> "1.68 M"; used wherever counts of parameters or operations are shown.
+QString formatCount(std::int64_t n);
 
 /// Rows: "stem", each backbone stage, "deconv"; columns describe widths, blocks and kernels.
 class ArchTableModel : public QAbstractTableModel {
@@ -18,6 +22,8 @@ class ArchTableModel : public QAbstractTableModel {
     StrideColumn,
     ChannelsColumn,
     BlocksDetailColumn,
+    ParametersColumn,
+    MultiplyAddsColumn,
     ColumnCount
   };
 
@@ -25,6 +31,9 @@ class ArchTableModel : public QAbstractTableModel {
 
   /// Shows `arch`, or clears the table when nullopt.
   void setArch(const std::optional<ArchConfig>& arch);
+  /// Shows per-row parameters and multiply-adds (computed off the GUI thread by the caller);
+  /// nullopt clears those columns. Rows: stem, stages, head.
+  void setCosts(const std::optional<StageCosts>& costs);
 
   int rowCount(const QModelIndex& parent = {}) const override;
   int columnCount(const QModelIndex& parent = {}) const override;
@@ -33,7 +42,10 @@ class ArchTableModel : public QAbstractTableModel {
                       int role = Qt::DisplayRole) const override;
 
  private:
+  QVariant costData(int row, int column) const;
+
   std::optional<ArchConfig> arch_;
+  std::optional<StageCosts> costs_;
 };
 
 }  // namespace posescope

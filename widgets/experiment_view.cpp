@@ -15,12 +15,50 @@
 #include <QTreeView>
 #include <QVBoxLayout>
 
+#include <QFutureWatcher>
+#include <QtConcurrent/QtConcurrentRun>
+
 #include "arch_table_model.h"
 #include "common/errors.h"
 #include "config_tree_model.h"
+#include "models/pose_net.h"
+#include "models/stage_costs.h"
 #include "override_table_model.h"
 
 namespace posescope {
+
+namespace {
+
+// What the background summary of a network produces for the arch view.
+struct NetworkCost {
+  std::optional<StageCosts> costs;
+  std::int64_t parameters = 0;
+  std::int64_t activeParameters = 0;
+  std::int64_t multiplyAdds = 0;
+  std::int64_t inputSize = 0;
+  QString error;
+};
+
+// Builds the network and sums its layers (valid.py's get_model_summary at INPUT_SIZE); runs on a
+// worker thread: building HigherHRNet or a supernet takes long enough to stall the window.
+NetworkCost computeNetworkCost(const Experiment& experiment) {
+  NetworkCost cost;
+  try {
+    auto net = createPoseNet(experiment);
+    cost.inputSize = experiment.cfg.getInt("DATASET.INPUT_SIZE");
+    const ModelSummary summary = summarizeModel(*net, cost.inputSize, cost.inputSize);
+    const auto arch = experiment.effectiveArch();
+    cost.costs = groupStageCosts(summary, arch ? static_cast<int>(arch->backbone.size()) : 0);
+    cost.parameters = summary.totalParameters;
+    cost.activeParameters = summary.activeParameters;
+    cost.multiplyAdds = summary.totalMultiplyAdds;
+  } catch (const std::exception& e) {
+    cost.error = QString::fromStdString(e.what());
+  }
+  return cost;
+}
+
+}  // namespace
 
 ExperimentView::ExperimentView(QWidget* parent) : QWidget(parent) {
   configModel_ = new ConfigTreeModel(this);
@@ -222,6 +260,7 @@ void ExperimentView::display() {
                      .arg(QString::fromStdString(experiment_->cfg.getString("MODEL.NAME")));
     }
     archCaption_->setText(caption);
+    startCostComputation(caption);
     for (const auto& w : experiment_->warnings) {
       QString where = QString::fromStdString(w.file);
       if (w.line > 0) where += QStringLiteral(":%1").arg(w.line);
@@ -235,6 +274,33 @@ void ExperimentView::display() {
     warnings_->hide();
   }
   Q_EMIT experimentChanged();
+}
+
+void ExperimentView::startCostComputation(const QString& caption) {
+  const int generation = ++costGeneration_;
+  auto* watcher = new QFutureWatcher<NetworkCost>(this);
+  connect(
+      watcher, &QFutureWatcher<NetworkCost>::finished, this, [this, watcher, generation, caption] {
+        watcher->deleteLater();
+        if (generation != costGeneration_) return;  // the experiment changed meanwhile
+        const NetworkCost cost = watcher->result();
+        if (!cost.error.isEmpty()) {
+          archCaption_->setText(caption + tr("<br><span style='color:#8a1c13'>network: %1</span>")
+                                              .arg(cost.error.toHtmlEscaped()));
+          return;
+        }
+        archModel_->setCosts(cost.costs);
+        archTable_->resizeColumnsToContents();
+        QString totals = tr("<br>%1 parameters, %2 multiply-adds at %3×%3")
+                             .arg(formatCount(cost.parameters), formatCount(cost.multiplyAdds))
+                             .arg(cost.inputSize);
+        if (cost.activeParameters != cost.parameters)
+          totals += tr(" (the active sub-network uses %1 parameters)")
+                        .arg(formatCount(cost.activeParameters));
+        archCaption_->setText(caption + totals);
+        Q_EMIT costsComputed();
+      });
+  watcher->setFuture(QtConcurrent::run(computeNetworkCost, *experiment_));
 }
 
 }  // namespace posescope

@@ -50,11 +50,15 @@ class ExperimentView : public QWidget {
  Q_SIGNALS:
   /// Emitted after every reload, successful or not.
   void experimentChanged();
+  /// Emitted when the per-stage parameters and multiply-adds of the shown network arrive.
+  void costsComputed();
 
  private:
   void reload();
+  void startCostComputation(const QString& caption);
   void display();
 
+  int costGeneration_ = 0;
   QString configFile_;
   QString archFile_;
   QString overrides_;

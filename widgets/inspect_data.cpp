@@ -31,12 +31,11 @@ void refreshRows(InspectData& data) {
 InspectData loadInspectData(const LoadedRun& run) {
   InspectData data;
   data.runDir = run.dir;
-  const std::string configFile =
-      (std::filesystem::path(run.dir) / runfiles::kConfig).string();
+  const std::string configFile = (std::filesystem::path(run.dir) / runfiles::kConfig).string();
   const ConfigNode cfg = mergeConfigText(run.configYaml, configFile);
-  data.kind = datasetKindFromName(run.summary.datasetKind.empty()
-                                      ? cfg.getString("DATASET.DATASET_TEST")
-                                      : run.summary.datasetKind);
+  data.kind =
+      datasetKindFromName(run.summary.datasetKind.empty() ? cfg.getString("DATASET.DATASET_TEST")
+                                                          : run.summary.datasetKind);
   data.imageDirectory = KeypointDataset::imageDirectory(data.kind, cfg.getString("DATASET.ROOT"),
                                                         cfg.getString("DATASET.TEST"));
   data.categoryId = run.summary.categoryId;

@@ -145,8 +145,8 @@ QVariant InspectTableModel::headerData(int section, Qt::Orientation orientation,
     case FailureColumn:
       return tr("Failure");
     default:
-      return tr("%1 ms").arg(QString::fromStdString(
-          stageNames()[static_cast<size_t>(section - FirstStageColumn)]));
+      return tr("%1 ms").arg(
+          QString::fromStdString(stageNames()[static_cast<size_t>(section - FirstStageColumn)]));
   }
 }
 

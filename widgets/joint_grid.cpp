@@ -7,6 +7,12 @@
 
 namespace posescope {
 
+namespace {
+
+constexpr int kThumbnailSize = 72;
+
+}  // namespace
+
 JointGridModel::JointGridModel(QObject* parent) : QAbstractListModel(parent) {}
 
 void JointGridModel::setMaps(const QStringList& jointNames, ImageMapsPtr maps, Colormap colormap) {
@@ -26,7 +32,10 @@ void JointGridModel::setMaps(const QStringList& jointNames, ImageMapsPtr maps, C
         cv::minMaxLoc(plane, nullptr, &maxValue);
         peaks_[static_cast<size_t>(row)] = maxValue;
         const cv::Mat rgb = colorizeHeatmap(plane, colormap);
-        images_.push_back(rgbBytesToQImage(rgb.data, rgb.cols, rgb.rows, rgb.step));
+        // The delegate draws a QImage decoration at its own size: scale to the grid's icons.
+        images_.push_back(rgbBytesToQImage(rgb.data, rgb.cols, rgb.rows, rgb.step)
+                              .scaled(kThumbnailSize, kThumbnailSize, Qt::KeepAspectRatio,
+                                      Qt::SmoothTransformation));
       } catch (const std::exception&) {
         images_.push_back(QImage());
       }
@@ -42,12 +51,12 @@ int JointGridModel::rowOfJoint(int joint) const {
 
 QImage JointGridModel::thumbnail(int row) const {
   return row >= 0 && static_cast<size_t>(row) < images_.size() ? images_[static_cast<size_t>(row)]
-                                                                : QImage();
+                                                               : QImage();
 }
 
 double JointGridModel::peak(int row) const {
   return row >= 0 && static_cast<size_t>(row) < peaks_.size() ? peaks_[static_cast<size_t>(row)]
-                                                               : 0.0;
+                                                              : 0.0;
 }
 
 int JointGridModel::rowCount(const QModelIndex& parent) const {
@@ -79,7 +88,7 @@ JointGrid::JointGrid(QWidget* parent) : QListView(parent) {
   model_ = new JointGridModel(this);
   setModel(model_);
   setViewMode(QListView::IconMode);
-  setIconSize(QSize(72, 72));
+  setIconSize(QSize(kThumbnailSize, kThumbnailSize));
   setGridSize(QSize(88, 98));
   setResizeMode(QListView::Adjust);
   setMovement(QListView::Static);
@@ -95,8 +104,8 @@ JointGrid::JointGrid(QWidget* parent) : QListView(parent) {
 }
 
 void JointGrid::setMaps(const QStringList& jointNames, ImageMapsPtr maps, Colormap colormap) {
-  const int joint = currentIndex().isValid() ? JointGridModel::jointOfRow(currentIndex().row())
-                                             : -1;
+  const int joint =
+      currentIndex().isValid() ? JointGridModel::jointOfRow(currentIndex().row()) : -1;
   model_->setMaps(jointNames, std::move(maps), colormap);
   setCurrentJoint(joint);
 }

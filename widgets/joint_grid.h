@@ -37,9 +37,9 @@ class JointGridModel : public QAbstractListModel {
   QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
 
  private:
-  QStringList names_;            // per row
-  std::vector<QImage> images_;   // per row, empty without maps
-  std::vector<double> peaks_;    // per row
+  QStringList names_;           // per row
+  std::vector<QImage> images_;  // per row, empty without maps
+  std::vector<double> peaks_;   // per row
 };
 
 /// A QListView in icon mode over a JointGridModel. Clicking (or pressing Enter on) a thumbnail

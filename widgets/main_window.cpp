@@ -20,6 +20,7 @@
 #include <QTabWidget>
 
 #include "experiment_view.h"
+#include "inspect_view.h"
 #include "pipeline/run_folder.h"
 #include "record_table_model.h"
 #include "results_view.h"
@@ -60,6 +61,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   experimentView_->setPreviewOrientation(Qt::Vertical);
   runView_ = new RunProgressView;
   resultsView_ = new ResultsView;
+  inspectView_ = new InspectView;
   runView_->setRecordModel(resultsView_->recordModel());
 
   auto* setupScroll = new QScrollArea;
@@ -77,6 +79,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   pages_->addTab(experimentPage, tr("&Experiment"));
   pages_->addTab(runView_, tr("&Run"));
   pages_->addTab(resultsView_, tr("Re&sults"));
+  pages_->addTab(inspectView_, tr("&Inspect"));
   setCentralWidget(pages_);
   setAcceptDrops(true);
   createMenus();
@@ -162,6 +165,7 @@ void MainWindow::connectRun() {
           [this](const ImageRecord& record, qulonglong done, qulonglong total) {
             runView_->showImage(done, total);
             resultsView_->appendRecord(record);
+            inspectView_->appendRecord(record);
           });
   connect(controller_, &RunController::finished, this, &MainWindow::onFinished);
   connect(controller_, &RunController::failed, this, [this](const QString& message) {
@@ -184,6 +188,7 @@ bool MainWindow::startRun() {
   const QString runDir = newRunFolder(setup);
   runView_->reset(runDir);
   resultsView_->beginRun(runDir);
+  inspectView_->clear();
   if (!controller_->start(experimentSpecFor(setup), evaluatorOptionsFor(setup, runDir)))
     return false;
   saveSettings();
@@ -207,13 +212,29 @@ void MainWindow::onFinished(const RunOutcome& outcome) {
     statusBar()->showMessage(
         tr("Run %1: %2").arg(QString::fromStdString(outcome.summary.state), dir));
   }
-  if (!dir.isEmpty()) rememberRecent(dir);
+  if (!dir.isEmpty()) {
+    rememberRecent(dir);
+    try {  // the finished run's evaluation and ground truth, read back for the Inspect page
+      inspectView_->setRun(loadRunFolder(dir.toStdString()));
+    } catch (const std::exception& e) {
+      statusBar()->showMessage(tr("Cannot inspect the run: %1").arg(e.what()));
+    }
+  }
+}
+
+bool MainWindow::inspectImage(std::size_t datasetIndex) {
+  if (!inspectView_->showImage(datasetIndex)) return false;
+  pages_->setCurrentIndex(InspectPage);
+  return true;
 }
 
 bool MainWindow::openRunFolder(const QString& dir, QString* error) {
   try {
     const LoadedRun run = loadRunFolder(dir.toStdString());
     resultsView_->showLoadedRun(run);
+    QString inspectError;
+    if (!inspectView_->setRun(run, &inspectError))
+      statusBar()->showMessage(tr("The Inspect page cannot show this run: %1").arg(inspectError));
     QFile log(QDir(dir).filePath(QString::fromLatin1(runfiles::kLog)));
     runView_->showLoadedLog(
         dir, QString::fromStdString(run.summary.state),

@@ -11,6 +11,7 @@ class QTabWidget;
 namespace posescope {
 
 class ExperimentView;
+class InspectView;
 class ResultsView;
 class RunController;
 class RunProgressView;
@@ -22,7 +23,7 @@ struct RunOutcome;
 class MainWindow : public QMainWindow {
   Q_OBJECT
  public:
-  enum Page { ExperimentPage, RunPage, ResultsPage };
+  enum Page { ExperimentPage, RunPage, ResultsPage, InspectPage };
 
   explicit MainWindow(QWidget* parent = nullptr);
   ~MainWindow() override;
@@ -31,6 +32,7 @@ class MainWindow : public QMainWindow {
   RunSetupView* runSetupView() const { return setupView_; }
   RunProgressView* runView() const { return runView_; }
   ResultsView* resultsView() const { return resultsView_; }
+  InspectView* inspectView() const { return inspectView_; }
   RunController* controller() const { return controller_; }
   QTabWidget* pages() const { return pages_; }
 
@@ -41,6 +43,9 @@ class MainWindow : public QMainWindow {
   /// Shows the run folder `dir` without recomputing; returns false and sets `error` (when given)
   /// to a message naming the problem.
   bool openRunFolder(const QString& dir, QString* error = nullptr);
+  /// Shows the Inspect page on dataset image `datasetIndex` of the run shown; false when the run
+  /// has no record of it.
+  bool inspectImage(std::size_t datasetIndex);
   /// Starts a run with the current setup; false when the setup is invalid or a run is going.
   bool startRun();
   /// Asks the run in progress to stop after the current image.
@@ -68,6 +73,7 @@ class MainWindow : public QMainWindow {
   ExperimentView* experimentView_ = nullptr;
   RunProgressView* runView_ = nullptr;
   ResultsView* resultsView_ = nullptr;
+  InspectView* inspectView_ = nullptr;
   RunController* controller_ = nullptr;
   QMenu* recentMenu_ = nullptr;
   QAction* runAction_ = nullptr;

@@ -7,6 +7,7 @@
 #include <QTimer>
 #include <cstdio>
 
+#include "inspect_view.h"
 #include "main_window.h"
 #include "run_setup_view.h"
 
@@ -46,8 +47,21 @@ int main(int argc, char** argv) {
                                  QStringLiteral("Do not restore the last session's setup."));
   const QCommandLineOption maximized(QStringLiteral("maximized"),
                                      QStringLiteral("Show the window maximized."));
-  for (const auto* o :
-       {&cfg, &arch, &checkpoint, &datasetRoot, &device, &out, &run, &openRun, &fresh, &maximized})
+  const QCommandLineOption inspect(
+      QStringLiteral("inspect"),
+      QStringLiteral("With --open-run: open the Inspect page on dataset image INDEX."),
+      QStringLiteral("index"));
+  const QCommandLineOption layers(
+      QStringLiteral("layers"),
+      QStringLiteral("Inspect layers shown, comma-separated: predictions, gt, crowd, matches, "
+                     "heatmap, tags, network."),
+      QStringLiteral("list"));
+  const QCommandLineOption joint(QStringLiteral("joint"),
+                                 QStringLiteral("Inspect joint N of the heatmap and tag layers "
+                                                "(-1: maximum over joints)."),
+                                 QStringLiteral("n"));
+  for (const auto* o : {&cfg, &arch, &checkpoint, &datasetRoot, &device, &out, &run, &openRun,
+                        &fresh, &maximized, &inspect, &layers, &joint})
     parser.addOption(*o);
   parser.addPositionalArgument(QStringLiteral("opts"),
                                QStringLiteral("KEY VALUE overrides, as valid.py takes them."),
@@ -81,6 +95,23 @@ int main(int argc, char** argv) {
     QString error;
     if (!window.openRunFolder(parser.value(openRun), &error))
       std::fprintf(stderr, "posescope: %s\n", qPrintable(error));
+  }
+  auto* inspectView = window.inspectView();
+  if (parser.isSet(layers)) {
+    const QStringList unknown = inspectView->setLayers(parser.value(layers).split(','));
+    if (!unknown.isEmpty()) {
+      std::fprintf(stderr, "posescope: --layers: unknown layer(s) %s\n",
+                   qPrintable(unknown.join(", ")));
+      return 2;
+    }
+  }
+  if (parser.isSet(joint)) inspectView->setJoint(parser.value(joint).toInt());
+  if (parser.isSet(inspect)) {
+    bool ok = false;
+    const qulonglong index = parser.value(inspect).toULongLong(&ok);
+    if (!ok || !window.inspectImage(index))
+      std::fprintf(stderr, "posescope: --inspect: no image %s in the run opened\n",
+                   qPrintable(parser.value(inspect)));
   }
   if (parser.isSet(run)) {
     QTimer::singleShot(0, &window, [&window] {

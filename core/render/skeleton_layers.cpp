@@ -119,8 +119,14 @@ void drawGroundTruth(Canvas& canvas, const OverlayScene& scene, const StrokeSize
       return canvas.map(person.keypoints[j * 3], person.keypoints[j * 3 + 1]);
     };
     for (const auto& [ja, jb] : scene.skeleton.limbs) {
-      if (labelled(person, ja) && labelled(person, jb))
-        dashedLine(canvas, point(ja), point(jb), kGroundTruthColor, thin, dash);
+      if (!labelled(person, ja) || !labelled(person, jb)) continue;
+      // From ring to ring, so the rings stay hollow.
+      const cv::Point2d a = point(ja), b = point(jb);
+      const double length = std::hypot(b.x - a.x, b.y - a.y);
+      const double gap = sizes.jointRadius + thin;
+      if (length <= 2 * gap) continue;
+      const cv::Point2d dir = (b - a) / length;
+      dashedLine(canvas, a + dir * gap, b - dir * gap, kGroundTruthColor, thin, dash);
     }
     const int joints = static_cast<int>(person.keypoints.size() / 3);
     for (int j = 0; j < joints; ++j) {

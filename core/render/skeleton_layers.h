@@ -24,8 +24,8 @@ StrokeSizes strokeSizesFor(const RenderOptions& options, cv::Size canvasSize);
 void drawPredictions(Canvas& canvas, const OverlayScene& scene, const RenderOptions& options,
                      const StrokeSizes& sizes);
 
-/// Ground-truth people (not crowd regions): thin dashed white limbs between labelled joints
-/// and white rings (hollow) at labelled joints. Never fails.
+/// Ground-truth people (not crowd regions): thin dashed white limbs between the rings of
+/// labelled joints and white hollow rings at labelled joints. Never fails.
 void drawGroundTruth(Canvas& canvas, const OverlayScene& scene, const StrokeSizes& sizes);
 
 /// Crowd regions: translucent, hatched boxes with a solid border. Never fails.

@@ -107,11 +107,13 @@ class TestRender : public QObject {
     OverlayScene scene;
     scene.skeleton = tinySkeleton();
     scene.predictions = {person({{50, 50, 1, 0}, {150, 50, 1, 0}, {100, 120, 0.05f, 0}}),
-                         person({{40, 140, 1, 0}, {160, 140, 0.5f, 0}, {0, 0, 0, 0}})};
+                         person({{40, 140, 1, 0}, {160, 140, 1, 0}, {0, 0, 0, 0}}),
+                         person({{100, 20, 0.5f, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}})};
     const cv::Mat out = renderOverlay(background(), scene, skeletonOnly());
     QCOMPARE(out.cols, 200);
     QCOMPARE(out.rows, 160);
-    const cv::Vec3b first = vec(personColor(0)), second = vec(personColor(1));
+    const cv::Vec3b first = vec(personColor(0)), second = vec(personColor(1)),
+                    third = vec(personColor(2));
     QVERIFY(first != second);
     COMPARE_PIXEL(out, 50, 50, first, 0);          // joint centre
     COMPARE_PIXEL(out, 150, 50, first, 0);         // joint centre
@@ -119,12 +121,14 @@ class TestRender : public QObject {
     COMPARE_PIXEL(out, 100, 120, kBackground, 0);  // joint under the threshold: hidden
     COMPARE_PIXEL(out, 125, 85, kBackground, 0);   // and its limb too
     COMPARE_PIXEL(out, 40, 140, second, 0);
-    // Score 0.5 with score-as-opacity: opacity 0.3 + 0.7 * 0.5.
+    COMPARE_PIXEL(out, 160, 140, second, 0);
+    COMPARE_PIXEL(out, 100, 140, second, 0);
+    // A joint without limbs, score 0.5 with score-as-opacity: opacity 0.3 + 0.7 * 0.5.
     const double a = 0.65;
     cv::Vec3b blended;
     for (int c = 0; c < 3; ++c)
-      blended[c] = cv::saturate_cast<uchar>(kBackground[c] * (1 - a) + second[c] * a);
-    COMPARE_PIXEL(out, 160, 140, blended, 1);
+      blended[c] = cv::saturate_cast<uchar>(kBackground[c] * (1 - a) + third[c] * a);
+    COMPARE_PIXEL(out, 100, 20, blended, 1);
     COMPARE_PIXEL(out, 100, 100, kBackground, 0);  // nothing drawn elsewhere
 
     RenderOptions hidden = skeletonOnly();

@@ -154,14 +154,14 @@ class TestReportCli : public QObject {
     QCOMPARE(QDir(out).entryList({"*.png"}).size(), 4);
     const cv::Mat overlay = readImageRgb((out + "/img_2.png").toStdString());
     QCOMPARE(overlay.size(), cv::Size(200, 100));
-    // Person 1 of image 2 has joint 0 at (50, 20), score 0.8: palette colour 1 at opacity 0.86.
+    // Person 1 of image 2 has joint 0 at (50, 20), score 0.8 (opacity 0.86), drawn over its own
+    // limbs (also 0.86): within a tenth of the way from the palette colour to the background.
     const cv::Scalar color = personColor(1);
     const cv::Vec3b bg(40, 60, 80);
     const cv::Vec3b got = overlay.at<cv::Vec3b>(20, 50);
-    for (int c = 0; c < 3; ++c) {
-      const double expected = bg[c] * (1 - 0.86) + color[c] * 0.86;
-      QVERIFY2(std::abs(got[c] - expected) <= 1.0, qPrintable(QString::number(got[c])));
-    }
+    for (int c = 0; c < 3; ++c)
+      QVERIFY2(std::abs(got[c] - color[c]) <= 0.1 * std::abs(bg[c] - color[c]) + 1,
+               qPrintable(QString::number(got[c])));
     QCOMPARE(overlay.at<cv::Vec3b>(90, 190), bg);
 
     const QString failedOut = tmp_.filePath("failed_overlays");

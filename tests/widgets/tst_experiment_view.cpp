@@ -65,6 +65,15 @@ class TestExperimentView : public QObject {
     QCOMPARE(table->index(3, posescope::ArchTableModel::ChannelsColumn).data().toInt(), 48);
     QCOMPARE(table->index(5, posescope::ArchTableModel::ChannelsColumn).data().toString(),
              QString("16 / 24 / 24"));
+
+    // Parameters and multiply-adds per row arrive from a background summary of the network.
+    QSignalSpy costs(&view, &ExperimentView::costsComputed);
+    QVERIFY(costs.wait(60000));
+    for (int row = 0; row < table->rowCount(); ++row)
+      QVERIFY(!table->index(row, posescope::ArchTableModel::ParametersColumn).data().isNull());
+    QCOMPARE(
+        table->index(3, posescope::ArchTableModel::ParametersColumn).data().toString().right(1),
+        QString("K"));
   }
 
   void overridesApply() {

@@ -1,0 +1,461 @@
+#include "inspect_view.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPainter>
+#include <QSlider>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTableView>
+#include <QToolBar>
+#include <QVBoxLayout>
+#include <algorithm>
+
+#include "image_canvas.h"
+#include "inspect_controller.h"
+#include "inspect_table_model.h"
+#include "joint_grid.h"
+#include "render/overlay_renderer.h"
+
+namespace posescope {
+
+namespace {
+
+struct LayerName {
+  InspectView::Layer layer;
+  const char* name;
+};
+constexpr LayerName kLayerNames[] = {{InspectView::Predictions, "predictions"},
+                                     {InspectView::GroundTruth, "gt"},
+                                     {InspectView::Crowd, "crowd"},
+                                     {InspectView::Matches, "matches"},
+                                     {InspectView::Heatmap, "heatmap"},
+                                     {InspectView::Tags, "tags"},
+                                     {InspectView::NetworkResolution, "network"}};
+
+bool& layerFlag(RenderOptions& o, InspectView::Layer layer) {
+  switch (layer) {
+    case InspectView::Predictions:
+      return o.showPredictions;
+    case InspectView::GroundTruth:
+      return o.showGroundTruth;
+    case InspectView::Crowd:
+      return o.showCrowd;
+    case InspectView::Matches:
+      return o.showMatches;
+    case InspectView::Heatmap:
+      return o.showHeatmap;
+    case InspectView::Tags:
+      return o.showTags;
+    case InspectView::NetworkResolution:
+      break;
+  }
+  static bool unused = false;
+  return unused;
+}
+
+// A dark picture standing in for an image that cannot be read, as large as the people on it.
+QImage placeholderImage(const ImageRecord& record) {
+  int w = 640, h = 480;
+  for (const auto& p : record.people)
+    for (const auto& j : p.joints) {
+      w = std::max(w, static_cast<int>(j[0]) + 16);
+      h = std::max(h, static_cast<int>(j[1]) + 16);
+    }
+  QImage image(std::min(w, 4096), std::min(h, 4096), QImage::Format_RGB888);
+  image.fill(QColor(24, 24, 24));
+  return image;
+}
+
+}  // namespace
+
+InspectView::InspectView(QWidget* parent) : QWidget(parent) {
+  controller_ = new InspectController(8, this);
+  model_ = new InspectTableModel(this);
+  proxy_ = new QSortFilterProxyModel(this);
+  proxy_->setSourceModel(model_);
+  proxy_->setSortRole(Qt::UserRole);
+  proxy_->setFilterKeyColumn(-1);
+  proxy_->setFilterCaseSensitivity(Qt::CaseInsensitive);
+
+  filter_ = new QLineEdit;
+  filter_->setPlaceholderText(tr("Filter images (file, id, failure\u2026)"));
+  filter_->setClearButtonEnabled(true);
+  connect(filter_, &QLineEdit::textChanged, proxy_, &QSortFilterProxyModel::setFilterFixedString);
+
+  table_ = new QTableView;
+  table_->setModel(proxy_);
+  table_->setSortingEnabled(true);
+  table_->sortByColumn(-1, Qt::AscendingOrder);  // dataset order until a header is clicked
+  table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+  table_->setSelectionMode(QAbstractItemView::SingleSelection);
+  table_->setAlternatingRowColors(true);
+  table_->verticalHeader()->hide();
+  table_->verticalHeader()->setDefaultSectionSize(22);
+  table_->horizontalHeader()->setStretchLastSection(true);
+  table_->horizontalHeader()->setDefaultSectionSize(62);
+  table_->horizontalHeader()->resizeSection(InspectTableModel::IndexColumn, 36);
+  table_->horizontalHeader()->resizeSection(InspectTableModel::FileColumn, 150);
+  table_->horizontalHeader()->resizeSection(InspectTableModel::GroundTruthColumn, 36);
+  table_->horizontalHeader()->resizeSection(InspectTableModel::PeopleColumn, 52);
+  connect(table_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+          &InspectView::onRowSelected);
+
+  auto* left = new QWidget;
+  auto* leftLayout = new QVBoxLayout(left);
+  leftLayout->setContentsMargins(0, 0, 0, 0);
+  leftLayout->addWidget(filter_);
+  leftLayout->addWidget(table_, 1);
+
+  canvas_ = new ImageCanvas;
+  connect(canvas_, &ImageCanvas::renderFailed, this, [this](const QString& message) {
+    mapsNote_ = tr("cannot draw: %1").arg(message);
+    updateStatus();
+  });
+  grid_ = new JointGrid;
+  grid_->setMinimumWidth(190);
+  connect(grid_, &JointGrid::jointSelected, this, &InspectView::setJoint);
+  status_ = new QLabel;
+  status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+  jointBox_ = new QComboBox;
+  jointBox_->setToolTip(tr("Joint of the heatmap and tag layers ([ and ] step, 0 the maximum)"));
+  connect(jointBox_, &QComboBox::activated, this,
+          [this](int i) { setJoint(jointBox_->itemData(i).toInt()); });
+  colormapBox_ = new QComboBox;
+  for (const char* name : {"jet", "inferno", "viridis", "turbo"})
+    colormapBox_->addItem(QString::fromLatin1(name));
+  colormapBox_->setToolTip(tr("Heatmap colormap"));
+  connect(colormapBox_, &QComboBox::currentTextChanged, this, [this](const QString& name) {
+    options_.colormap = colormapFromName(name.toStdString());
+    applyOptions();
+    if (current_)
+      if (ImageMapsPtr maps = controller_->cached(*current_)) showMaps(maps);
+  });
+  scoreBox_ = new QComboBox;
+  scoreBox_->addItems({tr("score: size + opacity"), tr("score: size"), tr("score: opacity"),
+                       tr("score: not shown")});
+  scoreBox_->setToolTip(tr("How a joint's score is drawn"));
+  connect(scoreBox_, &QComboBox::currentIndexChanged, this, [this](int i) {
+    options_.scoreAsSize = i == 0 || i == 1;
+    options_.scoreAsOpacity = i == 0 || i == 2;
+    applyOptions();
+  });
+  opacity_ = new QSlider(Qt::Horizontal);
+  opacity_->setRange(0, 100);
+  opacity_->setValue(static_cast<int>(options_.heatmapOpacity * 100));
+  opacity_->setMaximumWidth(90);
+  opacity_->setToolTip(tr("Heatmap and tag map opacity"));
+  connect(opacity_, &QSlider::valueChanged, this, [this](int v) {
+    options_.heatmapOpacity = v / 100.0;
+    options_.tagOpacity = v / 100.0;
+    applyOptions();
+  });
+
+  auto* toolbar = new QToolBar;
+  toolbar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+  buildActions();
+  for (QAction* a : layerActions_) toolbar->addAction(a);
+  toolbar->addSeparator();
+  toolbar->addWidget(jointBox_);
+  toolbar->addWidget(colormapBox_);
+  toolbar->addWidget(opacity_);
+  toolbar->addWidget(scoreBox_);
+
+  auto* centre = new QWidget;
+  auto* centreLayout = new QVBoxLayout(centre);
+  centreLayout->setContentsMargins(0, 0, 0, 0);
+  centreLayout->addWidget(toolbar);
+  centreLayout->addWidget(canvas_, 1);
+  centreLayout->addWidget(status_);
+
+  auto* splitter = new QSplitter(Qt::Horizontal);
+  splitter->addWidget(left);
+  splitter->addWidget(centre);
+  splitter->addWidget(grid_);
+  splitter->setStretchFactor(0, 0);
+  splitter->setStretchFactor(1, 1);
+  splitter->setStretchFactor(2, 0);
+  splitter->setSizes({360, 800, 200});
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(4, 4, 4, 4);
+  layout->addWidget(splitter);
+
+  connect(controller_, &InspectController::mapsReady, this, &InspectView::onMapsReady);
+  connect(controller_, &InspectController::mapsFailed, this,
+          [this](qulonglong index, const QString& message) {
+            if (current_ && *current_ == index) {
+              mapsNote_ = tr("maps unavailable: %1").arg(message);
+              updateStatus();
+            }
+          });
+  options_.showHeatmap = true;  // the point of the page; off with H
+  for (const auto& l : kLayerNames)
+    if (l.layer != NetworkResolution)
+      layerActions_[l.layer]->setChecked(layerFlag(options_, l.layer));
+  grid_->setMaps(jointNames(), nullptr, options_.colormap);
+  updateStatus();
+}
+
+InspectView::~InspectView() = default;
+
+QAction* InspectView::addToggle(const QString& text, const QString& key, Layer layer, bool on) {
+  auto* action = new QAction(text, this);
+  action->setCheckable(true);
+  action->setChecked(on);
+  action->setShortcut(QKeySequence(key));
+  action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+  action->setToolTip(tr("%1 (%2)").arg(QString(text).remove('&'), key));
+  connect(action, &QAction::toggled, this, [this, layer](bool checked) {
+    if (layer == NetworkResolution)
+      options_.projectMaps = !checked;
+    else
+      layerFlag(options_, layer) = checked;
+    applyOptions();
+  });
+  addAction(action);
+  layerActions_[layer] = action;
+  return action;
+}
+
+void InspectView::buildActions() {
+  addToggle(tr("Predictions"), QStringLiteral("P"), Predictions, options_.showPredictions);
+  addToggle(tr("Ground truth"), QStringLiteral("G"), GroundTruth, options_.showGroundTruth);
+  addToggle(tr("Crowd"), QStringLiteral("C"), Crowd, options_.showCrowd);
+  addToggle(tr("Matches"), QStringLiteral("M"), Matches, options_.showMatches);
+  addToggle(tr("Heatmap"), QStringLiteral("H"), Heatmap, options_.showHeatmap);
+  addToggle(tr("Tags"), QStringLiteral("T"), Tags, options_.showTags);
+  addToggle(tr("Network res."), QStringLiteral("R"), NetworkResolution, !options_.projectMaps);
+
+  auto shortcut = [this](const QList<QKeySequence>& keys, auto slot) {
+    auto* action = new QAction(this);
+    action->setShortcuts(keys);
+    action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(action, &QAction::triggered, this, slot);
+    addAction(action);
+  };
+  shortcut({QKeySequence(Qt::Key_PageDown), QKeySequence(Qt::Key_Period)},
+           [this] { stepImage(1); });
+  shortcut({QKeySequence(Qt::Key_PageUp), QKeySequence(Qt::Key_Comma)}, [this] { stepImage(-1); });
+  shortcut({QKeySequence(Qt::Key_BracketRight)}, [this] {
+    const int joints = jointBox_->count() - 1;
+    if (joints > 0) setJoint(options_.heatmapJoint + 1 >= joints ? -1 : options_.heatmapJoint + 1);
+  });
+  shortcut({QKeySequence(Qt::Key_BracketLeft)}, [this] {
+    const int joints = jointBox_->count() - 1;
+    if (joints > 0) setJoint(options_.heatmapJoint <= -1 ? joints - 1 : options_.heatmapJoint - 1);
+  });
+  shortcut({QKeySequence(Qt::Key_0)}, [this] { setJoint(-1); });
+  shortcut({QKeySequence(Qt::Key_F)}, [this] { canvas_->fit(); });
+}
+
+QStringList InspectView::jointNames() const {
+  QStringList names;
+  for (const auto& n : skeletonFor(data_.kind).jointNames) names.append(QString::fromStdString(n));
+  return names;
+}
+
+bool InspectView::setRun(const LoadedRun& run, QString* error) {
+  try {
+    InspectData data = loadInspectData(run);
+    const std::string device = data.device;
+    setData(std::move(data), std::make_unique<EvaluatorMapsProvider>(run.dir, device));
+    return true;
+  } catch (const std::exception& e) {
+    if (error) *error = QString::fromStdString(e.what());
+    clear();
+    status_->setText(tr("Cannot inspect the run: %1").arg(QString::fromStdString(e.what())));
+    return false;
+  }
+}
+
+void InspectView::setData(InspectData data, std::unique_ptr<MapsProvider> provider) {
+  data_ = std::move(data);
+  current_.reset();
+  imageNote_.clear();
+  mapsNote_.clear();
+  controller_->setProvider(std::move(provider));
+  const QStringList names = jointNames();
+  jointBox_->clear();
+  jointBox_->addItem(tr("max over joints"), -1);
+  for (int j = 0; j < names.size(); ++j) jointBox_->addItem(names[j], j);
+  if (options_.heatmapJoint >= names.size()) options_.heatmapJoint = -1;
+  jointBox_->setCurrentIndex(options_.heatmapJoint + 1);
+  grid_->setMaps(names, nullptr, options_.colormap);
+  canvas_->setImage({}, {});
+  model_->setRows(data_.rows);
+  updateStatus();
+}
+
+void InspectView::clear() {
+  setData({}, nullptr);
+}
+
+void InspectView::appendRecord(const ImageRecord& record) {
+  data_.records.push_back(record);
+  const auto rows = perImageRows({record}, {});
+  for (auto row : rows) {
+    data_.rows.push_back(row);
+    model_->appendRow(row);
+  }
+}
+
+bool InspectView::showImage(std::size_t datasetIndex) {
+  const int row = model_->rowOfDatasetIndex(datasetIndex);
+  if (row < 0) return false;
+  const QModelIndex proxyIndex = proxy_->mapFromSource(model_->index(row, 0));
+  if (proxyIndex.isValid()) {
+    table_->selectionModel()->setCurrentIndex(
+        proxyIndex, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    table_->scrollTo(proxyIndex);
+    if (current_ == datasetIndex) return true;  // the selection shows it already
+  }
+  // Filtered out of the table (or already current): show it directly.
+  const ImageRecord* record = data_.recordOf(datasetIndex);
+  if (!record) return false;
+  current_ = datasetIndex;
+  imageNote_.clear();
+  mapsNote_.clear();
+  QImage image;
+  try {
+    const cv::Mat rgb = readImageRgb(data_.imagePath(*record));
+    image = rgbBytesToQImage(rgb.data, rgb.cols, rgb.rows, rgb.step);
+  } catch (const std::exception& e) {
+    imageNote_ = QString::fromStdString(e.what());
+    image = placeholderImage(*record);
+  }
+  canvas_->setImage(image, data_.sceneFor(*record, options_.matchThreshold));
+  grid_->setMaps(jointNames(), nullptr, options_.colormap);
+  Q_EMIT imageShown(datasetIndex);
+  requestMapsIfNeeded();
+  updateStatus();
+  return true;
+}
+
+void InspectView::onRowSelected() {
+  const QModelIndex current = table_->selectionModel()->currentIndex();
+  if (!current.isValid()) return;
+  const PerImageRow* row = model_->rowAt(proxy_->mapToSource(current).row());
+  if (!row || current_ == row->index) return;
+  current_.reset();
+  showImage(row->index);
+}
+
+bool InspectView::stepImage(int step) {
+  const int rows = proxy_->rowCount();
+  if (rows == 0) return false;
+  const QModelIndex current = table_->selectionModel()->currentIndex();
+  const int from = current.isValid() ? current.row() : (step > 0 ? -1 : rows);
+  const int to = from + step;
+  if (to < 0 || to >= rows) return false;
+  const QModelIndex target = proxy_->index(to, 0);
+  table_->selectionModel()->setCurrentIndex(
+      target, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+  table_->scrollTo(target);
+  return true;
+}
+
+void InspectView::setJoint(int joint) {
+  if (joint < -1 || joint >= jointBox_->count() - 1) joint = -1;
+  options_.heatmapJoint = joint;
+  jointBox_->setCurrentIndex(joint + 1);
+  grid_->setCurrentJoint(joint);
+  applyOptions();
+}
+
+void InspectView::setLayer(Layer layer, bool on) {
+  layerActions_[layer]->setChecked(on);  // toggled() updates the options
+}
+
+QStringList InspectView::setLayers(const QStringList& names) {
+  QStringList unknown;
+  for (const QString& n : names) {
+    const QString name = n.trimmed().toLower();
+    if (name.isEmpty()) continue;
+    const bool known = std::any_of(std::begin(kLayerNames), std::end(kLayerNames),
+                                   [&](const LayerName& l) { return name == l.name; });
+    if (!known) unknown.append(n);
+  }
+  for (const auto& l : kLayerNames) {
+    const bool on = std::any_of(names.begin(), names.end(), [&](const QString& n) {
+      return n.trimmed().toLower() == QLatin1String(l.name);
+    });
+    setLayer(l.layer, on);
+  }
+  return unknown;
+}
+
+bool InspectView::needsMaps() const {
+  return options_.showHeatmap || options_.showTags || !options_.projectMaps || grid_->isVisible();
+}
+
+void InspectView::requestMapsIfNeeded() {
+  if (!current_ || !controller_->hasProvider() || !needsMaps()) return;
+  if (canvas_->hasMaps()) return;
+  if (ImageMapsPtr maps = controller_->request(*current_)) {
+    showMaps(maps);
+  } else {
+    mapsNote_ = tr("computing heatmaps and tags\u2026");
+    updateStatus();
+  }
+}
+
+void InspectView::onMapsReady(qulonglong index, const ImageMapsPtr& maps) {
+  if (!current_ || *current_ != index) return;
+  showMaps(maps);
+}
+
+void InspectView::showMaps(const ImageMapsPtr& maps) {
+  mapsNote_.clear();
+  if (maps->joints <= 0)
+    mapsNote_ = maps->record.failed()
+                    ? tr("no maps: %1").arg(QString::fromStdString(maps->record.error))
+                    : tr("no maps for this image");
+  canvas_->setMaps(maps);
+  grid_->setMaps(jointNames(), maps->joints > 0 ? maps : nullptr, options_.colormap);
+  updateStatus();
+  if (current_) Q_EMIT mapsShown(*current_);
+}
+
+void InspectView::applyOptions() {
+  canvas_->setOptions(options_);
+  requestMapsIfNeeded();
+  updateStatus();
+}
+
+QString InspectView::statusText() const {
+  return status_->text();
+}
+
+void InspectView::updateStatus() {
+  if (!status_) return;
+  QStringList parts;
+  if (data_.records.empty()) {
+    parts << tr(
+        "Open a run folder (File \u2192 Open Run Folder) or run an evaluation to "
+        "inspect its images.");
+  } else if (!current_) {
+    parts << tr("%1 image(s); select one in the table.").arg(data_.records.size());
+  } else if (const ImageRecord* r = data_.recordOf(*current_)) {
+    parts << tr("#%1  %2  (id %3)  %4 people")
+                 .arg(*current_)
+                 .arg(QString::fromStdString(r->file))
+                 .arg(r->imageId)
+                 .arg(r->people.size());
+    if (options_.showHeatmap || options_.showTags)
+      parts << (options_.heatmapJoint < 0 ? tr("max over joints") : jointBox_->currentText());
+    if (canvas_->atNetworkResolution()) parts << tr("network resolution");
+    if (r->failed()) parts << tr("failed: %1").arg(QString::fromStdString(r->error));
+  }
+  if (!imageNote_.isEmpty()) parts << imageNote_;
+  if (!mapsNote_.isEmpty()) parts << mapsNote_;
+  for (const auto& w : data_.warnings) parts << QString::fromStdString(w);
+  status_->setText(parts.join(QStringLiteral("  \u00b7  ")));
+}
+
+}  // namespace posescope
