@@ -136,6 +136,10 @@ QVariant ArchTableModel::headerData(int section, Qt::Orientation orientation, in
       return tr("Channels");
     case BlocksDetailColumn:
       return tr("Expansion / kernel");
+    case ParametersColumn:
+      return tr("Parameters");
+    case MultiplyAddsColumn:
+      return tr("Multiply-adds");
   }
   return {};
 }

@@ -21,9 +21,9 @@ class ArchTableModel : public QAbstractTableModel {
     BlocksColumn,
     StrideColumn,
     ChannelsColumn,
-    BlocksDetailColumn,
     ParametersColumn,
     MultiplyAddsColumn,
+    BlocksDetailColumn,  // last: it is the widest and stretches
     ColumnCount
   };
 

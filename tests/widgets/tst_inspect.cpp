@@ -260,11 +260,10 @@ void TestInspect::heatmapPeakIsAtRecordJoint() {
   const QPoint peak = brightest(canvas.overlayImage());
   QVERIFY2(std::abs(peak.x() - 122) <= 3 && std::abs(peak.y() - 46) <= 3,
            qPrintable(QStringLiteral("peak at %1,%2").arg(peak.x()).arg(peak.y())));
-  // Another joint shown: its plane is empty, nothing bright there.
+  // Another joint shown: its plane is empty, the joint's place looks like everywhere else.
   options.heatmapJoint = 4;
   canvas.setOptions(options);
-  QVERIFY(canvas.overlayImage().pixelColor(122, 46) != canvas.overlayImage().pixelColor(0, 0) ||
-          brightest(canvas.overlayImage()) != peak);
+  QCOMPARE(canvas.overlayImage().pixelColor(122, 46), canvas.overlayImage().pixelColor(100, 100));
   // Maximum over joints, at network resolution: the picture is the map and the joint maps there.
   options.heatmapJoint = -1;
   options.projectMaps = false;

@@ -1,0 +1,103 @@
+// bench_inspect: time from selecting an image on the Inspect page to its heatmap drawn, uncached
+// (maps recomputed through the Evaluator) and cached. A speed check, not a test.
+// Usage: bench_inspect RUN_DIR [ROUNDS]  (RUN_DIR written by posescope-cli eval)
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QTimer>
+#include <algorithm>
+#include <cstdio>
+#include <vector>
+
+#include "image_canvas.h"
+#include "inspect_controller.h"
+#include "inspect_view.h"
+#include "pipeline/run_folder.h"
+
+using namespace posescope;
+
+namespace {
+
+// Shows `index` and returns the milliseconds until its maps are drawn and painted (-1: timeout).
+double timeToHeatmap(InspectView& view, std::size_t index) {
+  QEventLoop loop;
+  bool drawn = false;
+  const auto connection =
+      QObject::connect(&view, &InspectView::mapsShown, &loop, [&](qulonglong shown) {
+        if (shown != index) return;
+        drawn = true;
+        loop.quit();
+      });
+  QElapsedTimer timer;
+  timer.start();
+  view.showImage(index);
+  if (!drawn) {
+    QTimer::singleShot(120000, &loop, &QEventLoop::quit);
+    loop.exec();
+  }
+  view.canvas()->viewport()->repaint();  // the pixels on screen, not just the composed picture
+  const double ms = timer.nsecsElapsed() / 1e6;
+  QObject::disconnect(connection);
+  return drawn ? ms : -1;
+}
+
+void report(const char* what, std::vector<double> ms) {
+  std::sort(ms.begin(), ms.end());
+  std::printf("%-9s n=%zu  median %.1f ms  min %.1f ms  max %.1f ms\n", what, ms.size(),
+              ms[ms.size() / 2], ms.front(), ms.back());
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+  QApplication app(argc, argv);
+  if (argc < 2) {
+    std::fprintf(stderr, "usage: bench_inspect RUN_DIR [ROUNDS]\n");
+    return 2;
+  }
+  const int rounds = argc > 2 ? std::max(1, std::atoi(argv[2])) : 3;
+  InspectView view;
+  view.resize(1400, 900);
+  view.show();
+  try {
+    QString error;
+    if (!view.setRun(loadRunFolder(argv[1]), &error)) {
+      std::fprintf(stderr, "bench_inspect: %s\n", qPrintable(error));
+      return 3;
+    }
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "bench_inspect: %s\n", e.what());
+    return 3;
+  }
+  view.setLayers({QStringLiteral("predictions"), QStringLiteral("gt"), QStringLiteral("heatmap")});
+  const std::size_t images = view.data().records.size();
+  if (images < 2) {
+    std::fprintf(stderr, "bench_inspect: the run needs at least 2 images\n");
+    return 3;
+  }
+  const double first = timeToHeatmap(view, 0);
+  std::printf("run %s, %zu images, device %s\n", argv[1], images, view.data().device.c_str());
+  std::printf("first image (builds the Evaluator, loads the checkpoint): %.1f ms\n", first);
+
+  std::vector<double> uncached, cached;
+  for (int r = 0; r < rounds; ++r)
+    for (std::size_t i = 1; i <= images; ++i) {
+      view.controller()->clearCache();
+      const double ms = timeToHeatmap(view, i % images);
+      if (ms < 0) {
+        std::fprintf(stderr, "bench_inspect: image %zu timed out: %s\n", i % images,
+                     qPrintable(view.statusText()));
+        return 1;
+      }
+      uncached.push_back(ms);
+    }
+  for (std::size_t i = 0; i < images; ++i) timeToHeatmap(view, i);  // fill the cache
+  for (int r = 0; r < rounds * 3; ++r)
+    for (std::size_t i = 1; i <= images; ++i) cached.push_back(timeToHeatmap(view, i % images));
+  report("uncached", uncached);
+  report("cached", cached);
+  std::printf("targets: uncached < 300 ms, cached < 30 ms\n");
+  return 0;
+}
