@@ -68,18 +68,18 @@ std::vector<SideBySideRow> summaryRows(const RunComparison& c, const CompareSide
   rows.push_back({QObject::tr("Run"), q(c.a.label), q(c.b.label)});
   rows.push_back({QObject::tr("Folder"), q(c.a.dir), q(c.b.dir)});
   rows.push_back({QObject::tr("Model"), q(c.a.modelName), q(c.b.modelName)});
-  rows.push_back({QObject::tr("Parameters"), formatCount(c.a.parameters),
-                  formatCount(c.b.parameters)});
-  rows.push_back({QObject::tr("Multiply-adds"), formatCount(c.a.multiplyAdds),
-                  formatCount(c.b.multiplyAdds)});
+  rows.push_back(
+      {QObject::tr("Parameters"), formatCount(c.a.parameters), formatCount(c.b.parameters)});
+  rows.push_back(
+      {QObject::tr("Multiply-adds"), formatCount(c.a.multiplyAdds), formatCount(c.b.multiplyAdds)});
   auto size = [](int s) { return s > 0 ? QString::number(s) : QStringLiteral("\u2013"); };
   rows.push_back({QObject::tr("Input size"), size(a.inputSize), size(b.inputSize)});
   auto stem = [](const std::optional<ArchConfig>& arch) {
     return arch ? QObject::tr("%1 ch").arg(arch->inputChannel) : QStringLiteral("\u2013");
   };
   rows.push_back({QObject::tr("Stem"), stem(a.arch), stem(b.arch)});
-  const std::size_t stages = std::max(a.arch ? a.arch->backbone.size() : 0,
-                                      b.arch ? b.arch->backbone.size() : 0);
+  const std::size_t stages =
+      std::max(a.arch ? a.arch->backbone.size() : 0, b.arch ? b.arch->backbone.size() : 0);
   for (std::size_t s = 0; s < stages; ++s)
     rows.push_back(
         {QObject::tr("Stage %1").arg(s + 1), stageText(a.arch, s), stageText(b.arch, s)});

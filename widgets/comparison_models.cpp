@@ -223,8 +223,8 @@ QVariant ImageDeltaModel::data(const QModelIndex& index, int role) const {
 
 QVariant ImageDeltaModel::headerData(int section, Qt::Orientation orientation, int role) const {
   if (role != Qt::DisplayRole || orientation != Qt::Horizontal) return {};
-  static const char* const names[] = {"Image id", "File",  "GT people", "People A", "People B",
-                                      "AP A",     "AP B",  "\u0394 AP", "OKS A",    "OKS B",
+  static const char* const names[] = {"Image id",   "File", "GT people", "People A", "People B",
+                                      "AP A",       "AP B", "\u0394 AP", "OKS A",    "OKS B",
                                       "\u0394 OKS", "ms A", "ms B",      "Note"};
   if (section < 0 || section >= ColumnCount) return {};
   return tr(names[section]);

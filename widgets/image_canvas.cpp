@@ -41,10 +41,11 @@ ImageCanvas::ImageCanvas(QWidget* parent) : QGraphicsView(parent) {
   setMinimumSize(200, 150);
 }
 
-void ImageCanvas::setImage(const QImage& image, OverlayScene scene) {
+void ImageCanvas::setImage(const QImage& image, OverlayScene scene, ImageMapsPtr maps) {
   image_ = image.convertToFormat(QImage::Format_RGB888);
   scene_ = std::move(scene);
-  maps_.reset();
+  if (maps && (maps->joints <= 0 || maps->width <= 0 || maps->height <= 0)) maps.reset();
+  maps_ = std::move(maps);
   redraw();
 }
 

@@ -27,8 +27,9 @@ class ImageCanvas : public QGraphicsView {
  public:
   explicit ImageCanvas(QWidget* parent = nullptr);
 
-  /// Shows `image` (converted to RGB) with `scene`'s people; drops the previous image's maps.
-  void setImage(const QImage& image, OverlayScene scene);
+  /// Shows `image` (converted to RGB) with `scene`'s people and `maps` (nullptr: none yet),
+  /// drawing once.
+  void setImage(const QImage& image, OverlayScene scene, ImageMapsPtr maps = nullptr);
   /// The maps of the current image (nullptr: none; maps of a failed record count as none).
   void setMaps(ImageMapsPtr maps);
   /// New layer toggles and styles; redraws. Invalid options are reported by renderFailed().

@@ -277,6 +277,8 @@ bool InspectView::setRun(const LoadedRun& run, QString* error) {
 void InspectView::setData(InspectData data, std::unique_ptr<MapsProvider> provider) {
   data_ = std::move(data);
   current_.reset();
+  mapsApplied_ = false;
+  images_.clear();
   imageNote_.clear();
   mapsNote_.clear();
   controller_->setProvider(std::move(provider));
@@ -321,20 +323,41 @@ bool InspectView::showImage(std::size_t datasetIndex) {
   current_ = datasetIndex;
   imageNote_.clear();
   mapsNote_.clear();
-  QImage image;
-  try {
-    const cv::Mat rgb = readImageRgb(data_.imagePath(*record));
-    image = rgbBytesToQImage(rgb.data, rgb.cols, rgb.rows, rgb.step);
-  } catch (const std::exception& e) {
-    imageNote_ = QString::fromStdString(e.what());
-    image = placeholderImage(*record);
+  mapsApplied_ = false;
+  const QImage image = loadImage(*record);
+  // Cached maps are drawn with the image, in one pass; otherwise they are asked for below.
+  ImageMapsPtr maps = needsMaps() ? controller_->cached(datasetIndex) : nullptr;
+  canvas_->setImage(image, data_.sceneFor(*record, options_.matchThreshold), maps);
+  if (maps) {
+    noteMaps(maps);
+  } else {
+    grid_->setMaps(jointNames(), nullptr, options_.colormap);
   }
-  canvas_->setImage(image, data_.sceneFor(*record, options_.matchThreshold));
-  grid_->setMaps(jointNames(), nullptr, options_.colormap);
   Q_EMIT imageShown(datasetIndex);
+  if (maps) Q_EMIT mapsShown(datasetIndex);
   requestMapsIfNeeded();
   updateStatus();
   return true;
+}
+
+QImage InspectView::loadImage(const ImageRecord& record) {
+  constexpr std::size_t kKeptImages = 8;
+  for (auto it = images_.begin(); it != images_.end(); ++it) {
+    if (it->first != record.index) continue;
+    images_.splice(images_.begin(), images_, it);
+    return images_.front().second;
+  }
+  QImage image;
+  try {
+    const cv::Mat rgb = readImageRgb(data_.imagePath(record));
+    image = rgbBytesToQImage(rgb.data, rgb.cols, rgb.rows, rgb.step);
+  } catch (const std::exception& e) {
+    imageNote_ = QString::fromStdString(e.what());
+    return placeholderImage(record);  // not kept: the file may appear later
+  }
+  images_.emplace_front(record.index, image);
+  while (images_.size() > kKeptImages) images_.pop_back();
+  return image;
 }
 
 void InspectView::onRowSelected() {
@@ -396,7 +419,7 @@ bool InspectView::needsMaps() const {
 
 void InspectView::requestMapsIfNeeded() {
   if (!current_ || !controller_->hasProvider() || !needsMaps()) return;
-  if (canvas_->hasMaps()) return;
+  if (mapsApplied_) return;
   if (ImageMapsPtr maps = controller_->request(*current_)) {
     showMaps(maps);
   } else {
@@ -410,14 +433,19 @@ void InspectView::onMapsReady(qulonglong index, const ImageMapsPtr& maps) {
   showMaps(maps);
 }
 
-void InspectView::showMaps(const ImageMapsPtr& maps) {
+void InspectView::noteMaps(const ImageMapsPtr& maps) {
+  mapsApplied_ = true;
   mapsNote_.clear();
   if (maps->joints <= 0)
     mapsNote_ = maps->record.failed()
                     ? tr("no maps: %1").arg(QString::fromStdString(maps->record.error))
                     : tr("no maps for this image");
-  canvas_->setMaps(maps);
   grid_->setMaps(jointNames(), maps->joints > 0 ? maps : nullptr, options_.colormap);
+}
+
+void InspectView::showMaps(const ImageMapsPtr& maps) {
+  canvas_->setMaps(maps);
+  noteMaps(maps);
   updateStatus();
   if (current_) Q_EMIT mapsShown(*current_);
 }

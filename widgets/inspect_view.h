@@ -4,6 +4,7 @@
 
 #include <QImage>
 #include <QWidget>
+#include <list>
 #include <memory>
 #include <optional>
 
@@ -93,14 +94,18 @@ class InspectView : public QWidget {
   void requestMapsIfNeeded();
   bool needsMaps() const;
   void showMaps(const ImageMapsPtr& maps);
+  void noteMaps(const ImageMapsPtr& maps);
+  QImage loadImage(const ImageRecord& record);
   void updateStatus();
   QStringList jointNames() const;
 
   InspectData data_;
   RenderOptions options_;
   std::optional<std::size_t> current_;
-  QString imageNote_;  // why the image could not be read
-  QString mapsNote_;   // computing / failed
+  QString imageNote_;                                 // why the image could not be read
+  std::list<std::pair<std::size_t, QImage>> images_;  // decoded images, newest first (LRU)
+  QString mapsNote_;                                  // computing / failed
+  bool mapsApplied_ = false;  // the current image's maps (possibly empty) are drawn
   InspectController* controller_ = nullptr;
   InspectTableModel* model_ = nullptr;
   QSortFilterProxyModel* proxy_ = nullptr;

@@ -19,7 +19,9 @@
 #include <QStatusBar>
 #include <QTabWidget>
 
+#include "compare_view.h"
 #include "experiment_view.h"
+#include "export_menu.h"
 #include "inspect_view.h"
 #include "pipeline/run_folder.h"
 #include "record_table_model.h"
@@ -27,6 +29,7 @@
 #include "run_controller.h"
 #include "run_progress_view.h"
 #include "run_setup_view.h"
+#include "timing_view.h"
 
 namespace posescope {
 
@@ -62,6 +65,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   runView_ = new RunProgressView;
   resultsView_ = new ResultsView;
   inspectView_ = new InspectView;
+  timingView_ = new TimingView;
+  compareView_ = new CompareView;
+  exportMenu_ = new ExportMenu(this);
   runView_->setRecordModel(resultsView_->recordModel());
 
   auto* setupScroll = new QScrollArea;
@@ -80,10 +86,21 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   pages_->addTab(runView_, tr("&Run"));
   pages_->addTab(resultsView_, tr("Re&sults"));
   pages_->addTab(inspectView_, tr("&Inspect"));
+  pages_->addTab(timingView_, tr("&Timing"));
+  pages_->addTab(compareView_, tr("Com&pare"));
   setCentralWidget(pages_);
   setAcceptDrops(true);
   createMenus();
   connectRun();
+  timingView_->followRecordModel(resultsView_->recordModel());
+  connect(timingView_, &TimingView::imageSelected, this,
+          [this](qulonglong index) { selectImage(index); });
+  connect(timingView_, &TimingView::imageActivated, this,
+          [this](qulonglong index) { inspectImage(index); });
+  connect(inspectView_, &InspectView::imageShown, this, [this](qulonglong index) {
+    timingView_->selectImage(index);
+    resultsView_->selectImage(index);
+  });
 
   connect(setupView_, &RunSetupView::validated, this, [this] {
     experimentView_->showExperiment(setupView_->check().experiment);
@@ -131,10 +148,20 @@ void MainWindow::createMenus() {
                       QMessageBox::warning(this, tr("Cannot open the run folder"), error);
                   })
       ->setShortcut(QKeySequence(tr("Ctrl+Shift+O")));
+  file->addAction(tr("Com&pare Runs\u2026"), this, [this] {
+    const QString a = QFileDialog::getExistingDirectory(this, tr("Compare: run folder A"));
+    if (a.isEmpty()) return;
+    const QString b = QFileDialog::getExistingDirectory(this, tr("Compare: run folder B"));
+    if (b.isEmpty()) return;
+    QString error;
+    if (!compareRuns(a, b, &error)) QMessageBox::warning(this, tr("Cannot compare"), error);
+  });
   recentMenu_ = file->addMenu(tr("Open Rece&nt"));
   rebuildRecentMenu();
   file->addSeparator();
   file->addAction(tr("&Quit"), this, &QWidget::close)->setShortcut(QKeySequence::Quit);
+
+  exportMenu_->populate(menuBar()->addMenu(tr("E&xport")));
 
   QMenu* run = menuBar()->addMenu(tr("&Run"));
   runAction_ = run->addAction(tr("&Run Evaluation"), this, &MainWindow::startRun);
@@ -225,6 +252,20 @@ void MainWindow::onFinished(const RunOutcome& outcome) {
 bool MainWindow::inspectImage(std::size_t datasetIndex) {
   if (!inspectView_->showImage(datasetIndex)) return false;
   pages_->setCurrentIndex(InspectPage);
+  return true;
+}
+
+bool MainWindow::selectImage(std::size_t datasetIndex) {
+  const bool inResults = resultsView_->selectImage(datasetIndex);
+  timingView_->selectImage(datasetIndex);
+  if (inspectView_->currentImage() != datasetIndex) inspectView_->showImage(datasetIndex);
+  return inResults;
+}
+
+bool MainWindow::compareRuns(const QString& dirA, const QString& dirB, QString* error) {
+  if (!compareView_->openRuns(dirA, dirB, error)) return false;
+  pages_->setCurrentIndex(ComparePage);
+  statusBar()->showMessage(tr("Comparing %1 (A) with %2 (B)").arg(dirA, dirB));
   return true;
 }
 

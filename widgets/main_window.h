@@ -10,12 +10,15 @@ class QTabWidget;
 
 namespace posescope {
 
+class CompareView;
 class ExperimentView;
+class ExportMenu;
 class InspectView;
 class ResultsView;
 class RunController;
 class RunProgressView;
 class RunSetupView;
+class TimingView;
 struct RunOutcome;
 
 /// Top-level window. Runs evaluations on a background thread through RunController; the GUI
@@ -23,7 +26,7 @@ struct RunOutcome;
 class MainWindow : public QMainWindow {
   Q_OBJECT
  public:
-  enum Page { ExperimentPage, RunPage, ResultsPage, InspectPage };
+  enum Page { ExperimentPage, RunPage, ResultsPage, InspectPage, TimingPage, ComparePage };
 
   explicit MainWindow(QWidget* parent = nullptr);
   ~MainWindow() override;
@@ -33,6 +36,9 @@ class MainWindow : public QMainWindow {
   RunProgressView* runView() const { return runView_; }
   ResultsView* resultsView() const { return resultsView_; }
   InspectView* inspectView() const { return inspectView_; }
+  TimingView* timingView() const { return timingView_; }
+  CompareView* compareView() const { return compareView_; }
+  ExportMenu* exportMenu() const { return exportMenu_; }
   RunController* controller() const { return controller_; }
   QTabWidget* pages() const { return pages_; }
 
@@ -46,6 +52,12 @@ class MainWindow : public QMainWindow {
   /// Shows the Inspect page on dataset image `datasetIndex` of the run shown; false when the run
   /// has no record of it.
   bool inspectImage(std::size_t datasetIndex);
+  /// Selects dataset image `datasetIndex` on the Results, Inspect and Timing pages without
+  /// changing page; false when the run shown has no record of it.
+  bool selectImage(std::size_t datasetIndex);
+  /// Shows the Compare page on run folders `dirA` and `dirB`; false and `error` set when they
+  /// cannot be read or compared.
+  bool compareRuns(const QString& dirA, const QString& dirB, QString* error = nullptr);
   /// Starts a run with the current setup; false when the setup is invalid or a run is going.
   bool startRun();
   /// Asks the run in progress to stop after the current image.
@@ -74,6 +86,9 @@ class MainWindow : public QMainWindow {
   RunProgressView* runView_ = nullptr;
   ResultsView* resultsView_ = nullptr;
   InspectView* inspectView_ = nullptr;
+  TimingView* timingView_ = nullptr;
+  CompareView* compareView_ = nullptr;
+  ExportMenu* exportMenu_ = nullptr;
   RunController* controller_ = nullptr;
   QMenu* recentMenu_ = nullptr;
   QAction* runAction_ = nullptr;

@@ -23,8 +23,7 @@ QString overlayFileName(const ImageRecord& record) {
 
 namespace {
 
-cv::Mat renderRecordMat(const InspectData& data, const ImageRecord& record,
-                        RenderOptions options) {
+cv::Mat renderRecordMat(const InspectData& data, const ImageRecord& record, RenderOptions options) {
   options.showHeatmap = options.showTags = false;
   options.projectMaps = true;
   const cv::Mat rgb = readImageRgb(data.imagePath(record));

@@ -134,4 +134,17 @@ QString ResultsView::metricsNote() const {
   return metricsNote_->text();
 }
 
+bool ResultsView::selectImage(std::size_t datasetIndex) {
+  const auto& records = recordModel_->records();
+  for (std::size_t row = 0; row < records.size(); ++row) {
+    if (records[row].index != datasetIndex) continue;
+    const QModelIndex view = static_cast<QSortFilterProxyModel*>(recordTable_->model())
+                                 ->mapFromSource(recordModel_->index(static_cast<int>(row), 0));
+    recordTable_->selectRow(view.row());
+    recordTable_->scrollTo(view);
+    return true;
+  }
+  return false;
+}
+
 }  // namespace posescope

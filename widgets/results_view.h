@@ -33,6 +33,10 @@ class ResultsView : public QWidget {
   RunSummaryPanel* summaryPanel() const { return summary_; }
   /// The metrics caption ("no metrics: the run was cancelled", ...).
   QString metricsNote() const;
+  /// The folder of the run shown ("" before any run).
+  QString runDir() const { return runDir_; }
+  /// Selects and scrolls to the row of dataset image `datasetIndex`; false when it has no row.
+  bool selectImage(std::size_t datasetIndex);
 
  private:
   void setMetrics(const std::optional<MetricTable>& table, const RunSummary& summary);

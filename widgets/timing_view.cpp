@@ -8,6 +8,7 @@
 #include <QPushButton>
 #include <QSplitter>
 #include <QTableView>
+#include <QTimer>
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -15,6 +16,7 @@
 
 #include "plot_utils.h"
 #include "qcp.h"
+#include "record_table_model.h"
 #include "timing_stats_model.h"
 
 namespace posescope {
@@ -105,9 +107,8 @@ TimingView::TimingView(QWidget* parent) : QWidget(parent) {
   layout->addLayout(top);
   layout->addWidget(split, 1);
 
-  connect(stagePlot_, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) {
-    stagePlot_->setProperty("pressPos", e->position());
-  });
+  connect(stagePlot_, &QCustomPlot::mousePress, this,
+          [this](QMouseEvent* e) { stagePlot_->setProperty("pressPos", e->position()); });
   connect(stagePlot_, &QCustomPlot::mouseRelease, this, [this](QMouseEvent* e) {
     const QPointF press = stagePlot_->property("pressPos").toPointF();
     if ((press - e->position()).manhattanLength() < 4) onPlotClick(e, false);
@@ -116,6 +117,24 @@ TimingView::TimingView(QWidget* parent) : QWidget(parent) {
           [this](QMouseEvent* e) { onPlotClick(e, true); });
   connect(stagePlot_, &QCustomPlot::mouseMove, this, &TimingView::onPlotHover);
   rebuild();
+}
+
+void TimingView::followRecordModel(const RecordTableModel* model) {
+  if (!refresh_) {
+    refresh_ = new QTimer(this);
+    refresh_->setSingleShot(true);
+    refresh_->setInterval(500);
+  }
+  refresh_->disconnect();
+  connect(refresh_, &QTimer::timeout, this, [this, model] { setRecords(model->records()); });
+  connect(model, &QAbstractItemModel::modelReset, this, [this, model] {
+    refresh_->stop();
+    setRecords(model->records());
+  });
+  connect(model, &QAbstractItemModel::rowsInserted, this, [this] {
+    if (!refresh_->isActive()) refresh_->start();
+  });
+  setRecords(model->records());
 }
 
 const TimingStats& TimingView::stats() const {
@@ -159,15 +178,15 @@ void TimingView::rebuild() {
     caption_->setText(records_.empty() ? tr("No run shown.")
                                        : tr("No evaluated image (%1 failed).").arg(stats.failed));
   } else {
-    caption_->setText(tr("<b>%1 image(s)</b>%2 \u00b7 mean %3 ms per image (p50 %4, p90 %5, max "
-                         "%6) \u00b7 click a bar to select the image, double-click to inspect it")
-                          .arg(stats.images)
-                          .arg(stats.failed ? tr(", %1 failed left out").arg(stats.failed)
-                                            : QString())
-                          .arg(stats.total.mean, 0, 'f', 1)
-                          .arg(stats.total.p50, 0, 'f', 1)
-                          .arg(stats.total.p90, 0, 'f', 1)
-                          .arg(stats.total.max, 0, 'f', 1));
+    caption_->setText(
+        tr("<b>%1 image(s)</b>%2 \u00b7 mean %3 ms per image (p50 %4, p90 %5, max "
+           "%6) \u00b7 click a bar to select the image, double-click to inspect it")
+            .arg(stats.images)
+            .arg(stats.failed ? tr(", %1 failed left out").arg(stats.failed) : QString())
+            .arg(stats.total.mean, 0, 'f', 1)
+            .arg(stats.total.p50, 0, 'f', 1)
+            .arg(stats.total.p90, 0, 'f', 1)
+            .arg(stats.total.max, 0, 'f', 1));
   }
   model_->setStats(std::move(stats));
   if (selected_ && !selectImage(*selected_)) selected_.reset();

@@ -14,9 +14,11 @@ class QCPBars;
 class QLabel;
 class QMouseEvent;
 class QTableView;
+class QTimer;
 
 namespace posescope {
 
+class RecordTableModel;
 class TimingStatsModel;
 
 /// Shows the timings of a run's records (failed records are left out of the plots and the
@@ -30,6 +32,9 @@ class TimingView : public QWidget {
   /// Shows `records` (replaces everything; the selection is kept when the image is still there).
   void setRecords(std::vector<ImageRecord> records);
   const std::vector<ImageRecord>& records() const { return records_; }
+  /// Shows `model`'s records from now on: at once on a reset, at most twice a second while rows
+  /// are appended (a run in progress).
+  void followRecordModel(const RecordTableModel* model);
   const TimingStats& stats() const;
   /// The histogram of per-image totals as plotted.
   const Histogram& totalsHistogram() const { return histogram_; }
@@ -80,6 +85,7 @@ class TimingView : public QWidget {
   TimingStatsModel* model_ = nullptr;
   QTableView* table_ = nullptr;
   QLabel* caption_ = nullptr;
+  QTimer* refresh_ = nullptr;
 };
 
 /// Number of histogram bins for `n` values: ceil(sqrt(n)) within [1, 40]. Never fails.

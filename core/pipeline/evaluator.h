@@ -11,6 +11,7 @@
 #include "common/cancellation.h"
 #include "config/experiment.h"
 #include "eval/metric_table.h"
+#include "pipeline/image_maps.h"
 #include "pipeline/image_record.h"
 #include "pipeline/run_folder.h"
 
@@ -44,18 +45,6 @@ class EvaluationObserver {
   virtual void onStarted(const RunSummary& /*summary*/) {}
   virtual void onImage(const ImageRecord& /*record*/, size_t /*done*/, size_t /*total*/) {}
   virtual void onFinished(const RunSummary& /*summary*/) {}
-};
-
-/// Heatmaps and tag maps of one image, as the parser saw them (for the viewer).
-struct ImageMaps {
-  ImageRecord record;
-  /// J x H x W, float, row-major (aggregated over scales, flip and stages).
-  std::vector<float> heatmaps;
-  /// J x H x W x S (S = scales x flip copies), float, row-major.
-  std::vector<float> tags;
-  int joints = 0, height = 0, width = 0, tagCopies = 0;
-  /// Affine from map pixels to image pixels (2x3, row-major), for projecting maps onto the image.
-  std::array<double, 6> mapToImage{};
 };
 
 /// What run() returns: the records, the summary and (when complete) the metric table.

@@ -7,7 +7,7 @@
 
 #include <opencv2/core.hpp>
 
-#include "pipeline/evaluator.h"
+#include "pipeline/image_maps.h"
 #include "render/canvas.h"
 #include "render/render_options.h"
 

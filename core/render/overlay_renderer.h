@@ -6,7 +6,7 @@
 
 #include <opencv2/core.hpp>
 
-#include "pipeline/evaluator.h"
+#include "pipeline/image_maps.h"
 #include "render/overlay_scene.h"
 #include "render/render_options.h"
 
