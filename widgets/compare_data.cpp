@@ -13,14 +13,18 @@ namespace {
 QString stageText(const std::optional<ArchConfig>& arch, std::size_t stage) {
   if (!arch || stage >= arch->backbone.size()) return QStringLiteral("\u2013");
   const ArchStage& s = arch->backbone[stage];
-  QStringList kernels;
-  for (const auto& [expansion, kernel] : s.blockSetting)
-    kernels << QStringLiteral("e%1k%2").arg(expansion).arg(kernel);
-  return QObject::tr("%1 ch \u00d7 %2 blocks, stride %3 (%4)")
+  return QObject::tr("%1 ch \u00d7 %2 blocks, stride %3")
       .arg(s.channel)
       .arg(s.numBlocks)
-      .arg(s.stride)
-      .arg(kernels.join(QLatin1Char(' ')));
+      .arg(s.stride);
+}
+
+QString kernelText(const std::optional<ArchConfig>& arch, std::size_t stage) {
+  if (!arch || stage >= arch->backbone.size()) return QStringLiteral("\u2013");
+  QStringList kernels;
+  for (const auto& [expansion, kernel] : arch->backbone[stage].blockSetting)
+    kernels << QStringLiteral("%1/%2").arg(expansion).arg(kernel);
+  return kernels.join(QLatin1Char(' '));
 }
 
 QString msText(const StatSummary& s) {
@@ -80,9 +84,12 @@ std::vector<SideBySideRow> summaryRows(const RunComparison& c, const CompareSide
   rows.push_back({QObject::tr("Stem"), stem(a.arch), stem(b.arch)});
   const std::size_t stages =
       std::max(a.arch ? a.arch->backbone.size() : 0, b.arch ? b.arch->backbone.size() : 0);
-  for (std::size_t s = 0; s < stages; ++s)
+  for (std::size_t s = 0; s < stages; ++s) {
     rows.push_back(
         {QObject::tr("Stage %1").arg(s + 1), stageText(a.arch, s), stageText(b.arch, s)});
+    rows.push_back(
+        {QObject::tr("  expansion/kernel"), kernelText(a.arch, s), kernelText(b.arch, s)});
+  }
   auto deconv = [](const std::optional<ArchConfig>& arch) {
     if (!arch) return QStringLiteral("\u2013");
     QStringList parts;

@@ -119,6 +119,10 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
   timingPlot_ = new QCustomPlot;
   setUpPlot(timingPlot_);
   timingPlot_->setMinimumHeight(160);
+  timingPlot_->legend->setFillOrder(QCPLegend::foColumnsFirst);
+  timingPlot_->axisRect()->insetLayout()->take(timingPlot_->legend);
+  timingPlot_->plotLayout()->addElement(1, 0, timingPlot_->legend);
+  timingPlot_->plotLayout()->setRowStretchFactor(1, 0.001);
   auto* left = new QSplitter(Qt::Vertical);
   left->addWidget(metricTable_);
   left->addWidget(summaryTable_);
@@ -167,14 +171,17 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
   auto* right = new QSplitter(Qt::Vertical);
   right->addWidget(imageTable_);
   right->addWidget(canvases);
-  right->setStretchFactor(0, 2);
+  right->setStretchFactor(0, 1);
   right->setStretchFactor(1, 3);
+  right->setSizes({200, 700});
 
   auto* body = new QSplitter(Qt::Horizontal);
   body->addWidget(left);
   body->addWidget(right);
   body->setStretchFactor(0, 2);
   body->setStretchFactor(1, 3);
+  body->setSizes({620, 980});
+  left->setSizes({260, 420, 260});
   auto* layout = new QVBoxLayout(this);
   layout->addLayout(header);
   layout->addWidget(notes_);
@@ -301,8 +308,16 @@ void CompareView::recompare() {
     return;
   }
   sortImageDeltas(comparison_->images, order_);
-  const QString labelA = QString::fromStdString(comparison_->a.label);
-  const QString labelB = QString::fromStdString(comparison_->b.label);
+  QString labelA = QString::fromStdString(comparison_->a.label);
+  QString labelB = QString::fromStdString(comparison_->b.label);
+  if (labelA == labelB) {  // the same arch twice (e.g. with and without flip): name the folders
+    labelA +=
+        QStringLiteral(" (%1)").arg(QFileInfo(QString::fromStdString(a_->run.dir)).fileName());
+    labelB +=
+        QStringLiteral(" (%1)").arg(QFileInfo(QString::fromStdString(b_->run.dir)).fileName());
+  }
+  labelA_ = labelA;
+  labelB_ = labelB;
   metricModel_->setComparison(comparison_->metrics, labelA, labelB);
   summaryModel_->setRows(summaryRows(*comparison_, *a_, *b_), labelA, labelB);
   imageModel_->setImages(comparison_->images);
@@ -368,13 +383,14 @@ void CompareView::rebuildTimingPlot() {
   int n = 0;
   for (const auto& [side, color] : sides) {
     auto* bars = new QCPBars(timingPlot_->xAxis, timingPlot_->yAxis);
-    bars->setName((n++ == 0 ? tr("A: %1") : tr("B: %1")).arg(QString::fromStdString(side->label)));
+    bars->setName((n == 0 ? tr("A: %1") : tr("B: %1")).arg(n == 0 ? labelA_ : labelB_));
+    ++n;
     bars->setBrush(color);
     bars->setPen(Qt::NoPen);
     bars->setWidth(0.38);
     bars->setBarsGroup(group);
     QVector<double> values;
-    for (std::size_t s = 0; s < keys.size(); ++s) {
+    for (std::size_t s = 0; s < stageNames().size(); ++s) {
       const double v = s < side->timing.perStage.size() ? side->timing.perStage[s].mean : 0;
       values.push_back(v);
       top = std::max(top, v);
@@ -404,8 +420,7 @@ void CompareView::showSideImage(Side s, std::int64_t imageId) {
   const std::optional<CompareSide>& side = this->side(s);
   ImageCanvas* canvas = this->canvas(s);
   QLabel* caption = s == A ? captionA_ : captionB_;
-  const QString label =
-      QString::fromStdString(s == A ? comparison_->a.label : comparison_->b.label).toHtmlEscaped();
+  const QString label = (s == A ? labelA_ : labelB_).toHtmlEscaped();
   const ImageRecord* record = side ? side->recordOfImage(imageId) : nullptr;
   const ImageDelta* delta = imageModel_->deltaAt(imageModel_->rowOfImage(imageId));
   QString extra;

@@ -101,6 +101,7 @@ class CompareView : public QWidget {
   RenderOptions options_;
   bool syncing_ = false;
   QString error_;
+  QString labelA_, labelB_;  // run labels, with the folder names when the labels are equal
 
   QLabel* pathA_ = nullptr;
   QLabel* pathB_ = nullptr;

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include <opencv2/imgproc.hpp>
+
 #include "image_canvas.h"
 #include "render/map_layers.h"
 
@@ -31,11 +33,13 @@ void JointGridModel::setMaps(const QStringList& jointNames, ImageMapsPtr maps, C
         double maxValue = 0;
         cv::minMaxLoc(plane, nullptr, &maxValue);
         peaks_[static_cast<size_t>(row)] = maxValue;
-        const cv::Mat rgb = colorizeHeatmap(plane, colormap);
-        // The delegate draws a QImage decoration at its own size: scale to the grid's icons.
-        images_.push_back(rgbBytesToQImage(rgb.data, rgb.cols, rgb.rows, rgb.step)
-                              .scaled(kThumbnailSize, kThumbnailSize, Qt::KeepAspectRatio,
-                                      Qt::SmoothTransformation));
+        // Shrink first, colour the thumbnail only: 18 full-size colorisations cost ~40 ms.
+        const double shrink =
+            std::min(1.0, static_cast<double>(kThumbnailSize) / std::max(plane.cols, plane.rows));
+        cv::Mat small;
+        cv::resize(plane, small, cv::Size(), shrink, shrink, cv::INTER_AREA);
+        const cv::Mat rgb = colorizeHeatmap(small, colormap);
+        images_.push_back(rgbBytesToQImage(rgb.data, rgb.cols, rgb.rows, rgb.step));
       } catch (const std::exception&) {
         images_.push_back(QImage());
       }

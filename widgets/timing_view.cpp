@@ -75,6 +75,10 @@ TimingView::TimingView(QWidget* parent) : QWidget(parent) {
   histogramBars_->setPen(QPen(QColor(0x3b, 0x3b, 0x3b)));
   histogramBars_->setBrush(QColor(0x4e, 0x79, 0xa7, 200));
   histogramPlot_->legend->setVisible(false);
+  auto counts = QSharedPointer<QCPAxisTickerFixed>::create();  // whole images only
+  counts->setTickStep(1);
+  counts->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+  histogramPlot_->yAxis->setTicker(counts);
   histogramPlot_->xAxis->setLabel(tr("total milliseconds per image"));
   histogramPlot_->yAxis->setLabel(tr("images"));
 
@@ -162,6 +166,17 @@ void TimingView::rebuild() {
     stageBars_[s]->setData(keys, values, true);
   }
 
+  // Few bars: each labelled with its image id; many: plain positions.
+  if (barRecords_.size() <= 30) {
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    for (std::size_t b = 0; b < barRecords_.size(); ++b)
+      ticker->addTick(static_cast<double>(b), QString::number(records_[barRecords_[b]].imageId));
+    stagePlot_->xAxis->setTicker(ticker);
+    stagePlot_->xAxis->setLabel(tr("image id (dataset order; failed images left out)"));
+  } else {
+    stagePlot_->xAxis->setTicker(QSharedPointer<QCPAxisTicker>::create());
+    stagePlot_->xAxis->setLabel(tr("image (dataset order; failed images left out)"));
+  }
   TimingStats stats = computeTimingStats(records_);
   const std::vector<double> totals = totalTimes(records_);
   histogram_ = histogram(totals, histogramBinCount(totals.size()));

@@ -60,8 +60,15 @@ int main(int argc, char** argv) {
                                  QStringLiteral("Inspect joint N of the heatmap and tag layers "
                                                 "(-1: maximum over joints)."),
                                  QStringLiteral("n"));
+  const QCommandLineOption timing(QStringLiteral("timing"),
+                                  QStringLiteral("Open on the Timing page (with --open-run)."));
+  const QCommandLineOption compare(
+      QStringLiteral("compare"),
+      QStringLiteral("Compare two run folders at launch: --compare RUN_A RUN_B (or --compare "
+                     "RUN_A --compare RUN_B)."),
+      QStringLiteral("run"));
   for (const auto* o : {&cfg, &arch, &checkpoint, &datasetRoot, &device, &out, &run, &openRun,
-                        &fresh, &maximized, &inspect, &layers, &joint})
+                        &fresh, &maximized, &inspect, &layers, &joint, &timing, &compare})
     parser.addOption(*o);
   parser.addPositionalArgument(QStringLiteral("opts"),
                                QStringLiteral("KEY VALUE overrides, as valid.py takes them."),
@@ -77,7 +84,13 @@ int main(int argc, char** argv) {
   if (parser.isSet(datasetRoot)) setup->setDatasetRoot(parser.value(datasetRoot));
   if (parser.isSet(device)) setup->setDevice(parser.value(device));
   if (parser.isSet(out)) setup->setOutputDir(parser.value(out));
-  const QStringList opts = parser.positionalArguments();
+  QStringList opts = parser.positionalArguments();
+  QStringList compareRuns = parser.values(compare);
+  if (compareRuns.size() == 1 && opts.size() % 2 == 1) compareRuns << opts.takeFirst();
+  if (parser.isSet(compare) && compareRuns.size() != 2) {
+    std::fprintf(stderr, "posescope: --compare takes two run folders, RUN_A RUN_B\n");
+    return 2;
+  }
   if (opts.size() % 2 != 0) {
     std::fprintf(stderr, "posescope: overrides come in KEY VALUE pairs (got %d words)\n",
                  static_cast<int>(opts.size()));
@@ -95,6 +108,12 @@ int main(int argc, char** argv) {
     QString error;
     if (!window.openRunFolder(parser.value(openRun), &error))
       std::fprintf(stderr, "posescope: %s\n", qPrintable(error));
+  }
+  if (parser.isSet(timing)) window.pages()->setCurrentIndex(posescope::MainWindow::TimingPage);
+  if (compareRuns.size() == 2) {
+    QString error;
+    if (!window.compareRuns(compareRuns[0], compareRuns[1], &error))
+      std::fprintf(stderr, "posescope: --compare: %s\n", qPrintable(error));
   }
   auto* inspectView = window.inspectView();
   if (parser.isSet(layers)) {

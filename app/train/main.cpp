@@ -37,6 +37,8 @@ const char* kUsage =
     "  --checkpoint-every N    save every N steps (default 200; 0 only at the end)\n"
     "  --log-every N           print the mean loss every N steps (default 20)\n"
     "  --split NAME            training split (default DATASET.TRAIN)\n"
+    "  --mask-padding 0|1      1 (the reference): no loss where the crop leaves the image;\n"
+    "                          0: that padding is background (target 0)\n"
     "  --help                  show this help\n"
     "\n"
     "exit codes: 0 ok, 2 bad command line, 3 bad input.\n";
@@ -60,10 +62,21 @@ double toDouble(const std::string& name, const std::string& v) {
 }
 
 int run(const std::vector<std::string>& args) {
-  static const std::vector<std::string> known = {
-      "--cfg",   "--superconfig",      "--out",  "--init",    "--iterations",       "--batch",
-      "--lr",    "--warmup",           "--seed", "--threads", "--checkpoint-every", "--log-every",
-      "--split", "--final-lr-fraction"};
+  static const std::vector<std::string> known = {"--cfg",
+                                                 "--superconfig",
+                                                 "--out",
+                                                 "--init",
+                                                 "--iterations",
+                                                 "--batch",
+                                                 "--lr",
+                                                 "--warmup",
+                                                 "--seed",
+                                                 "--threads",
+                                                 "--checkpoint-every",
+                                                 "--log-every",
+                                                 "--split",
+                                                 "--final-lr-fraction",
+                                                 "--mask-padding"};
   std::map<std::string, std::string> opt;
   posescope::ExperimentSpec spec;
   for (size_t i = 0; i < args.size(); ++i) {
@@ -111,6 +124,11 @@ int run(const std::vector<std::string>& args) {
   if (opt.count("--log-every"))
     o.logEvery = static_cast<int>(toLong("--log-every", opt["--log-every"]));
   if (opt.count("--split")) o.split = opt["--split"];
+  if (opt.count("--mask-padding")) {
+    const std::string v = opt["--mask-padding"];
+    if (v != "0" && v != "1") throw UsageError{"--mask-padding expects 0 or 1, got '" + v + "'"};
+    o.maskPadding = v == "1";
+  }
 
   const posescope::Experiment experiment = posescope::loadExperiment(spec);
   for (const auto& w : experiment.warnings)

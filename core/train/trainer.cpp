@@ -63,7 +63,8 @@ double runTraining(const Experiment& experiment, const TrainOptions& o, const Tr
     loadStateDictStrict(module, readStateDict(o.initWeights), o.initWeights);
   module.train();
 
-  const SampleOptions sampleOptions = sampleOptionsFromConfig(cfg);
+  SampleOptions sampleOptions = sampleOptionsFromConfig(cfg);
+  sampleOptions.maskPadding = o.maskPadding;
   const std::string split = o.split.empty() ? cfg.getString("DATASET.TRAIN") : o.split;
   const TrainingDataset data(cfg.getString("DATASET.ROOT"), split);
   const MultiLoss loss(cfg);

@@ -23,7 +23,8 @@ struct TrainOptions {
   int threads = 2;            // torch intra-op threads
   int checkpointEvery = 200;  // iterations between weight saves (0: only at the end)
   int logEvery = 20;
-  std::string split;  // "" = DATASET.TRAIN
+  std::string split;        // "" = DATASET.TRAIN
+  bool maskPadding = true;  // SampleOptions::maskPadding
 
   /// Throws ConfigError naming the option when it cannot work.
   void validate() const;

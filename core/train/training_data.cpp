@@ -187,7 +187,10 @@ TrainingSample TrainingDataset::sample(size_t index, std::mt19937_64& rng,
   for (const int res : o.outputSizes) {
     const std::vector<double> m = cropAffine(cx, cy, scale, res, rotation);
     cv::Mat mask;
-    cv::warpAffine(ones, mask, toMat(m), cv::Size(res, res));
+    if (o.maskPadding)
+      cv::warpAffine(ones, mask, toMat(m), cv::Size(res, res));
+    else
+      mask = cv::Mat(res, res, CV_8UC1, cv::Scalar(255));
     std::vector<PersonJoints> joints = transformJoints(e.people, m);
     if (flip) {
       cv::flip(mask, mask, 1);

@@ -30,6 +30,10 @@ struct SampleOptions {
   bool tagPerJoint = true;
   std::vector<int> flipIndex;  // FLIP_CONFIG of the dataset family
   bool augment = true;         // false: no random scale/rotation/translation/flip
+  /// True (the reference): the loss ignores map pixels the crop takes from outside the image.
+  /// False: those pixels are background (target 0), so the network learns to stay quiet on the
+  /// padding the evaluation's resize_align_multi_scale adds.
+  bool maskPadding = true;
 };
 
 /// Reads DATASET.INPUT_SIZE, OUTPUT_SIZE, MAX_ROTATION, MIN/MAX_SCALE, SCALE_TYPE, MAX_TRANSLATE,

@@ -6,11 +6,14 @@
 #include <QtTest>
 
 #include <cmath>
+#include <fstream>
 #include <random>
 
 #include <torch/nn/module.h>
 #include <torch/optim/adam.h>
 #include <torch/types.h>
+
+#include <nlohmann/json.hpp>
 
 #include "checkpoint/checkpoint_reader.h"
 #include "common/errors.h"
@@ -41,11 +44,18 @@ torch::Tensor joints(const std::vector<std::vector<std::pair<int, int>>>& people
   return j;
 }
 
+// The demo experiment with the demo arch at a 64-pixel input (same layers, 4x fewer pixels), so
+// the training tests stay quick; the arch file is written into `root`.
 ExperimentSpec demoSpec(const std::string& root) {
   const std::string src = posescope::test::sourceDir();
+  std::ifstream in(src + "/configs/demo/demo-arch.json");
+  nlohmann::json arch = nlohmann::json::parse(in);
+  arch["img_size"] = 64;
+  const std::string archFile = root + "/arch-64.json";
+  std::ofstream(archFile) << arch.dump();
   ExperimentSpec spec;
   spec.cfgFile = src + "/configs/demo/demo.yaml";
-  spec.archFile = src + "/configs/demo/demo-arch.json";
+  spec.archFile = archFile;
   spec.overrides = {"DATASET.ROOT", root};
   return spec;
 }
@@ -193,6 +203,25 @@ class TestTrain : public QObject {
     }
     QVERIFY(compared > 3);
     QVERIFY(torch::equal(plain.masks.back(), flipped.masks.back().flip({1})));
+  }
+
+  // The reference masks map pixels taken from outside the image; maskPadding = false keeps them.
+  void paddingMaskFollowsTheOption() {
+    QTemporaryDir dir;
+    synth::writeSynthSplit(dir.path().toStdString(), "train2017", 1, 9);
+    const TrainingDataset data(dir.path().toStdString(), "train2017");
+    const Experiment e = loadExperiment(demoSpec(dir.path().toStdString()));
+    SampleOptions o = sampleOptionsFromConfig(e.cfg);
+    o.minScale = o.maxScale = 2.0;  // crop twice the short side: the borders lie outside
+    o.maxRotation = 0;
+    o.maxTranslate = 0;
+    o.flip = 0;
+    std::mt19937_64 rng(1);
+    const TrainingSample masked = data.sample(0, rng, o);
+    const float kept = masked.masks.back().mean().item<float>();
+    QVERIFY2(kept > 0.1f && kept < 0.6f, std::to_string(kept).c_str());
+    o.maskPadding = false;
+    QCOMPARE(data.sample(0, rng, o).masks.back().min().item<float>(), 1.0f);
   }
 
   void fewStepsReduceTheLoss() {
