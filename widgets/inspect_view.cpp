@@ -8,6 +8,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPainter>
+#include <QShowEvent>
 #include <QSlider>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
@@ -98,9 +99,9 @@ InspectView::InspectView(QWidget* parent) : QWidget(parent) {
   table_->verticalHeader()->hide();
   table_->verticalHeader()->setDefaultSectionSize(22);
   table_->horizontalHeader()->setStretchLastSection(true);
-  table_->horizontalHeader()->setDefaultSectionSize(62);
+  table_->horizontalHeader()->setDefaultSectionSize(58);
   table_->horizontalHeader()->resizeSection(InspectTableModel::IndexColumn, 36);
-  table_->horizontalHeader()->resizeSection(InspectTableModel::FileColumn, 150);
+  table_->horizontalHeader()->resizeSection(InspectTableModel::FileColumn, 130);
   table_->horizontalHeader()->resizeSection(InspectTableModel::GroundTruthColumn, 36);
   table_->horizontalHeader()->resizeSection(InspectTableModel::PeopleColumn, 52);
   connect(table_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
@@ -181,7 +182,7 @@ InspectView::InspectView(QWidget* parent) : QWidget(parent) {
   splitter->setStretchFactor(0, 0);
   splitter->setStretchFactor(1, 1);
   splitter->setStretchFactor(2, 0);
-  splitter->setSizes({360, 800, 200});
+  splitter->setSizes({450, 760, 200});
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(4, 4, 4, 4);
   layout->addWidget(splitter);
@@ -203,6 +204,11 @@ InspectView::InspectView(QWidget* parent) : QWidget(parent) {
 }
 
 InspectView::~InspectView() = default;
+
+void InspectView::showEvent(QShowEvent* event) {
+  QWidget::showEvent(event);
+  requestMapsIfNeeded();  // the joint grid became visible: it needs the maps
+}
 
 QAction* InspectView::addToggle(const QString& text, const QString& key, Layer layer, bool on) {
   auto* action = new QAction(text, this);

@@ -85,6 +85,9 @@ class InspectView : public QWidget {
   /// The maps of the image shown are drawn (heatmap / tag layers, joint grid).
   void mapsShown(qulonglong datasetIndex);
 
+ protected:
+  void showEvent(QShowEvent* event) override;
+
  private:
   void buildActions();
   QAction* addToggle(const QString& text, const QString& key, Layer layer, bool on);

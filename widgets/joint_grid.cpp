@@ -1,5 +1,6 @@
 #include "joint_grid.h"
 
+#include <QPainter>
 #include <algorithm>
 
 #include <opencv2/imgproc.hpp>
@@ -13,17 +14,33 @@ namespace {
 
 constexpr int kThumbnailSize = 72;
 
+// A fixed-size tile (grey where the thumbnail does not cover it), so item sizes never change and
+// the view keeps its layout from image to image.
+QImage onTile(const QImage& thumbnail) {
+  QImage tile(kThumbnailSize, kThumbnailSize, QImage::Format_RGB888);
+  tile.fill(QColor(70, 70, 70));
+  if (!thumbnail.isNull()) {
+    QPainter painter(&tile);
+    painter.drawImage((kThumbnailSize - thumbnail.width()) / 2,
+                      (kThumbnailSize - thumbnail.height()) / 2, thumbnail);
+  }
+  return tile;
+}
+
 }  // namespace
 
 JointGridModel::JointGridModel(QObject* parent) : QAbstractListModel(parent) {}
 
 void JointGridModel::setMaps(const QStringList& jointNames, ImageMapsPtr maps, Colormap colormap) {
-  beginResetModel();
   const int joints = maps ? std::max<int>(maps->joints, 0) : static_cast<int>(jointNames.size());
-  names_.clear();
-  names_.append(tr("max"));
+  QStringList names{tr("max")};
   for (int j = 0; j < joints; ++j)
-    names_.append(j < jointNames.size() ? jointNames[j] : tr("joint %1").arg(j));
+    names.append(j < jointNames.size() ? jointNames[j] : tr("joint %1").arg(j));
+  // Same joints (the next image): only the pictures change, the view keeps its layout.
+  const bool sameRows = names == names_;
+  if (!sameRows) beginResetModel();
+  names_ = names;
+  hasMaps_ = maps && maps->joints > 0;
   images_.clear();
   peaks_.assign(static_cast<size_t>(names_.size()), 0.0);
   if (maps && maps->joints > 0) {
@@ -39,13 +56,19 @@ void JointGridModel::setMaps(const QStringList& jointNames, ImageMapsPtr maps, C
         cv::Mat small;
         cv::resize(plane, small, cv::Size(), shrink, shrink, cv::INTER_AREA);
         const cv::Mat rgb = colorizeHeatmap(small, colormap);
-        images_.push_back(rgbBytesToQImage(rgb.data, rgb.cols, rgb.rows, rgb.step));
+        images_.push_back(onTile(rgbBytesToQImage(rgb.data, rgb.cols, rgb.rows, rgb.step)));
       } catch (const std::exception&) {
-        images_.push_back(QImage());
+        images_.push_back(onTile(QImage()));
       }
     }
+  } else {
+    images_.assign(static_cast<size_t>(names_.size()), onTile(QImage()));
   }
-  endResetModel();
+  if (!sameRows)
+    endResetModel();
+  else if (!names_.isEmpty())
+    Q_EMIT dataChanged(index(0), index(static_cast<int>(names_.size()) - 1),
+                       {Qt::DecorationRole, Qt::ToolTipRole});
 }
 
 int JointGridModel::rowOfJoint(int joint) const {
@@ -54,6 +77,7 @@ int JointGridModel::rowOfJoint(int joint) const {
 }
 
 QImage JointGridModel::thumbnail(int row) const {
+  if (!hasMaps_) return {};
   return row >= 0 && static_cast<size_t>(row) < images_.size() ? images_[static_cast<size_t>(row)]
                                                                : QImage();
 }
@@ -74,15 +98,13 @@ QVariant JointGridModel::data(const QModelIndex& index, int role) const {
   switch (role) {
     case Qt::DisplayRole:
       return names_[row];
-    case Qt::DecorationRole: {
-      const QImage image = thumbnail(row);
-      return image.isNull() ? QVariant() : QVariant(image);
-    }
+    case Qt::DecorationRole:
+      return static_cast<size_t>(row) < images_.size() ? QVariant(images_[static_cast<size_t>(row)])
+                                                       : QVariant();
     case Qt::UserRole:
       return jointOfRow(row);
     case Qt::ToolTipRole:
-      return images_.empty() ? names_[row]
-                             : tr("%1\npeak %2").arg(names_[row]).arg(peak(row), 0, 'f', 3);
+      return !hasMaps_ ? names_[row] : tr("%1\npeak %2").arg(names_[row]).arg(peak(row), 0, 'f', 3);
     default:
       return {};
   }

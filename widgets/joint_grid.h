@@ -14,7 +14,8 @@
 namespace posescope {
 
 /// Row 0 is the maximum over joints (joint -1), row j + 1 joint j. Display: joint name;
-/// DecorationRole: the colorised heatmap thumbnail (null without maps); Qt::UserRole: the joint
+/// DecorationRole: the colorised heatmap thumbnail on a fixed-size grey tile (the bare tile
+/// without maps); Qt::UserRole: the joint
 /// index (-1 for the maximum); ToolTipRole: name and peak value.
 class JointGridModel : public QAbstractListModel {
   Q_OBJECT
@@ -40,6 +41,7 @@ class JointGridModel : public QAbstractListModel {
   QStringList names_;           // per row
   std::vector<QImage> images_;  // per row, empty without maps
   std::vector<double> peaks_;   // per row
+  bool hasMaps_ = false;
 };
 
 /// A QListView in icon mode over a JointGridModel. Clicking (or pressing Enter on) a thumbnail

@@ -250,9 +250,9 @@ void MainWindow::onFinished(const RunOutcome& outcome) {
 }
 
 bool MainWindow::inspectImage(std::size_t datasetIndex) {
-  if (!inspectView_->showImage(datasetIndex)) return false;
+  if (inspectView_->data().recordOf(datasetIndex) == nullptr) return false;
   pages_->setCurrentIndex(InspectPage);
-  return true;
+  return inspectView_->showImage(datasetIndex);
 }
 
 bool MainWindow::selectImage(std::size_t datasetIndex) {
