@@ -1,5 +1,8 @@
 #include "main_window.h"
 
+#include <QFutureWatcher>
+#include <QtConcurrent/QtConcurrentRun>
+
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
@@ -20,6 +23,7 @@
 #include <QTabWidget>
 
 #include "compare_view.h"
+#include "demo_setup.h"
 #include "experiment_view.h"
 #include "export_menu.h"
 #include "inspect_view.h"
@@ -172,6 +176,7 @@ void MainWindow::createMenus() {
   cancelAction_->setEnabled(false);
 
   QMenu* help = menuBar()->addMenu(tr("&Help"));
+  help->addAction(tr("Open &Demo"), this, [this] { openDemo(); });
   help->addAction(tr("&About PoseScope"), this, [this] {
     QMessageBox::about(this, tr("About PoseScope"),
                        tr("<b>PoseScope %1</b><p>Evaluates bottom-up multi-person pose "
@@ -393,6 +398,43 @@ void MainWindow::updateTitle() {
   const QString cfg = setupView_->setup().configFile;
   setWindowTitle(cfg.isEmpty() ? tr("PoseScope")
                                : tr("%1 \u2014 PoseScope").arg(QFileInfo(cfg).fileName()));
+}
+
+void MainWindow::openDemo() {
+  const DemoFiles demo = locateDemoFiles(QCoreApplication::applicationDirPath());
+  if (demo.config.isEmpty()) {
+    QMessageBox::warning(this, tr("Open Demo"),
+                         tr("The demo files (configs/demo, resources/demo) were not found next to "
+                            "the application; set POSESCOPE_DATA_DIR to the PoseScope source "
+                            "folder."));
+    return;
+  }
+  if (controller_->isRunning()) {
+    statusBar()->showMessage(tr("A run is in progress; cancel it before opening the demo."));
+    return;
+  }
+  setupView_->setConfigFile(demo.config);
+  setupView_->setArchFile(demo.arch);
+  setupView_->setCheckpoint(demo.checkpoint);
+  setupView_->setDatasetRoot(demo.datasetRoot);
+  setupView_->setOverrides({});
+  setupView_->setOutputDir(QFileInfo(demo.runDir).absolutePath() + "/runs");
+  statusBar()->showMessage(
+      tr("Preparing the synthetic demo dataset in %1\u2026").arg(demo.datasetRoot));
+  // Generating 200 images takes a few seconds: off the GUI thread, then the run starts.
+  auto* watcher = new QFutureWatcher<QString>(this);
+  connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher] {
+    watcher->deleteLater();
+    const QString error = watcher->result();
+    if (!error.isEmpty()) {
+      QMessageBox::warning(this, tr("Open Demo"),
+                           tr("The demo dataset could not be written: %1").arg(error));
+      return;
+    }
+    if (!startRun())
+      statusBar()->showMessage(tr("The demo setup is not valid; see the Experiment page."));
+  });
+  watcher->setFuture(QtConcurrent::run(ensureDemoDataset, demo));
 }
 
 }  // namespace posescope

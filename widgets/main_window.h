@@ -60,6 +60,10 @@ class MainWindow : public QMainWindow {
   bool compareRuns(const QString& dirA, const QString& dirB, QString* error = nullptr);
   /// Starts a run with the current setup; false when the setup is invalid or a run is going.
   bool startRun();
+  /// Help > Open Demo: the embedded demo model on the synthetic dataset (generated once into the
+  /// cache folder, off the GUI thread), then a run; says what is missing when the files are not
+  /// found.
+  void openDemo();
   /// Asks the run in progress to stop after the current image.
   void cancelRun();
   /// Fills the setup from the settings saved by the last session (QSettings).

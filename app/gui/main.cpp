@@ -67,8 +67,11 @@ int main(int argc, char** argv) {
       QStringLiteral("Compare two run folders at launch: --compare RUN_A RUN_B (or --compare "
                      "RUN_A --compare RUN_B)."),
       QStringLiteral("run"));
+  const QCommandLineOption demo(
+      QStringLiteral("demo"),
+      QStringLiteral("Run the embedded demo (as Help > Open Demo) at launch."));
   for (const auto* o : {&cfg, &arch, &checkpoint, &datasetRoot, &device, &out, &run, &openRun,
-                        &fresh, &maximized, &inspect, &layers, &joint, &timing, &compare})
+                        &fresh, &maximized, &inspect, &layers, &joint, &timing, &compare, &demo})
     parser.addOption(*o);
   parser.addPositionalArgument(QStringLiteral("opts"),
                                QStringLiteral("KEY VALUE overrides, as valid.py takes them."),
@@ -132,6 +135,7 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "posescope: --inspect: no image %s in the run opened\n",
                    qPrintable(parser.value(inspect)));
   }
+  if (parser.isSet(demo)) QTimer::singleShot(0, &window, [&window] { window.openDemo(); });
   if (parser.isSet(run)) {
     QTimer::singleShot(0, &window, [&window] {
       if (!window.startRun())
