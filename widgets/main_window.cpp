@@ -26,7 +26,9 @@
 #include "demo_setup.h"
 #include "experiment_view.h"
 #include "export_menu.h"
+#include "inspect_data.h"
 #include "inspect_view.h"
+#include "maps_provider.h"
 #include "pipeline/run_folder.h"
 #include "record_table_model.h"
 #include "results_view.h"
@@ -246,12 +248,49 @@ void MainWindow::onFinished(const RunOutcome& outcome) {
   }
   if (!dir.isEmpty()) {
     rememberRecent(dir);
-    try {  // the finished run's evaluation and ground truth, read back for the Inspect page
-      inspectView_->setRun(loadRunFolder(dir.toStdString()));
-    } catch (const std::exception& e) {
-      statusBar()->showMessage(tr("Cannot inspect the run: %1").arg(e.what()));
-    }
+    loadInspectionInBackground(dir);
   }
+}
+
+namespace {
+
+// The Inspect page's data of a finished run, read back off the GUI thread: the ground truth and
+// per-image evaluation of a large dataset take long enough to freeze the window.
+struct LoadedInspection {
+  std::optional<InspectData> data;
+  std::string runDir;
+  QString error;
+};
+
+LoadedInspection loadInspection(const QString& dir) {
+  LoadedInspection out;
+  try {
+    const LoadedRun run = loadRunFolder(dir.toStdString());
+    out.runDir = run.dir;
+    out.data = loadInspectData(run);
+  } catch (const std::exception& e) {
+    out.error = QString::fromStdString(e.what());
+  }
+  return out;
+}
+
+}  // namespace
+
+void MainWindow::loadInspectionInBackground(const QString& dir) {
+  auto* watcher = new QFutureWatcher<LoadedInspection>(this);
+  connect(watcher, &QFutureWatcher<LoadedInspection>::finished, this, [this, watcher] {
+    watcher->deleteLater();
+    LoadedInspection loaded = watcher->result();
+    if (!loaded.data) {
+      statusBar()->showMessage(tr("Cannot inspect the run: %1").arg(loaded.error));
+      return;
+    }
+    if (controller_->isRunning()) return;  // a newer run has started meanwhile
+    const std::string device = loaded.data->device;
+    inspectView_->setData(std::move(*loaded.data),
+                          std::make_unique<EvaluatorMapsProvider>(loaded.runDir, device));
+  });
+  watcher->setFuture(QtConcurrent::run(loadInspection, dir));
 }
 
 bool MainWindow::inspectImage(std::size_t datasetIndex) {

@@ -64,6 +64,8 @@ class MainWindow : public QMainWindow {
   /// cache folder, off the GUI thread), then a run; says what is missing when the files are not
   /// found.
   void openDemo();
+  /// Reads a finished run's evaluation for the Inspect page on a worker thread, then shows it.
+  void loadInspectionInBackground(const QString& dir);
   /// Asks the run in progress to stop after the current image.
   void cancelRun();
   /// Fills the setup from the settings saved by the last session (QSettings).
