@@ -1,6 +1,10 @@
 #include "device_choices.h"
 
 #include <torch/cuda.h>
+#include <torch/utils.h>
+
+#include <QThread>
+#include <algorithm>
 
 namespace posescope {
 
@@ -14,6 +18,10 @@ QStringList availableDevices() {
   }
   for (size_t i = 0; i < count; ++i) devices << QStringLiteral("cuda:%1").arg(i);
   return devices;
+}
+
+void reserveCoreForGui() {
+  torch::set_num_threads(std::max(1, QThread::idealThreadCount() - 1));
 }
 
 }  // namespace posescope

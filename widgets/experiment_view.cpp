@@ -16,6 +16,7 @@
 #include <QVBoxLayout>
 
 #include <QFutureWatcher>
+#include <QTimer>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include "arch_table_model.h"
@@ -260,7 +261,7 @@ void ExperimentView::display() {
                      .arg(QString::fromStdString(experiment_->cfg.getString("MODEL.NAME")));
     }
     archCaption_->setText(caption);
-    startCostComputation(caption);
+    scheduleCostComputation(caption);
     for (const auto& w : experiment_->warnings) {
       QString where = QString::fromStdString(w.file);
       if (w.line > 0) where += QStringLiteral(":%1").arg(w.line);
@@ -274,6 +275,31 @@ void ExperimentView::display() {
     warnings_->hide();
   }
   Q_EMIT experimentChanged();
+}
+
+void ExperimentView::scheduleCostComputation(const QString& caption) {
+  ++costGeneration_;  // results of computations already running are now stale
+  pendingCaption_ = caption;
+  costPending_ = true;
+  if (!costDebounce_) {
+    // Editing a field reloads the experiment at every step: build the network only once the
+    // inputs have settled, and never beside a run's own network construction.
+    costDebounce_ = new QTimer(this);
+    costDebounce_->setSingleShot(true);
+    costDebounce_->setInterval(400);
+    connect(costDebounce_, &QTimer::timeout, this, [this] {
+      if (costPending_ && !costsPaused_ && experiment_) {
+        costPending_ = false;
+        startCostComputation(pendingCaption_);
+      }
+    });
+  }
+  costDebounce_->start();
+}
+
+void ExperimentView::setCostsPaused(bool paused) {
+  costsPaused_ = paused;
+  if (!paused && costPending_ && costDebounce_) costDebounce_->start();
 }
 
 void ExperimentView::startCostComputation(const QString& caption) {

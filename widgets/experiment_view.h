@@ -47,6 +47,11 @@ class ExperimentView : public QWidget {
   const ConfigTreeModel* configModel() const { return configModel_; }
   const ArchTableModel* archModel() const { return archModel_; }
 
+ public:
+  /// While paused (a run is building its own network), per-stage costs wait; they are computed
+  /// when resumed. Never fails.
+  void setCostsPaused(bool paused);
+
  Q_SIGNALS:
   /// Emitted after every reload, successful or not.
   void experimentChanged();
@@ -55,10 +60,15 @@ class ExperimentView : public QWidget {
 
  private:
   void reload();
+  void scheduleCostComputation(const QString& caption);
   void startCostComputation(const QString& caption);
   void display();
 
   int costGeneration_ = 0;
+  bool costPending_ = false;
+  bool costsPaused_ = false;
+  QString pendingCaption_;
+  class QTimer* costDebounce_ = nullptr;
   QString configFile_;
   QString archFile_;
   QString overrides_;

@@ -24,6 +24,7 @@
 
 #include "compare_view.h"
 #include "demo_setup.h"
+#include "device_choices.h"
 #include "experiment_view.h"
 #include "export_menu.h"
 #include "inspect_data.h"
@@ -63,6 +64,7 @@ PathKind classifyPath(const QString& path) {
 }
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
+  reserveCoreForGui();
   controller_ = new RunController(this);
   setupView_ = new RunSetupView;
   experimentView_ = new ExperimentView;
@@ -202,6 +204,8 @@ void MainWindow::connectRun() {
             inspectView_->appendRecord(record);
           });
   connect(controller_, &RunController::finished, this, &MainWindow::onFinished);
+  connect(controller_, &RunController::runningChanged, experimentView_,
+          &ExperimentView::setCostsPaused);
   connect(controller_, &RunController::failed, this, [this](const QString& message) {
     runView_->showFailed(message);
     pages_->setCurrentIndex(RunPage);

@@ -130,9 +130,22 @@ void TimingView::followRecordModel(const RecordTableModel* model) {
     refresh_->setInterval(500);
   }
   refresh_->disconnect();
-  connect(refresh_, &QTimer::timeout, this, [this, model] { setRecords(model->records()); });
+  followed_ = model;
+  // Replotting costs tens of milliseconds of the GUI thread: a hidden page only notes that it is
+  // stale and catches up when shown.
+  connect(refresh_, &QTimer::timeout, this, [this, model] {
+    if (!isVisible()) {
+      stale_ = true;
+      return;
+    }
+    setRecords(model->records());
+  });
   connect(model, &QAbstractItemModel::modelReset, this, [this, model] {
     refresh_->stop();
+    if (!isVisible()) {
+      stale_ = true;
+      return;
+    }
     setRecords(model->records());
   });
   connect(model, &QAbstractItemModel::rowsInserted, this, [this] {
@@ -300,6 +313,14 @@ void TimingView::onPlotHover(QMouseEvent* event) {
 bool TimingView::savePlots(const QString& path, QString* error) {
   return savePlot(stagePlot_, path, error) &&
          savePlot(histogramPlot_, withSuffixPart(path, QStringLiteral("_totals")), error);
+}
+
+void TimingView::showEvent(QShowEvent* event) {
+  QWidget::showEvent(event);
+  if (stale_ && followed_) {
+    stale_ = false;
+    setRecords(followed_->records());
+  }
 }
 
 }  // namespace posescope

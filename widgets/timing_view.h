@@ -68,6 +68,9 @@ class TimingView : public QWidget {
   /// The user double-clicked the bar of dataset image `datasetIndex`.
   void imageActivated(qulonglong datasetIndex);
 
+ protected:
+  void showEvent(QShowEvent* event) override;
+
  private:
   void rebuild();
   void applySelection();
@@ -86,6 +89,8 @@ class TimingView : public QWidget {
   QTableView* table_ = nullptr;
   QLabel* caption_ = nullptr;
   QTimer* refresh_ = nullptr;
+  const RecordTableModel* followed_ = nullptr;
+  bool stale_ = false;  // records changed while the page was hidden
 };
 
 /// Number of histogram bins for `n` values: ceil(sqrt(n)) within [1, 40]. Never fails.
