@@ -19,7 +19,8 @@ namespace posescope::cli {
 
 namespace {
 
-const char* const kHelpText = R"(usage: posescope-cli eval --cfg FILE [--superconfig ARCH] [--out DIR]
+const char* const kHelpText =
+    R"(usage: posescope-cli eval --cfg FILE [--superconfig ARCH] [--out DIR]
                           [--device auto|cpu|cuda:N] [--limit N] [--workers N]
                           [--threads N] [--quiet] [KEY VALUE ...]
 

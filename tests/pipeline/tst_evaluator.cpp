@@ -5,18 +5,10 @@
 #include <QtTest>
 
 #include <filesystem>
-#include <fstream>
 
-#include <torch/torch.h>
-#include <nlohmann/json.hpp>
-#include <opencv2/imgcodecs.hpp>
-#include <opencv2/imgproc.hpp>
-
-#include "checkpoint/state_dict_writer.h"
 #include "common/errors.h"
-#include "common/strings.h"
-#include "models/pose_net.h"
 #include "pipeline/evaluator.h"
+#include "synthetic_fixture.h"
 #include "test_support.h"
 
 using namespace posescope;
@@ -25,40 +17,9 @@ namespace {
 
 constexpr int kImages = 5;
 
-// COCO layout with kImages images (the 3rd is never written: a missing file) and one person each.
+// COCO layout with kImages images (the 3rd is never written: a missing file), one person each.
 std::string makeDataset(const QTemporaryDir& dir, int joints = 17) {
-  const std::string root = dir.filePath("coco").toStdString();
-  std::filesystem::create_directories(root + "/annotations");
-  std::filesystem::create_directories(root + "/images/val2017");
-  nlohmann::json doc;
-  nlohmann::json names = nlohmann::json::array();
-  for (int j = 0; j < joints; ++j) names.push_back("j" + std::to_string(j));
-  doc["categories"] = {{{"id", 1}, {"name", "person"}, {"keypoints", names}}};
-  doc["images"] = nlohmann::json::array();
-  doc["annotations"] = nlohmann::json::array();
-  cv::RNG rng(7);
-  for (int i = 0; i < kImages; ++i) {
-    const std::string file = "img" + std::to_string(i) + ".jpg";
-    doc["images"].push_back(
-        {{"id", 100 + i}, {"file_name", file}, {"width", 160}, {"height", 120}});
-    std::vector<double> kp;
-    for (int j = 0; j < joints; ++j) kp.insert(kp.end(), {40.0 + 3 * j, 20.0 + 4 * j, 2.0});
-    doc["annotations"].push_back({{"id", i + 1},
-                                  {"image_id", 100 + i},
-                                  {"category_id", 1},
-                                  {"iscrowd", 0},
-                                  {"num_keypoints", joints},
-                                  {"keypoints", kp},
-                                  {"area", 4000.0},
-                                  {"bbox", {40, 20, 60, 70}}});
-    if (i == 2) continue;
-    cv::Mat img(120, 160, CV_8UC3);
-    rng.fill(img, cv::RNG::UNIFORM, 0, 255);
-    cv::circle(img, {80, 60}, 25, cv::Scalar(0, 200, 255), -1);
-    cv::imwrite(root + "/images/val2017/" + file, img);
-  }
-  std::ofstream(root + "/annotations/person_keypoints_val2017.json") << doc.dump();
-  return root;
+  return posescope::test::makeSyntheticCoco(dir.path(), kImages, joints, /*missingIndex=*/2);
 }
 
 ExperimentSpec specFor(const std::string& root, const std::string& checkpoint,
@@ -73,15 +34,8 @@ ExperimentSpec specFor(const std::string& root, const std::string& checkpoint,
 
 // A checkpoint of seeded random weights for the spec's network, in torch.save's format.
 std::string writeRandomCheckpoint(const QTemporaryDir& dir, const ExperimentSpec& spec) {
-  torch::manual_seed(3);
-  ExperimentSpec noCheckpoint = spec;
-  const Experiment experiment = loadExperiment(noCheckpoint);
-  auto net = createPoseNet(experiment);
-  StateDict sd;
-  for (const auto& p : net->module().named_parameters()) sd.emplace_back(p.key(), p.value());
-  for (const auto& b : net->module().named_buffers()) sd.emplace_back(b.key(), b.value());
   const std::string path = dir.filePath("random.pth").toStdString();
-  writeStateDict(path, sd);
+  posescope::test::writeRandomCheckpoint(path, spec);
   return path;
 }
 

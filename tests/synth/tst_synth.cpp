@@ -199,7 +199,7 @@ class TestSynth : public QObject {
     SynthDatasetOptions o;
     o.root = "";
     QVERIFY_THROWS_EXCEPTION(ConfigError, o.validate());
-    o.root = "/tmp/x";
+    o.root = "some-folder";
     o.images = 0;
     QVERIFY_THROWS_EXCEPTION(ConfigError, o.validate());
     o.images = 1;
