@@ -34,7 +34,7 @@ metrics), writes a run folder and prints valid.py's metric table on stdout.
   --device D          auto (CUDA when available, else CPU), cpu, cuda:N
   --limit N           evaluate only the first N images
   --workers N         image decoding threads (default: min(WORKERS, 2))
-  --threads N         LibTorch intra-op threads (default: all cores but one)
+  --threads N         LibTorch intra-op threads (default: every core; fewer on a busy machine)
   --quiet             no progress on stderr
   KEY VALUE           config overrides, e.g. TEST.FLIP_TEST False TEST.MODEL_FILE ck.pth
 

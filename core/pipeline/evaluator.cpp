@@ -174,11 +174,11 @@ Evaluator::Evaluator(const Experiment& experiment, const EvaluatorOptions& optio
   std::string notice;
   d.device = resolveDevice(options.device, cfg, notice);
   if (!notice.empty()) d.notices.push_back(notice);
-  // One core is left to image decoding: OpenMP threads that spin-wait for a busy core slow the
-  // forward down several times (measured: 2 threads on 2 loaded cores, 7x slower than 1).
+  // Default: every core, as PyTorch does. On a machine busy with other work, fewer threads
+  // (--threads) avoid OpenMP workers spin-waiting for a busy core (measured 7x slower there).
   const int threads = options.torchThreads > 0
                           ? options.torchThreads
-                          : std::max(1, static_cast<int>(std::thread::hardware_concurrency()) - 1);
+                          : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
   torch::set_num_threads(threads);
 
   // Dataset first: it is the cheapest input to check and the most common to get wrong.

@@ -24,7 +24,7 @@ struct EvaluatorOptions {
   size_t limit = 0;            // evaluate only the first `limit` images (0: all)
   std::vector<size_t> subset;  // evaluate only these dataset indices (empty: all)
   int decodeWorkers = -1;      // -1: min(WORKERS, 2)
-  int torchThreads = 0;        // 0: all cores but one (decoding needs one)
+  int torchThreads = 0;        // 0: every core
   std::string outDir;          // run folder; "" writes nothing
   std::string archName;        // name in the metric table; "" uses MODEL.NAME as valid.py
   /// Benchmarks only: run with seeded random weights instead of TEST.MODEL_FILE (said in the log).
