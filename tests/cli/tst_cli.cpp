@@ -5,31 +5,14 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "cli_runner.h"
+
 #include "test_support.h"
 
 namespace {
 
-struct CliRun {
-  int exitCode = -1;
-  QString out;
-  QString err;
-};
-
-CliRun runCli(const QStringList& args, int timeoutMs = 600000) {
-  QProcess p;
-  p.start(QStringLiteral(POSESCOPE_CLI_PATH), args);
-  CliRun r;
-  if (!p.waitForFinished(timeoutMs)) {
-    p.kill();
-    p.waitForFinished();
-    r.err = "timed out";
-    return r;
-  }
-  r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-  r.out = QString::fromUtf8(p.readAllStandardOutput());
-  r.err = QString::fromUtf8(p.readAllStandardError());
-  return r;
-}
+using posescope::test::CliRun;
+using posescope::test::runCli;
 
 QString repoFile(const QString& relative) {
   return QString::fromStdString(posescope::test::sourceDir()) + "/" + relative;

@@ -5,6 +5,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "cli_runner.h"
+
 #include <opencv2/imgcodecs.hpp>
 
 #include <nlohmann/json.hpp>
@@ -20,27 +22,8 @@ using posescope::test::FixtureImage;
 
 namespace {
 
-struct CliRun {
-  int exitCode = -1;
-  QString out;
-  QString err;
-};
-
-CliRun runCli(const QStringList& args, int timeoutMs = 120000) {
-  QProcess p;
-  p.start(QStringLiteral(POSESCOPE_CLI_PATH), args);
-  CliRun r;
-  if (!p.waitForFinished(timeoutMs)) {
-    p.kill();
-    p.waitForFinished();
-    r.err = "timed out";
-    return r;
-  }
-  r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-  r.out = QString::fromUtf8(p.readAllStandardOutput());
-  r.err = QString::fromUtf8(p.readAllStandardError());
-  return r;
-}
+using posescope::test::CliRun;
+using posescope::test::runCli;
 
 std::vector<FixtureImage> imagesA() {
   return {{1, 1, 10, 0.9, 0.8, ""},
