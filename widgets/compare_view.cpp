@@ -168,6 +168,11 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
   grid->addWidget(canvasA_, 2, 0);
   grid->addWidget(canvasB_, 2, 1);
   grid->setRowStretch(2, 1);
+  // Equal columns whatever the captions say, so the two canvases always have the same size.
+  grid->setColumnStretch(0, 1);
+  grid->setColumnStretch(1, 1);
+  for (QLabel* caption : {captionA_, captionB_})
+    caption->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
   auto* right = new QSplitter(Qt::Vertical);
   right->addWidget(imageTable_);
   right->addWidget(canvases);
@@ -213,6 +218,13 @@ void CompareView::syncCanvases(ImageCanvas* from) {
   if (syncing_) return;
   syncing_ = true;
   ImageCanvas* to = from == canvasA_ ? canvasB_ : canvasA_;
+  if (from->isFitting()) {
+    // Both canvases have the same size and show the same image: each fits on its own, so a
+    // canvas laid out later (or resized) does not inherit a zoom meant for the other's size.
+    to->fit();
+    syncing_ = false;
+    return;
+  }
   if (to->zoom() > 0 && std::abs(from->zoom() / to->zoom() - 1) > 1e-9)
     to->zoomBy(from->zoom() / to->zoom());
   to->horizontalScrollBar()->setValue(from->horizontalScrollBar()->value());

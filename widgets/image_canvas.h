@@ -50,6 +50,9 @@ class ImageCanvas : public QGraphicsView {
 
   /// Shows the whole picture and keeps it fitted on resize.
   void fit();
+  /// Whether the canvas shows the whole picture and refits on resize (until the user zooms or
+  /// pans).
+  bool isFitting() const { return fitting_; }
   /// Zooms by `factor` around the view's centre and stops fitting on resize.
   void zoomBy(double factor);
   /// Current zoom (view pixels per picture pixel).

@@ -121,6 +121,7 @@ class TestTimingCompare : public QObject {
   void comparisonOrdersImagesWhereBLosesFirst();
   void metricAndSummaryModels();
   void canvasesShareZoomPanAndLayers();
+  void canvasesFitAlikeWhenFirstShown();
   void exportedRunFilesEqualShownValues();
   void exportedComparisonEqualsShownValues();
   void overlayPngsHaveImageSizeAndDrawnJoints();
@@ -329,6 +330,45 @@ void TestTimingCompare::canvasesShareZoomPanAndLayers() {
   view.setOptions(o);
   QVERIFY(!a->options().showGroundTruth && !b->options().showGroundTruth);
   QVERIFY(!b->options().showMatches && b->options().showPredictions);
+}
+
+// The page is filled before it is first shown (as `posescope --compare A B` does): both canvases
+// must fit the image at the same zoom however their layout settles, and again after a resize.
+void TestTimingCompare::canvasesFitAlikeWhenFirstShown() {
+  CompareFixture f;
+  CompareView view;
+  QVERIFY(view.openRuns(f.dirA, f.dirB));  // captions of different lengths: search-XS, search-S
+  QImage image(800, 600, QImage::Format_RGB888);
+  image.fill(QColor(90, 90, 90));
+  ImageCanvas* a = view.canvas(CompareView::A);
+  ImageCanvas* b = view.canvas(CompareView::B);
+  a->setImage(image, {});
+  b->setImage(image, {});
+  auto wholeImageShown = [](ImageCanvas* c) {
+    const QRect shown = c->mapFromScene(c->sceneRect()).boundingRect();
+    // fitInView() keeps a margin of a few pixels; the image touches two sides otherwise.
+    return c->viewport()->rect().adjusted(-1, -1, 1, 1).contains(shown) &&
+           (shown.width() >= c->viewport()->width() - 6 ||
+            shown.height() >= c->viewport()->height() - 6);
+  };
+  view.resize(1400, 900);
+  view.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&view));
+  for (const QSize size : {QSize(1400, 900), QSize(1000, 700)}) {
+    view.resize(size);
+    QTRY_VERIFY(a->isFitting() && b->isFitting());
+    // Equal columns; an odd width leaves one pixel to one of them.
+    QVERIFY(std::abs(a->viewport()->width() - b->viewport()->width()) <= 1);
+    QCOMPARE(a->viewport()->height(), b->viewport()->height());
+    QTRY_VERIFY(std::abs(a->zoom() / b->zoom() - 1) < 0.01);
+    QVERIFY(wholeImageShown(a));
+    QVERIFY(wholeImageShown(b));
+  }
+  // A user zoom stops fitting on both, at one zoom.
+  a->zoomBy(2);
+  view.syncCanvases(a);
+  QVERIFY(!a->isFitting() && !b->isFitting());
+  QVERIFY(std::abs(a->zoom() - b->zoom()) < 1e-9);
 }
 
 void TestTimingCompare::exportedRunFilesEqualShownValues() {
