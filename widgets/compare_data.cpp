@@ -1,5 +1,6 @@
 #include "compare_data.h"
 
+#include <QFileInfo>
 #include <QObject>
 #include <filesystem>
 
@@ -70,7 +71,10 @@ std::vector<SideBySideRow> summaryRows(const RunComparison& c, const CompareSide
   auto q = [](const std::string& s) { return QString::fromStdString(s); };
   std::vector<SideBySideRow> rows;
   rows.push_back({QObject::tr("Run"), q(c.a.label), q(c.b.label)});
-  rows.push_back({QObject::tr("Folder"), q(c.a.dir), q(c.b.dir)});
+  // The folder's name: full paths would widen the table past its pane (the header's tooltips
+  // have them).
+  auto folder = [&q](const std::string& dir) { return QFileInfo(q(dir)).fileName(); };
+  rows.push_back({QObject::tr("Folder"), folder(c.a.dir), folder(c.b.dir)});
   rows.push_back({QObject::tr("Model"), q(c.a.modelName), q(c.b.modelName)});
   rows.push_back(
       {QObject::tr("Parameters"), formatCount(c.a.parameters), formatCount(c.b.parameters)});

@@ -75,6 +75,11 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
   connect(openA, &QPushButton::clicked, this, [this] { chooseRun(A); });
   connect(openB, &QPushButton::clicked, this, [this] { chooseRun(B); });
   connect(swap, &QPushButton::clicked, this, &CompareView::swapRuns);
+  auto* runPair = new QPushButton(tr("&Run A and B\u2026"));
+  runPair->setToolTip(
+      tr("Set up two evaluations on the same dataset and run them one after the "
+         "other (Run \u2192 Run A and B to Compare)"));
+  connect(runPair, &QPushButton::clicked, this, &CompareView::runPairRequested);
   orderBox_ = new QComboBox;
   orderBox_->addItem(tr("\u0394 AP (B loses most first)"));
   orderBox_->addItem(tr("\u0394 OKS (B loses most first)"));
@@ -102,19 +107,24 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
   header->addWidget(pathB_, 1);
   header->addWidget(openB);
   header->addWidget(swap);
+  header->addWidget(runPair);
   header->addSpacing(12);
   header->addWidget(new QLabel(tr("Order:")));
   header->addWidget(orderBox_);
   header->addWidget(exportButton);
 
-  notes_ = new QLabel(tr("Open two run folders (File \u2192 Compare Runs\u2026) to compare them."));
+  notes_ =
+      new QLabel(tr("Open two run folders (File \u2192 Compare Runs\u2026) to compare them, "
+                    "or run two setups (Run A and B\u2026)."));
   notes_->setWordWrap(true);
 
   // Left: metrics, summary, timing plot.
   metricTable_ = makeTable(metricModel_);
   metricTable_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   summaryTable_ = makeTable(summaryModel_);
-  summaryTable_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  // A and B share the width left by the row names, so neither side pushes the other out.
+  summaryTable_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+  summaryTable_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
   summaryTable_->setWordWrap(false);
   timingPlot_ = new QCustomPlot;
   setUpPlot(timingPlot_);
@@ -245,8 +255,6 @@ bool CompareView::openRun(Side side, const QString& dir, QString* error) {
     CompareSide loaded = loadCompareSide(dir.toStdString());
     std::optional<CompareSide> previous = std::move(side == A ? a_ : b_);
     (side == A ? a_ : b_) = std::move(loaded);
-    (side == A ? pathA_ : pathB_)
-        ->setText((side == A ? tr("A: %1") : tr("B: %1")).arg(QDir::toNativeSeparators(dir)));
     if (a_ && b_) {
       try {
         comparison_ = compareRuns(a_->run, b_->run);
@@ -274,8 +282,6 @@ bool CompareView::openRuns(const QString& dirA, const QString& dirB, QString* er
     a_ = std::move(a);
     b_ = std::move(b);
     comparison_ = std::move(comparison);
-    pathA_->setText(tr("A: %1").arg(QDir::toNativeSeparators(dirA)));
-    pathB_->setText(tr("B: %1").arg(QDir::toNativeSeparators(dirB)));
     error_.clear();
     recompare();
     return true;
@@ -290,9 +296,6 @@ bool CompareView::openRuns(const QString& dirA, const QString& dirB, QString* er
 void CompareView::swapRuns() {
   if (!a_ && !b_) return;
   std::swap(a_, b_);
-  const QString textA = pathA_->text(), textB = pathB_->text();
-  pathA_->setText(QStringLiteral("A") + textB.mid(1));
-  pathB_->setText(QStringLiteral("B") + textA.mid(1));
   try {
     if (a_ && b_) comparison_ = compareRuns(a_->run, b_->run);
   } catch (const std::exception&) {
@@ -311,7 +314,23 @@ void CompareView::clearComparison() {
   canvasB_->setImage({}, {});
 }
 
+void CompareView::updatePathLabels() {
+  // The folder's name only (the full paths of pairs run from the GUI overflow the header); the
+  // whole path is the tooltip.
+  const std::pair<QLabel*, const std::optional<CompareSide>*> labels[] = {{pathA_, &a_},
+                                                                          {pathB_, &b_}};
+  for (const auto& [label, side] : labels) {
+    const QString letter = label == pathA_ ? QStringLiteral("A") : QStringLiteral("B");
+    const QString dir =
+        *side ? QDir::toNativeSeparators(QString::fromStdString((*side)->run.dir)) : QString();
+    label->setText(tr("%1: %2").arg(
+        letter, dir.isEmpty() ? QStringLiteral("\u2013") : QFileInfo(dir).fileName()));
+    label->setToolTip(dir);
+  }
+}
+
 void CompareView::recompare() {
+  updatePathLabels();
   if (!a_ || !b_ || !comparison_) {
     clearComparison();
     notes_->setText(a_ || b_ ? tr("Open the other run folder to compare.")
@@ -345,7 +364,6 @@ void CompareView::recompare() {
                  .arg(comparison_->images.size());
   notes_->setText(notes.join(QStringLiteral(" \u00b7 ")).toHtmlEscaped());
   metricTable_->resizeColumnsToContents();
-  summaryTable_->resizeColumnsToContents();
   rebuildTimingPlot();
   Q_EMIT comparisonChanged();
 

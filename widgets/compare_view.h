@@ -81,6 +81,8 @@ class CompareView : public QWidget {
   void comparisonChanged();
   /// Image `imageId` is shown in the canvases.
   void imageShown(qlonglong imageId);
+  /// The user asked to set up and run two evaluations to compare ("Run A and B…").
+  void runPairRequested();
 
  protected:
   bool eventFilter(QObject* watched, QEvent* event) override;
@@ -88,6 +90,7 @@ class CompareView : public QWidget {
  private:
   void chooseRun(Side side);
   void recompare();
+  void updatePathLabels();
   void clearComparison();
   void rebuildTimingPlot();
   void showSideImage(Side s, std::int64_t imageId);

@@ -34,6 +34,8 @@ DemoFiles locateDemoFiles(const QString& applicationDir) {
     files.config = root + "/configs/demo/demo.yaml";
     files.arch = root + "/configs/demo/demo-arch.json";
     files.checkpoint = root + "/resources/demo/demo_litepose.pth";
+    files.tinyArch = root + "/configs/demo/demo-arch-tiny.json";
+    files.tinyCheckpoint = root + "/resources/demo/demo_litepose_tiny.pth";
     break;
   }
   const QString cache =

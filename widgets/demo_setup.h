@@ -7,11 +7,13 @@ namespace posescope {
 
 /// Files of the embedded demo (configs/demo, resources/demo) and its dataset cache folder.
 struct DemoFiles {
-  QString config;       // configs/demo/demo.yaml
-  QString arch;         // configs/demo/demo-arch.json
-  QString checkpoint;   // resources/demo/demo_litepose.pth
-  QString datasetRoot;  // <cache>/synthetic-people (COCO layout, val2017)
-  QString runDir;       // <cache>/run
+  QString config;          // configs/demo/demo.yaml
+  QString arch;            // configs/demo/demo-arch.json
+  QString checkpoint;      // resources/demo/demo_litepose.pth
+  QString tinyArch;        // configs/demo/demo-arch-tiny.json: a smaller arch to compare with
+  QString tinyCheckpoint;  // resources/demo/demo_litepose_tiny.pth
+  QString datasetRoot;     // <cache>/synthetic-people (COCO layout, val2017)
+  QString runDir;          // <cache>/run
 };
 
 /// Finds the demo files: $POSESCOPE_DATA_DIR, the source tree above a build folder

@@ -22,8 +22,8 @@
 #include <QStatusBar>
 #include <QTabWidget>
 
+#include "compare_run_dialog.h"
 #include "compare_view.h"
-#include "demo_setup.h"
 #include "device_choices.h"
 #include "experiment_view.h"
 #include "export_menu.h"
@@ -34,7 +34,9 @@
 #include "record_table_model.h"
 #include "results_view.h"
 #include "run_controller.h"
+#include "run_pair.h"
 #include "run_progress_view.h"
+#include "run_queue.h"
 #include "run_setup_view.h"
 #include "timing_view.h"
 
@@ -100,6 +102,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   setAcceptDrops(true);
   createMenus();
   connectRun();
+  connectRunPair();
   timingView_->followRecordModel(resultsView_->recordModel());
   connect(timingView_, &TimingView::imageSelected, this,
           [this](qulonglong index) { selectImage(index); });
@@ -178,9 +181,14 @@ void MainWindow::createMenus() {
   cancelAction_ = run->addAction(tr("&Cancel Run"), this, &MainWindow::cancelRun);
   cancelAction_->setShortcut(QKeySequence(tr("Ctrl+.")));
   cancelAction_->setEnabled(false);
+  run->addSeparator();
+  runPairAction_ =
+      run->addAction(tr("Run &A and B to Compare\u2026"), this, [this] { showRunPairDialog(); });
+  runPairAction_->setShortcut(QKeySequence(tr("Ctrl+Shift+R")));
 
   QMenu* help = menuBar()->addMenu(tr("&Help"));
   help->addAction(tr("Open &Demo"), this, [this] { openDemo(); });
+  help->addAction(tr("&Compare Demo Architectures"), this, [this] { openDemoComparison(); });
   help->addAction(tr("&About PoseScope"), this, [this] {
     QMessageBox::about(this, tr("About PoseScope"),
                        tr("<b>PoseScope %1</b><p>Evaluates bottom-up multi-person pose "
@@ -215,18 +223,50 @@ void MainWindow::connectRun() {
     setupView_->setRunning(running);
     cancelAction_->setEnabled(running);
     runAction_->setEnabled(!running && setupView_->check().ok());
+    runPairAction_->setEnabled(!running);
   });
   connect(runView_, &RunProgressView::cancelRequested, this, &MainWindow::cancelRun);
 }
 
-bool MainWindow::startRun() {
-  setupView_->validateNow();
-  if (controller_->isRunning() || !setupView_->check().ok()) return false;
-  const RunSetup setup = setupView_->setup();
-  const QString runDir = newRunFolder(setup);
-  runView_->reset(runDir);
+void MainWindow::connectRunPair() {
+  // Created after connectRun on purpose: slots run in connection order, so onFinished shows run
+  // A's outcome before the queue starts run B and prepares the pages for it.
+  queue_ = new RunQueue(controller_, this);
+  connect(queue_, &RunQueue::runStarting, this,
+          [this](int index, int count, const QString& label, const QString& runDir) {
+            const QString context =
+                tr("Comparison run %1 of %2 (%3)").arg(index + 1).arg(count).arg(label);
+            prepareViewsForRun(runDir, context);
+            pages_->setCurrentIndex(RunPage);
+            statusBar()->showMessage(tr("%1 into %2").arg(context, runDir));
+          });
+  connect(queue_, &RunQueue::allCompleted, this, [this](const QStringList& dirs) {
+    QString error;
+    if (dirs.size() == 2 && compareRuns(dirs[0], dirs[1], &error)) return;
+    statusBar()->showMessage(tr("Both runs completed but cannot be compared: %1").arg(error));
+  });
+  connect(queue_, &RunQueue::stopped, this,
+          [this](int, const QString& label, bool cancelled, const QString& reason) {
+            statusBar()->showMessage(
+                cancelled
+                    ? tr("Comparison stopped: %1; B was not run.").arg(reason)
+                    : tr("Comparison stopped: run %1 failed (the Run page says why).").arg(label));
+          });
+  connect(compareView_, &CompareView::runPairRequested, this, [this] { showRunPairDialog(); });
+}
+
+void MainWindow::prepareViewsForRun(const QString& runDir, const QString& context) {
+  runView_->reset(runDir, context);
   resultsView_->beginRun(runDir);
   inspectView_->clear();
+}
+
+bool MainWindow::startRun() {
+  setupView_->validateNow();
+  if (controller_->isRunning() || queue_->isActive() || !setupView_->check().ok()) return false;
+  const RunSetup setup = setupView_->setup();
+  const QString runDir = newRunFolder(setup);
+  prepareViewsForRun(runDir);
   if (!controller_->start(experimentSpecFor(setup), evaluatorOptionsFor(setup, runDir)))
     return false;
   saveSettings();
@@ -235,8 +275,44 @@ bool MainWindow::startRun() {
   return true;
 }
 
+CompareRunDialog* MainWindow::showRunPairDialog() {
+  auto* dialog = new CompareRunDialog(this);
+  dialog->setAttribute(Qt::WA_DeleteOnClose);
+  const QSettings settings;
+  const RunSetup a = setupView_->setup();
+  dialog->setSetups(a, loadRunSetup(settings, QStringLiteral("pair/B"), a).value_or(a));
+  connect(dialog, &QDialog::accepted, this, [this, dialog] {
+    QString error;
+    if (!startRunPair(dialog->setup(CompareRunDialog::A), dialog->setup(CompareRunDialog::B),
+                      &error))
+      QMessageBox::warning(this, tr("Cannot run A and B"), error);
+  });
+  dialog->open();
+  return dialog;
+}
+
+bool MainWindow::startRunPair(const RunSetup& a, const RunSetup& b, QString* error) {
+  auto fail = [this, error](const QString& message) {
+    if (error) *error = message;
+    statusBar()->showMessage(QString(message).replace('\n', ' '));
+    return false;
+  };
+  if (controller_->isRunning() || queue_->isActive())
+    return fail(tr("A run is in progress; wait for it to end or cancel it first."));
+  const RunPairCheck check = checkRunPair(a, b, availableDevices());
+  if (!check.ok()) return fail(check.describe());
+  QSettings settings;
+  saveRunSetup(settings, QStringLiteral("pair/A"), a);
+  saveRunSetup(settings, QStringLiteral("pair/B"), b);
+  if (!queue_->start(queuedRunPair(a, b))) return fail(tr("The two runs could not be started."));
+  return true;
+}
+
 void MainWindow::cancelRun() {
-  controller_->cancel();
+  if (queue_->isActive())
+    queue_->cancel();
+  else
+    controller_->cancel();
 }
 
 void MainWindow::onFinished(const RunOutcome& outcome) {
@@ -257,6 +333,18 @@ void MainWindow::onFinished(const RunOutcome& outcome) {
 }
 
 namespace {
+
+// The demo's run setup: its config, arch, checkpoint and dataset, the device kept from `current`.
+RunSetup demoRunSetup(const DemoFiles& demo, const RunSetup& current) {
+  RunSetup s;
+  s.configFile = demo.config;
+  s.archFile = demo.arch;
+  s.checkpoint = demo.checkpoint;
+  s.datasetRoot = demo.datasetRoot;
+  s.device = current.device;
+  s.outputDir = QFileInfo(demo.runDir).absolutePath() + "/runs";
+  return s;
+}
 
 // The Inspect page's data of a finished run, read back off the GUI thread: the ground truth and
 // per-image evaluation of a large dataset take long enough to freeze the window.
@@ -394,28 +482,12 @@ void MainWindow::closeEvent(QCloseEvent* event) {
 void MainWindow::saveSettings() const {
   QSettings settings;
   settings.setValue("mainWindow/geometry", saveGeometry());
-  const RunSetup s = setupView_->setup();
-  settings.setValue("setup/config", s.configFile);
-  settings.setValue("setup/arch", s.archFile);
-  settings.setValue("setup/checkpoint", s.checkpoint);
-  settings.setValue("setup/datasetRoot", s.datasetRoot);
-  settings.setValue("setup/overrides", s.overrides);
-  settings.setValue("setup/device", s.device);
-  settings.setValue("setup/outputDir", s.outputDir);
+  saveRunSetup(settings, QStringLiteral("setup"), setupView_->setup());
 }
 
 void MainWindow::restoreLastSetup() {
-  QSettings settings;
-  if (!settings.contains("setup/config")) return;
-  RunSetup s = setupView_->setup();
-  s.configFile = settings.value("setup/config").toString();
-  s.archFile = settings.value("setup/arch").toString();
-  s.checkpoint = settings.value("setup/checkpoint").toString();
-  s.datasetRoot = settings.value("setup/datasetRoot").toString();
-  s.overrides = settings.value("setup/overrides").toStringList();
-  s.device = settings.value("setup/device", s.device).toString();
-  s.outputDir = settings.value("setup/outputDir", s.outputDir).toString();
-  setupView_->setSetup(s);
+  if (const auto s = loadRunSetup(QSettings(), QStringLiteral("setup"), setupView_->setup()))
+    setupView_->setSetup(*s);
 }
 
 void MainWindow::rememberRecent(const QString& path) {
@@ -443,7 +515,7 @@ void MainWindow::updateTitle() {
                                : tr("%1 \u2014 PoseScope").arg(QFileInfo(cfg).fileName()));
 }
 
-void MainWindow::openDemo() {
+void MainWindow::prepareDemo(const std::function<void(const DemoFiles&)>& then) {
   const DemoFiles demo = locateDemoFiles(QCoreApplication::applicationDirPath());
   if (demo.config.isEmpty()) {
     QMessageBox::warning(this, tr("Open Demo"),
@@ -452,21 +524,15 @@ void MainWindow::openDemo() {
                             "folder."));
     return;
   }
-  if (controller_->isRunning()) {
+  if (controller_->isRunning() || queue_->isActive()) {
     statusBar()->showMessage(tr("A run is in progress; cancel it before opening the demo."));
     return;
   }
-  setupView_->setConfigFile(demo.config);
-  setupView_->setArchFile(demo.arch);
-  setupView_->setCheckpoint(demo.checkpoint);
-  setupView_->setDatasetRoot(demo.datasetRoot);
-  setupView_->setOverrides({});
-  setupView_->setOutputDir(QFileInfo(demo.runDir).absolutePath() + "/runs");
   statusBar()->showMessage(
       tr("Preparing the synthetic demo dataset in %1\u2026").arg(demo.datasetRoot));
   // Generating 200 images takes a few seconds: off the GUI thread, then the run starts.
   auto* watcher = new QFutureWatcher<QString>(this);
-  connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher] {
+  connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher, demo, then] {
     watcher->deleteLater();
     const QString error = watcher->result();
     if (!error.isEmpty()) {
@@ -474,10 +540,30 @@ void MainWindow::openDemo() {
                            tr("The demo dataset could not be written: %1").arg(error));
       return;
     }
+    then(demo);
+  });
+  watcher->setFuture(QtConcurrent::run(ensureDemoDataset, demo));
+}
+
+void MainWindow::openDemo() {
+  prepareDemo([this](const DemoFiles& demo) {
+    setupView_->setSetup(demoRunSetup(demo, setupView_->setup()));
     if (!startRun())
       statusBar()->showMessage(tr("The demo setup is not valid; see the Experiment page."));
   });
-  watcher->setFuture(QtConcurrent::run(ensureDemoDataset, demo));
+}
+
+void MainWindow::openDemoComparison() {
+  prepareDemo([this](const DemoFiles& demo) {
+    const RunSetup a = demoRunSetup(demo, setupView_->setup());
+    RunSetup b = a;
+    b.archFile = demo.tinyArch;
+    b.checkpoint = demo.tinyCheckpoint;
+    setupView_->setSetup(a);
+    QString error;
+    if (!startRunPair(a, b, &error))
+      QMessageBox::warning(this, tr("Compare Demo Architectures"), error);
+  });
 }
 
 }  // namespace posescope

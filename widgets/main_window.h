@@ -3,6 +3,9 @@
 // drag and drop, recent files and last settings.
 
 #include <QMainWindow>
+#include <functional>
+
+#include "demo_setup.h"
 
 class QAction;
 class QMenu;
@@ -10,6 +13,7 @@ class QTabWidget;
 
 namespace posescope {
 
+class CompareRunDialog;
 class CompareView;
 class ExperimentView;
 class ExportMenu;
@@ -17,9 +21,11 @@ class InspectView;
 class ResultsView;
 class RunController;
 class RunProgressView;
+class RunQueue;
 class RunSetupView;
 class TimingView;
 struct RunOutcome;
+struct RunSetup;
 
 /// Top-level window. Runs evaluations on a background thread through RunController; the GUI
 /// thread only shows values it receives.
@@ -40,6 +46,7 @@ class MainWindow : public QMainWindow {
   CompareView* compareView() const { return compareView_; }
   ExportMenu* exportMenu() const { return exportMenu_; }
   RunController* controller() const { return controller_; }
+  RunQueue* runQueue() const { return queue_; }
   QTabWidget* pages() const { return pages_; }
 
   /// Routes `path` by type: *.yaml/*.yml config, *.json architecture, *.pth/*.pth.tar/*.pt
@@ -60,13 +67,25 @@ class MainWindow : public QMainWindow {
   bool compareRuns(const QString& dirA, const QString& dirB, QString* error = nullptr);
   /// Starts a run with the current setup; false when the setup is invalid or a run is going.
   bool startRun();
+  /// Run > Run A and B to Compare: opens the (non-modal) dialog with the Experiment page's setup
+  /// as A and the last pair's B (else A again); its Run button calls startRunPair. Returns the
+  /// dialog, which deletes itself when closed.
+  CompareRunDialog* showRunPairDialog();
+  /// Evaluates `a`, then `b`, in the background (the Run and Results pages follow each run) and
+  /// shows the Compare page on both run folders when B completes. False, with `error` saying
+  /// what to fix, when either setup is invalid, they evaluate different datasets, or a run is in
+  /// progress. A failed or cancelled run stops the pair; folders written so far stay.
+  bool startRunPair(const RunSetup& a, const RunSetup& b, QString* error = nullptr);
   /// Help > Open Demo: the embedded demo model on the synthetic dataset (generated once into the
   /// cache folder, off the GUI thread), then a run; says what is missing when the files are not
   /// found.
   void openDemo();
+  /// Help > Compare Demo Architectures: the demo model (A) and its smaller sibling (B) on the
+  /// demo dataset, run one after the other, then the Compare page.
+  void openDemoComparison();
   /// Reads a finished run's evaluation for the Inspect page on a worker thread, then shows it.
   void loadInspectionInBackground(const QString& dir);
-  /// Asks the run in progress to stop after the current image.
+  /// Asks the run in progress to stop after the current image (and a run pair to start no more).
   void cancelRun();
   /// Fills the setup from the settings saved by the last session (QSettings).
   void restoreLastSetup();
@@ -82,6 +101,11 @@ class MainWindow : public QMainWindow {
   void createMenus();
   void connectRun();
   void onFinished(const RunOutcome& outcome);
+  void prepareViewsForRun(const QString& runDir, const QString& context = QString());
+  void connectRunPair();
+  /// Locates the demo files and generates the demo dataset off the GUI thread, then calls
+  /// `then` (on the GUI thread); says what is wrong instead when either fails.
+  void prepareDemo(const std::function<void(const DemoFiles&)>& then);
   void rememberRecent(const QString& path);
   void rebuildRecentMenu();
   void updateTitle();
@@ -96,9 +120,11 @@ class MainWindow : public QMainWindow {
   CompareView* compareView_ = nullptr;
   ExportMenu* exportMenu_ = nullptr;
   RunController* controller_ = nullptr;
+  RunQueue* queue_ = nullptr;
   QMenu* recentMenu_ = nullptr;
   QAction* runAction_ = nullptr;
   QAction* cancelAction_ = nullptr;
+  QAction* runPairAction_ = nullptr;
 };
 
 /// How a dropped or opened path is used.

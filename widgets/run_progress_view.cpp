@@ -117,16 +117,23 @@ void RunProgressView::setRecordModel(QAbstractItemModel* model) {
           [this] { records_->scrollToBottom(); });
 }
 
-void RunProgressView::reset(const QString& runDir) {
+void RunProgressView::reset(const QString& runDir, const QString& context) {
   log_->clear();
   errorBanner_->hide();
   errorBanner_->clear();
   statsLabel_->clear();
-  folderLabel_->setText(runDir.isEmpty() ? QString() : tr("Run folder: %1").arg(runDir));
+  QStringList folder;
+  if (!context.isEmpty()) folder << context;
+  if (!runDir.isEmpty()) folder << tr("Run folder: %1").arg(runDir);
+  folderLabel_->setText(folder.join(QStringLiteral(" \u00b7 ")));
   progress_->setRange(0, 1);
   progress_->setValue(0);
   stateLabel_->setText(tr("Starting\u2026"));
   cancelButton_->setEnabled(true);
+}
+
+QString RunProgressView::folderText() const {
+  return folderLabel_->text();
 }
 
 void RunProgressView::showPreparing() {

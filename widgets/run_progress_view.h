@@ -22,8 +22,10 @@ class RunProgressView : public QWidget {
  public:
   explicit RunProgressView(QWidget* parent = nullptr);
 
-  /// Clears the log, the banner and the progress for a new run into `runDir`.
-  void reset(const QString& runDir);
+  /// Clears the log, the banner and the progress for a new run into `runDir`; `context` (e.g.
+  /// "Comparison run 1 of 2 (A: demo-arch)") is shown before the folder.
+  void reset(const QString& runDir, const QString& context = QString());
+  QString folderText() const;
   void showPreparing();
   void showStarted(const RunSummary& summary);
   void showImage(qulonglong done, qulonglong total);

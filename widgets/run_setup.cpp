@@ -2,6 +2,7 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QSettings>
 #include <QThread>
 #include <filesystem>
 
@@ -164,16 +165,44 @@ SetupCheck checkRunSetup(const RunSetup& setup, const QStringList& devices) {
   return check;
 }
 
-QString newRunFolder(const RunSetup& setup, const QDateTime& now) {
+QString newRunFolder(const RunSetup& setup, const QDateTime& now, const QString& tag,
+                     const QStringList& reserved) {
   const QString stem = QFileInfo(setup.configFile).completeBaseName();
-  const QString base =
-      QDir(setup.outputDir)
-          .filePath(QStringLiteral("%1_%2").arg(stem.isEmpty() ? QStringLiteral("run") : stem,
-                                                now.toString(QStringLiteral("yyyyMMdd-hhmmss"))));
+  QString name = QStringLiteral("%1_%2").arg(stem.isEmpty() ? QStringLiteral("run") : stem,
+                                             now.toString(QStringLiteral("yyyyMMdd-hhmmss")));
+  if (!tag.isEmpty()) name += QLatin1Char('_') + tag;
+  const QString base = QDir(setup.outputDir).filePath(name);
   QString candidate = base;
-  for (int n = 2; QFileInfo::exists(candidate); ++n)
+  for (int n = 2; QFileInfo::exists(candidate) || reserved.contains(candidate); ++n)
     candidate = QStringLiteral("%1-%2").arg(base).arg(n);
   return candidate;
+}
+
+void saveRunSetup(QSettings& settings, const QString& group, const RunSetup& s) {
+  settings.beginGroup(group);
+  settings.setValue("config", s.configFile);
+  settings.setValue("arch", s.archFile);
+  settings.setValue("checkpoint", s.checkpoint);
+  settings.setValue("datasetRoot", s.datasetRoot);
+  settings.setValue("overrides", s.overrides);
+  settings.setValue("device", s.device);
+  settings.setValue("outputDir", s.outputDir);
+  settings.endGroup();
+}
+
+std::optional<RunSetup> loadRunSetup(const QSettings& settings, const QString& group,
+                                     const RunSetup& defaults) {
+  const auto key = [&group](const char* name) { return group + QLatin1Char('/') + name; };
+  if (!settings.contains(key("config"))) return std::nullopt;
+  RunSetup s = defaults;
+  s.configFile = settings.value(key("config")).toString();
+  s.archFile = settings.value(key("arch")).toString();
+  s.checkpoint = settings.value(key("checkpoint")).toString();
+  s.datasetRoot = settings.value(key("datasetRoot")).toString();
+  s.overrides = settings.value(key("overrides")).toStringList();
+  s.device = settings.value(key("device"), s.device).toString();
+  s.outputDir = settings.value(key("outputDir"), s.outputDir).toString();
+  return s;
 }
 
 EvaluatorOptions evaluatorOptionsFor(const RunSetup& setup, const QString& runDir) {

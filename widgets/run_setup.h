@@ -10,6 +10,8 @@
 #include "config/experiment.h"
 #include "pipeline/evaluator.h"
 
+class QSettings;
+
 namespace posescope {
 
 /// The run-setup form's values, as plain data.
@@ -44,12 +46,21 @@ ExperimentSpec experimentSpecFor(const RunSetup& setup);
 /// never throws: each problem becomes a message on the field to fix.
 SetupCheck checkRunSetup(const RunSetup& setup, const QStringList& devices);
 
-/// A new, not yet existing run folder under setup.outputDir: <cfg stem>_<yyyyMMdd-hhmmss>[-n].
-QString newRunFolder(const RunSetup& setup, const QDateTime& now = QDateTime::currentDateTime());
+/// A new, not yet existing run folder under setup.outputDir: <cfg stem>_<yyyyMMdd-hhmmss>[_tag]
+/// [-n], distinct from the folders in `reserved` too (chosen for runs that have not started yet).
+QString newRunFolder(const RunSetup& setup, const QDateTime& now = QDateTime::currentDateTime(),
+                     const QString& tag = QString(), const QStringList& reserved = {});
 
 /// Evaluator options for a GUI run into `runDir`: the setup's device, LibTorch threads leaving
 /// one core to the window.
 EvaluatorOptions evaluatorOptionsFor(const RunSetup& setup, const QString& runDir);
+
+/// Writes `setup` under `group` of `settings` (group/config, group/arch, ...).
+void saveRunSetup(QSettings& settings, const QString& group, const RunSetup& setup);
+/// The setup saved under `group`, fields missing there taken from `defaults`; nullopt when no
+/// setup was saved there.
+std::optional<RunSetup> loadRunSetup(const QSettings& settings, const QString& group,
+                                     const RunSetup& defaults);
 
 /// The annotation file a dataset root must hold for DATASET.DATASET_TEST `kind` and split
 /// DATASET.TEST (as KeypointDataset opens it); throws DatasetError for an unknown kind.

@@ -234,6 +234,10 @@ void RunSetupView::setRunning(bool running) {
   runButton_->setEnabled(!running && check_.ok());
 }
 
+void RunSetupView::setRunButtonVisible(bool visible) {
+  runButton_->setVisible(visible);
+}
+
 void RunSetupView::scheduleValidation() {
   validateTimer_->start();
 }

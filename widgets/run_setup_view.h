@@ -41,6 +41,9 @@ class RunSetupView : public QWidget {
   /// Enables or disables editing and Run (while a run is in progress).
   void setRunning(bool running);
 
+  /// Shows or hides the Run button (hidden where another button starts the run).
+  void setRunButtonVisible(bool visible);
+
   /// Validates now (instead of after the typing pause).
   void validateNow();
   const SetupCheck& check() const { return check_; }

@@ -70,8 +70,16 @@ int main(int argc, char** argv) {
   const QCommandLineOption demo(
       QStringLiteral("demo"),
       QStringLiteral("Run the embedded demo (as Help > Open Demo) at launch."));
-  for (const auto* o : {&cfg, &arch, &checkpoint, &datasetRoot, &device, &out, &run, &openRun,
-                        &fresh, &maximized, &inspect, &layers, &joint, &timing, &compare, &demo})
+  const QCommandLineOption demoCompare(
+      QStringLiteral("demo-compare"),
+      QStringLiteral("Run the demo model and its smaller sibling one after the other and compare "
+                     "them (as Help > Compare Demo Architectures) at launch."));
+  const QCommandLineOption pairDialog(
+      QStringLiteral("pair-dialog"),
+      QStringLiteral("Open the Run A and B to Compare dialog at launch (A: the setup above)."));
+  for (const auto* o :
+       {&cfg, &arch, &checkpoint, &datasetRoot, &device, &out, &run, &openRun, &fresh, &maximized,
+        &inspect, &layers, &joint, &timing, &compare, &demo, &demoCompare, &pairDialog})
     parser.addOption(*o);
   parser.addPositionalArgument(QStringLiteral("opts"),
                                QStringLiteral("KEY VALUE overrides, as valid.py takes them."),
@@ -136,6 +144,10 @@ int main(int argc, char** argv) {
                    qPrintable(parser.value(inspect)));
   }
   if (parser.isSet(demo)) QTimer::singleShot(0, &window, [&window] { window.openDemo(); });
+  if (parser.isSet(demoCompare))
+    QTimer::singleShot(0, &window, [&window] { window.openDemoComparison(); });
+  if (parser.isSet(pairDialog))
+    QTimer::singleShot(0, &window, [&window] { window.showRunPairDialog(); });
   if (parser.isSet(run)) {
     QTimer::singleShot(0, &window, [&window] {
       if (!window.startRun())

@@ -1,0 +1,53 @@
+#pragma once
+// The dialog that sets up two runs, A and B, on the same dataset, to be run one after the other
+// and compared.
+
+#include <QDialog>
+
+#include "run_pair.h"
+
+class QLabel;
+class QPushButton;
+
+namespace posescope {
+
+class RunSetupView;
+
+/// Two run-setup forms side by side (experiment YAML, arch JSON, checkpoint, dataset, overrides,
+/// device, output folder each), validated as they change like the Experiment page's. "Run A,
+/// then B" is enabled only when both are valid and evaluate the same images; otherwise the
+/// reason is shown under the forms. Never throws.
+class CompareRunDialog : public QDialog {
+  Q_OBJECT
+ public:
+  enum Side { A, B };
+
+  explicit CompareRunDialog(QWidget* parent = nullptr);
+
+  /// Fills both forms and validates.
+  void setSetups(const RunSetup& a, const RunSetup& b);
+  RunSetup setup(Side side) const;
+  RunSetupView* setupView(Side side) const { return side == A ? viewA_ : viewB_; }
+  /// Copies every field of A into B (then change B's architecture and checkpoint).
+  void copyAToB();
+  /// Both sides' checks and the pair's; valid after every validation.
+  const RunPairCheck& check() const { return check_; }
+  /// The message under the forms ("" when the two can be compared).
+  QString pairErrorText() const;
+  QPushButton* runButton() const { return runButton_; }
+
+ Q_SIGNALS:
+  /// After either side validated; check() holds the result.
+  void validated();
+
+ private:
+  void updateCheck();
+
+  RunSetupView* viewA_ = nullptr;
+  RunSetupView* viewB_ = nullptr;
+  QLabel* pairError_ = nullptr;
+  QPushButton* runButton_ = nullptr;
+  RunPairCheck check_;
+};
+
+}  // namespace posescope
