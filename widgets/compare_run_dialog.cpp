@@ -66,7 +66,7 @@ CompareRunDialog::CompareRunDialog(QWidget* parent) : QDialog(parent) {
   connect(buttons, &QDialogButtonBox::accepted, this, [this] {
     viewA_->validateNow();
     viewB_->validateNow();
-    if (check_.ok()) accept();
+    if (check_.ok()) Q_EMIT runRequested();
   });
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
   auto* bottom = new QHBoxLayout;
@@ -96,6 +96,11 @@ void CompareRunDialog::copyAToB() {
   viewB_->setSetup(viewA_->setup());
 }
 
+void CompareRunDialog::showRunError(const QString& message) {
+  pairError_->setText(message);
+  pairError_->setVisible(!message.isEmpty());
+}
+
 QString CompareRunDialog::pairErrorText() const {
   return pairError_->isHidden() ? QString() : pairError_->text();
 }
@@ -103,9 +108,21 @@ QString CompareRunDialog::pairErrorText() const {
 void CompareRunDialog::updateCheck() {
   check_.a = viewA_->check();
   check_.b = viewB_->check();
-  check_.pairError = check_.a.experiment && check_.b.experiment
-                         ? datasetDifference(*check_.a.experiment, *check_.b.experiment)
-                         : QString();
+  check_.pairError.clear();
+  if (check_.a.ok() && check_.b.ok()) {  // else each side's own errors say what to fix
+    const auto key = [](const Experiment& e) {
+      const ConfigNode& cfg = e.cfg;
+      return QString::fromStdString(cfg.getString("DATASET.DATASET_TEST") + '\n' +
+                                    cfg.getString("DATASET.ROOT") + '\n' +
+                                    cfg.getString("DATASET.TEST"));
+    };
+    const QString k = key(*check_.a.experiment) + '\n' + key(*check_.b.experiment);
+    if (k != differenceKey_) {
+      differenceKey_ = k;
+      difference_ = datasetDifference(*check_.a.experiment, *check_.b.experiment);
+    }
+    check_.pairError = difference_;
+  }
   pairError_->setText(check_.pairError);
   pairError_->setVisible(!check_.pairError.isEmpty());
   runButton_->setEnabled(check_.ok());

@@ -15,8 +15,10 @@ class RunSetupView;
 
 /// Two run-setup forms side by side (experiment YAML, arch JSON, checkpoint, dataset, overrides,
 /// device, output folder each), validated as they change like the Experiment page's. "Run A,
-/// then B" is enabled only when both are valid and evaluate the same images; otherwise the
-/// reason is shown under the forms. Never throws.
+/// then B" is enabled only when both are valid and evaluate the same images (otherwise the
+/// reason is shown under the forms) and emits runRequested(); whoever starts the runs closes
+/// the dialog with accept() once they have started, so a refused start loses nothing. Never
+/// throws.
 class CompareRunDialog : public QDialog {
   Q_OBJECT
  public:
@@ -32,13 +34,18 @@ class CompareRunDialog : public QDialog {
   void copyAToB();
   /// Both sides' checks and the pair's; valid after every validation.
   const RunPairCheck& check() const { return check_; }
-  /// The message under the forms ("" when the two can be compared).
+  /// Shows why the runs could not start (e.g. another run is going) under the forms, until the
+  /// next validation.
+  void showRunError(const QString& message);
+  /// The message under the forms ("" when the two can be compared and nothing was refused).
   QString pairErrorText() const;
   QPushButton* runButton() const { return runButton_; }
 
  Q_SIGNALS:
   /// After either side validated; check() holds the result.
   void validated();
+  /// "Run A, then B" was pressed with a valid pair.
+  void runRequested();
 
  private:
   void updateCheck();
@@ -48,6 +55,9 @@ class CompareRunDialog : public QDialog {
   QLabel* pairError_ = nullptr;
   QPushButton* runButton_ = nullptr;
   RunPairCheck check_;
+  // datasetDifference reads both annotation files when their paths differ: remembered for the
+  // experiments' dataset keys so typing elsewhere does not read them again.
+  QString differenceKey_, difference_;
 };
 
 }  // namespace posescope

@@ -75,7 +75,8 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
   connect(openA, &QPushButton::clicked, this, [this] { chooseRun(A); });
   connect(openB, &QPushButton::clicked, this, [this] { chooseRun(B); });
   connect(swap, &QPushButton::clicked, this, &CompareView::swapRuns);
-  auto* runPair = new QPushButton(tr("&Run A and B\u2026"));
+  auto* runPair = runPairButton_ = new QPushButton(tr("&Run A and B\u2026"));
+  runPair->setObjectName(QStringLiteral("runPairButton"));
   runPair->setToolTip(
       tr("Set up two evaluations on the same dataset and run them one after the "
          "other (Run \u2192 Run A and B to Compare)"));
@@ -291,6 +292,10 @@ bool CompareView::openRuns(const QString& dirA, const QString& dirB, QString* er
     notes_->setText(tr("<span style='color:#c01c28'>%1</span>").arg(error_.toHtmlEscaped()));
     return false;
   }
+}
+
+void CompareView::setRunPairEnabled(bool enabled) {
+  runPairButton_->setEnabled(enabled);
 }
 
 void CompareView::swapRuns() {

@@ -14,6 +14,7 @@ class QCheckBox;
 class QComboBox;
 class QCustomPlot;
 class QLabel;
+class QPushButton;
 class QTableView;
 
 namespace posescope {
@@ -39,6 +40,8 @@ class CompareView : public QWidget {
   bool openRuns(const QString& dirA, const QString& dirB, QString* error = nullptr);
   /// Opens one side; compares once both sides are open. False and `error` as openRuns.
   bool openRun(Side side, const QString& dir, QString* error = nullptr);
+  /// Enables "Run A and B…" (disabled while a run is going).
+  void setRunPairEnabled(bool enabled);
   /// Exchanges A and B.
   void swapRuns();
   /// Orders the per-image table by Δ AP or Δ OKS (images where B loses most first).
@@ -110,6 +113,7 @@ class CompareView : public QWidget {
   QLabel* pathB_ = nullptr;
   QLabel* notes_ = nullptr;
   QComboBox* orderBox_ = nullptr;
+  QPushButton* runPairButton_ = nullptr;
   MetricComparisonModel* metricModel_ = nullptr;
   SideBySideModel* summaryModel_ = nullptr;
   ImageDeltaModel* imageModel_ = nullptr;

@@ -224,6 +224,7 @@ void MainWindow::connectRun() {
     cancelAction_->setEnabled(running);
     runAction_->setEnabled(!running && setupView_->check().ok());
     runPairAction_->setEnabled(!running);
+    compareView_->setRunPairEnabled(!running);
   });
   connect(runView_, &RunProgressView::cancelRequested, this, &MainWindow::cancelRun);
 }
@@ -246,11 +247,13 @@ void MainWindow::connectRunPair() {
     statusBar()->showMessage(tr("Both runs completed but cannot be compared: %1").arg(error));
   });
   connect(queue_, &RunQueue::stopped, this,
-          [this](int, const QString& label, bool cancelled, const QString& reason) {
-            statusBar()->showMessage(
+          [this](int index, const QString& label, bool cancelled, const QString& reason) {
+            QString message =
                 cancelled
-                    ? tr("Comparison stopped: %1; B was not run.").arg(reason)
-                    : tr("Comparison stopped: run %1 failed (the Run page says why).").arg(label));
+                    ? tr("Comparison stopped: %1.").arg(reason)
+                    : tr("Comparison stopped: run %1 failed (the Run page says why).").arg(label);
+            if (index + 1 < queue_->size()) message += tr(" The runs after it were not started.");
+            statusBar()->showMessage(message);
           });
   connect(compareView_, &CompareView::runPairRequested, this, [this] { showRunPairDialog(); });
 }
@@ -281,11 +284,13 @@ CompareRunDialog* MainWindow::showRunPairDialog() {
   const QSettings settings;
   const RunSetup a = setupView_->setup();
   dialog->setSetups(a, loadRunSetup(settings, QStringLiteral("pair/B"), a).value_or(a));
-  connect(dialog, &QDialog::accepted, this, [this, dialog] {
+  connect(dialog, &CompareRunDialog::runRequested, this, [this, dialog] {
     QString error;
-    if (!startRunPair(dialog->setup(CompareRunDialog::A), dialog->setup(CompareRunDialog::B),
-                      &error))
-      QMessageBox::warning(this, tr("Cannot run A and B"), error);
+    if (startRunPair(dialog->setup(CompareRunDialog::A), dialog->setup(CompareRunDialog::B),
+                     &error))
+      dialog->accept();
+    else
+      dialog->showRunError(error);
   });
   dialog->open();
   return dialog;
@@ -297,13 +302,15 @@ bool MainWindow::startRunPair(const RunSetup& a, const RunSetup& b, QString* err
     statusBar()->showMessage(QString(message).replace('\n', ' '));
     return false;
   };
+  {  // remembered even when refused, so the next dialog offers what was typed
+    QSettings settings;
+    saveRunSetup(settings, QStringLiteral("pair/A"), a);
+    saveRunSetup(settings, QStringLiteral("pair/B"), b);
+  }
   if (controller_->isRunning() || queue_->isActive())
     return fail(tr("A run is in progress; wait for it to end or cancel it first."));
   const RunPairCheck check = checkRunPair(a, b, availableDevices());
   if (!check.ok()) return fail(check.describe());
-  QSettings settings;
-  saveRunSetup(settings, QStringLiteral("pair/A"), a);
-  saveRunSetup(settings, QStringLiteral("pair/B"), b);
   if (!queue_->start(queuedRunPair(a, b))) return fail(tr("The two runs could not be started."));
   return true;
 }
@@ -328,7 +335,9 @@ void MainWindow::onFinished(const RunOutcome& outcome) {
   }
   if (!dir.isEmpty()) {
     rememberRecent(dir);
-    loadInspectionInBackground(dir);
+    // Not while a run pair goes on: the reading would slow the next run's timings, and the
+    // Inspect page will show the next run anyway.
+    if (!queue_->hasMoreRuns()) loadInspectionInBackground(dir);
   }
 }
 
@@ -377,7 +386,13 @@ void MainWindow::loadInspectionInBackground(const QString& dir) {
       statusBar()->showMessage(tr("Cannot inspect the run: %1").arg(loaded.error));
       return;
     }
-    if (controller_->isRunning()) return;  // a newer run has started meanwhile
+    // A newer run has started (or failed) meanwhile: its pages must not show this run.
+    const auto same = [](const QString& x, const QString& y) {
+      return QFileInfo(x).canonicalFilePath() == QFileInfo(y).canonicalFilePath();
+    };
+    if (controller_->isRunning() ||
+        !same(QString::fromStdString(loaded.runDir), controller_->runDir()))
+      return;
     const std::string device = loaded.data->device;
     inspectView_->setData(std::move(*loaded.data),
                           std::make_unique<EvaluatorMapsProvider>(loaded.runDir, device));
@@ -475,7 +490,7 @@ void MainWindow::dropEvent(QDropEvent* event) {
 
 void MainWindow::closeEvent(QCloseEvent* event) {
   saveSettings();
-  controller_->cancel();  // the controller's destructor waits for the image in progress
+  cancelRun();  // also stops a run pair; the controller's destructor waits for the image in flight
   event->accept();
 }
 

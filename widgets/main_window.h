@@ -67,9 +67,10 @@ class MainWindow : public QMainWindow {
   bool compareRuns(const QString& dirA, const QString& dirB, QString* error = nullptr);
   /// Starts a run with the current setup; false when the setup is invalid or a run is going.
   bool startRun();
-  /// Run > Run A and B to Compare: opens the (non-modal) dialog with the Experiment page's setup
-  /// as A and the last pair's B (else A again); its Run button calls startRunPair. Returns the
-  /// dialog, which deletes itself when closed.
+  /// Run > Run A and B to Compare: opens the (window-modal) dialog with the Experiment page's
+  /// setup as A and the last pair's B (else A again); its Run button calls startRunPair and
+  /// closes it once the runs have started (a refusal is shown over it). Returns the dialog,
+  /// which deletes itself when closed.
   CompareRunDialog* showRunPairDialog();
   /// Evaluates `a`, then `b`, in the background (the Run and Results pages follow each run) and
   /// shows the Compare page on both run folders when B completes. False, with `error` saying

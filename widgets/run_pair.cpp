@@ -2,7 +2,9 @@
 
 #include <QFile>
 #include <QFileInfo>
+#include <tuple>
 
+#include "common/errors.h"
 #include "data/keypoint_dataset.h"
 
 namespace posescope {
@@ -20,20 +22,45 @@ std::pair<std::string, QString> datasetOf(const Experiment& e) {
 }
 
 // Whether two files hold the same bytes (a dataset copied to a second place is the same
-// dataset); false when either cannot be read.
+// dataset); throws DatasetError naming a file that cannot be read.
 bool sameContents(const QString& pathA, const QString& pathB) {
   QFile a(pathA), b(pathB);
-  if (a.size() != b.size() || !a.open(QIODevice::ReadOnly) || !b.open(QIODevice::ReadOnly))
-    return false;
+  if (a.size() != b.size()) return false;
+  for (QFile* f : {&a, &b})
+    if (!f->open(QIODevice::ReadOnly))
+      throw DatasetError(f->fileName().toStdString() + ": cannot read the annotation file (" +
+                         f->errorString().toStdString() + ")");
   constexpr qint64 kChunk = 1 << 20;
-  while (!a.atEnd())
-    if (a.read(kChunk) != b.read(kChunk)) return false;
+  for (qint64 done = 0; done < a.size();) {
+    const QByteArray chunkA = a.read(kChunk), chunkB = b.read(kChunk);
+    if (chunkA.isEmpty() || chunkB.isEmpty())  // a read error or a file that shrank meanwhile
+      throw DatasetError((chunkA.isEmpty() ? pathA : pathB).toStdString() +
+                         ": cannot read the annotation file to the end");
+    if (chunkA != chunkB) return false;
+    done += chunkA.size();
+  }
   return true;
 }
 
 // What the side is called in folder names and messages: the arch JSON's stem, else the config's.
 QString sideName(const RunSetup& s) {
   return QFileInfo(s.archFile.isEmpty() ? s.configFile : s.archFile).completeBaseName();
+}
+
+// The names of A and B: sideName, or the checkpoints' stems when the two share an arch but not
+// a checkpoint (two trainings of one arch, a supernet sub-net and its trained version).
+std::pair<QString, QString> sideNames(const RunSetup& a, const RunSetup& b) {
+  auto stem = [](const QString& path) {
+    const QString name = QFileInfo(path).fileName();
+    for (const char* suffix : {".pth.tar", ".pth", ".pt"})
+      if (name.endsWith(QLatin1String(suffix))) return name.chopped(int(qstrlen(suffix)));
+    return name;
+  };
+  const QString nameA = sideName(a), nameB = sideName(b);
+  if (nameA == nameB && !a.checkpoint.isEmpty() && !b.checkpoint.isEmpty() &&
+      stem(a.checkpoint) != stem(b.checkpoint))
+    return {stem(a.checkpoint), stem(b.checkpoint)};
+  return {nameA, nameB};
 }
 
 }  // namespace
@@ -75,11 +102,11 @@ RunPairCheck checkRunPair(const RunSetup& a, const RunSetup& b, const QStringLis
 std::vector<QueuedRun> queuedRunPair(const RunSetup& a, const RunSetup& b, const QDateTime& now) {
   std::vector<QueuedRun> runs;
   QStringList reserved;
-  const std::pair<QString, const RunSetup*> sides[] = {{QStringLiteral("A"), &a},
-                                                       {QStringLiteral("B"), &b}};
-  for (const auto& [side, setup] : sides) {
+  const auto [nameA, nameB] = sideNames(a, b);
+  const std::tuple<QString, const RunSetup*, QString> sides[] = {{QStringLiteral("A"), &a, nameA},
+                                                                 {QStringLiteral("B"), &b, nameB}};
+  for (const auto& [side, setup, name] : sides) {
     QueuedRun run;
-    const QString name = sideName(*setup);
     run.label = QStringLiteral("%1: %2").arg(side, name);
     const QString dir = newRunFolder(*setup, now, side + QLatin1Char('-') + name, reserved);
     reserved << dir;

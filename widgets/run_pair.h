@@ -27,8 +27,8 @@ QString datasetDifference(const Experiment& a, const Experiment& b);
 /// checkRunSetup on each side, then datasetDifference; never throws.
 RunPairCheck checkRunPair(const RunSetup& a, const RunSetup& b, const QStringList& devices);
 
-/// The two queued runs, A then B, into new run folders tagged A-<arch> and B-<arch> (the config's
-/// stem without an arch JSON).
+/// The two queued runs, A then B, into new run folders tagged A-<name> and B-<name>: the arch
+/// JSON's stem (the config's without one), or the checkpoint's when A and B share the arch.
 std::vector<QueuedRun> queuedRunPair(const RunSetup& a, const RunSetup& b,
                                      const QDateTime& now = QDateTime::currentDateTime());
 

@@ -1,13 +1,13 @@
 #include "run_queue.h"
 
+#include <QTimer>
+
 #include "run_controller.h"
 
 namespace posescope {
 
 RunQueue::RunQueue(RunController* controller, QObject* parent)
     : QObject(parent), controller_(controller) {
-  // The controller reports `running == false` before these signals, so the next run can start
-  // from inside them.
   connect(controller_, &RunController::finished, this, &RunQueue::onFinished);
   connect(controller_, &RunController::failed, this, &RunQueue::onFailed);
 }
@@ -50,8 +50,17 @@ void RunQueue::onFinished(const RunOutcome& outcome) {
     return;
   }
   if (more) {
-    ++current_;
-    startCurrent();
+    // Next turn of the event loop: every listener of `finished` (connected before or after the
+    // queue) sees this run's end before the next run starts and resets the pages.
+    QTimer::singleShot(0, this, [this] {
+      if (!active_) return;
+      if (cancelRequested_) {
+        stop(true, tr("cancelled after %1").arg(runs_[static_cast<size_t>(current_)].label));
+        return;
+      }
+      ++current_;
+      startCurrent();
+    });
     return;
   }
   active_ = false;

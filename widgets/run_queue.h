@@ -20,8 +20,9 @@ struct QueuedRun {
 };
 
 /// Lives on the GUI thread beside the window's RunController and starts the next run when the
-/// previous one completes. A run that fails or is cancelled stops the queue: the runs after it
-/// are not started, and the folders written so far stay on disk. Never throws.
+/// previous one completes (on the next turn of the event loop, after every listener has seen the
+/// previous run end). A run that fails or is cancelled stops the queue: the runs after it are
+/// not started, and the folders written so far stay on disk. Never throws.
 class RunQueue : public QObject {
   Q_OBJECT
  public:
@@ -35,6 +36,8 @@ class RunQueue : public QObject {
   bool isActive() const { return active_; }
   /// Index of the run in progress (or of the last one when the queue has ended).
   int currentIndex() const { return current_; }
+  /// Whether runs after the current one are still to start.
+  bool hasMoreRuns() const { return active_ && current_ + 1 < size(); }
   int size() const { return static_cast<int>(runs_.size()); }
   /// Run folders of the runs that completed, in queue order.
   QStringList completedDirs() const { return completed_; }

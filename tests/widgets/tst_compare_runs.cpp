@@ -11,6 +11,7 @@
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <QtTest>
 
 #include "compare_run_dialog.h"
@@ -96,6 +97,13 @@ class TestCompareRuns : public QObject {
              QDir(a.outputDir).filePath("demo_20261130-091500_A-demo-arch"));
     QCOMPARE(QString::fromStdString(runs[1].options.outDir),
              QDir(a.outputDir).filePath("demo_20261130-091500_B-demo-arch-tiny"));
+    // One arch, two checkpoints: the checkpoints name the runs.
+    RunSetup other = a;
+    other.checkpoint = dir_.filePath("retrained.pth.tar");
+    const std::vector<QueuedRun> checkpoints = queuedRunPair(a, other, now);
+    QCOMPARE(checkpoints[0].label, QString("A: demo_litepose"));
+    QCOMPARE(checkpoints[1].label, QString("B: retrained"));
+    QVERIFY(checkpoints[1].options.outDir.find("_B-retrained") != std::string::npos);
     // The same arch twice (e.g. flip on and off): tags alone would collide.
     const std::vector<QueuedRun> same = queuedRunPair(a, a, now);
     QVERIFY(same[0].options.outDir != same[1].options.outDir);
@@ -182,14 +190,11 @@ class TestCompareRuns : public QObject {
   void cancelDuringAStartsNoB() {
     RunController controller;
     RunQueue queue(&controller);
-    bool cancelled = false;
-    connect(&controller, &RunController::imageDone, this,
-            [&](const ImageRecord&, qulonglong done, qulonglong) {
-              if (done == 1 && !cancelled) {
-                cancelled = true;
-                queue.cancel();
-              }
-            });
+    // Cancelled as A starts: deterministic however fast the worker is (a cancel from a later
+    // imageDone could arrive after A's last image on a busy machine).
+    connect(&queue, &RunQueue::runStarting, this, [&](int index) {
+      if (index == 0) QTimer::singleShot(0, this, [&] { queue.cancel(); });
+    });
     QSignalSpy starting(&queue, &RunQueue::runStarting);
     QSignalSpy completed(&queue, &RunQueue::allCompleted);
     QSignalSpy stopped(&queue, &RunQueue::stopped);
@@ -247,7 +252,7 @@ class TestCompareRuns : public QObject {
              dialog.setup(CompareRunDialog::A).archFile);
     QCOMPARE(dialog.setup(CompareRunDialog::B).datasetRoot, root_);
     QVERIFY(dialog.runButton()->isEnabled());
-    QVERIFY(!dialog.setupView(CompareRunDialog::A)->runButton()->isVisible());
+    QVERIFY(dialog.setupView(CompareRunDialog::A)->runButton()->isHidden());
   }
 
   void windowRunsThePairAndOpensCompare() {
@@ -273,15 +278,23 @@ class TestCompareRuns : public QObject {
       if (index == 1)
         QTimer::singleShot(0, this, [&] { notesWhileBRuns = window.resultsView()->metricsNote(); });
     });
-    dialog->runButton()->click();
+    const RunSetup bSetup = dialog->setup(CompareRunDialog::B);
+    dialog->runButton()->click();  // starts the pair and closes (deletes) the dialog
     QVERIFY(window.runQueue()->isActive());
     QCOMPARE(window.pages()->currentIndex(), int(MainWindow::RunPage));
     QVERIFY2(window.runView()->folderText().startsWith("Comparison run 1 of 2 (A: demo-arch)"),
              qPrintable(window.runView()->folderText()));
     QString error;
-    QVERIFY(!window.startRunPair(a, a, &error));  // one at a time
+    QVERIFY(!window.startRunPair(a, bSetup, &error));  // one at a time
     QVERIFY2(error.contains("in progress"), qPrintable(error));
     QVERIFY(!window.startRun());
+    QVERIFY(!window.compareView()->findChild<QPushButton*>("runPairButton")->isEnabled());
+    // A second dialog refused meanwhile stays open with its fields and says why.
+    CompareRunDialog* busy = window.showRunPairDialog();
+    busy->runButton()->click();
+    QVERIFY(busy->isVisible());
+    QVERIFY2(busy->pairErrorText().contains("in progress"), qPrintable(busy->pairErrorText()));
+    busy->reject();
 
     QTRY_VERIFY_WITH_TIMEOUT(!compared.isEmpty() || !stopped.isEmpty(), kRunTimeoutMs);
     QVERIFY2(stopped.isEmpty(), qPrintable(stopped.value(0).value(3).toString()));

@@ -356,7 +356,9 @@ void TestTimingCompare::canvasesFitAlikeWhenFirstShown() {
   QVERIFY(QTest::qWaitForWindowExposed(&view));
   for (const QSize size : {QSize(1400, 900), QSize(1000, 700)}) {
     view.resize(size);
-    QTRY_VERIFY(a->isFitting() && b->isFitting());
+    QTRY_VERIFY(a->viewport()->height() == b->viewport()->height() &&
+                std::abs(a->viewport()->width() - b->viewport()->width()) <= 1);
+    QVERIFY(a->isFitting() && b->isFitting());
     // Equal columns; an odd width leaves one pixel to one of them.
     QVERIFY(std::abs(a->viewport()->width() - b->viewport()->width()) <= 1);
     QCOMPARE(a->viewport()->height(), b->viewport()->height());
