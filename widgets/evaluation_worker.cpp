@@ -98,4 +98,16 @@ void EvaluationWorker::evaluate(const RunRequest& request) {
   }
 }
 
+void EvaluationWorker::check(const RunRequest& request, int tag) {
+  try {
+    const Experiment experiment = loadExperiment(request.spec);
+    Evaluator evaluator(experiment, request.options);
+    Q_EMIT checked(tag, QString());
+  } catch (const std::exception& e) {
+    Q_EMIT checked(tag, describeRunFailure(e));
+  } catch (...) {
+    Q_EMIT checked(tag, tr("Unexpected error of unknown type."));
+  }
+}
+
 }  // namespace posescope

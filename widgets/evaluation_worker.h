@@ -19,6 +19,10 @@ class EvaluationWorker : public QObject {
  public Q_SLOTS:
   /// Loads the experiment, builds the Evaluator and runs it; emits finished() or failed().
   void evaluate(const posescope::RunRequest& request);
+  /// Loads the experiment and builds its Evaluator (network, strict checkpoint load, dataset)
+  /// without running it, then emits checked(tag, "") or checked(tag, what to fix). Lets a run
+  /// that would fail be found before the runs queued ahead of it take their time.
+  void check(const posescope::RunRequest& request, int tag);
 
  Q_SIGNALS:
   /// The experiment is loading and the model, checkpoint and dataset are being opened.
@@ -33,6 +37,8 @@ class EvaluationWorker : public QObject {
   void finished(const posescope::RunOutcome& outcome);
   /// The run could not start or stopped on an error; `message` says what to fix.
   void failed(const QString& message);
+  /// Answer to check(): `error` is "" when the run would start.
+  void checked(int tag, const QString& error);
 };
 
 /// Turns an exception from Evaluator construction or run() into a message that says which input

@@ -235,8 +235,12 @@ void MainWindow::connectRunPair() {
   queue_ = new RunQueue(controller_, this);
   connect(queue_, &RunQueue::runStarting, this,
           [this](int index, int count, const QString& label, const QString& runDir) {
-            const QString context =
+            if (index == 0) pairResults_.clear();
+            QString context =
                 tr("Comparison run %1 of %2 (%3)").arg(index + 1).arg(count).arg(label);
+            // What the runs before it gave stays in sight while this one runs.
+            if (!pairResults_.isEmpty())
+              context += tr(" \u00b7 done: %1").arg(pairResults_.join(QStringLiteral(", ")));
             prepareViewsForRun(runDir, context);
             pages_->setCurrentIndex(RunPage);
             statusBar()->showMessage(tr("%1 into %2").arg(context, runDir));
@@ -246,13 +250,37 @@ void MainWindow::connectRunPair() {
     if (dirs.size() == 2 && compareRuns(dirs[0], dirs[1], &error)) return;
     statusBar()->showMessage(tr("Both runs completed but cannot be compared: %1").arg(error));
   });
+  connect(queue_, &RunQueue::checking, this, [this](int index, int count, const QString& label) {
+    const QString context = tr("Comparison: checking run %1 of %2 (%3) before any run starts")
+                                .arg(index + 1)
+                                .arg(count)
+                                .arg(label);
+    runView_->reset(QString(), context);
+    runView_->showPreparing();
+    pages_->setCurrentIndex(RunPage);
+    statusBar()->showMessage(context);
+  });
   connect(queue_, &RunQueue::stopped, this,
-          [this](int index, const QString& label, bool cancelled, const QString& reason) {
-            QString message =
-                cancelled
-                    ? tr("Comparison stopped: %1.").arg(reason)
-                    : tr("Comparison stopped: run %1 failed (the Run page says why).").arg(label);
-            if (index + 1 < queue_->size()) message += tr(" The runs after it were not started.");
+          [this](int index, const QString& label, RunQueue::StopReason why, const QString& reason) {
+            QString message;
+            switch (why) {
+              case RunQueue::StopReason::Cancelled:
+                message = tr("Comparison stopped: %1.").arg(reason);
+                break;
+              case RunQueue::StopReason::RunFailed:  // the Run page shows the worker's message
+                message =
+                    tr("Comparison stopped: run %1 failed (the Run page says why).").arg(label);
+                break;
+              case RunQueue::StopReason::CheckFailed:
+                runView_->showFailed(
+                    tr("%1 cannot run, so no run was started.\n%2").arg(label, reason));
+                pages_->setCurrentIndex(RunPage);
+                message =
+                    tr("Comparison not started: %1 cannot run (the Run page says why).").arg(label);
+                break;
+            }
+            if (why != RunQueue::StopReason::CheckFailed && index + 1 < queue_->size())
+              message += tr(" The runs after it were not started.");
             statusBar()->showMessage(message);
           });
   connect(compareView_, &CompareView::runPairRequested, this, [this] { showRunPairDialog(); });
@@ -323,6 +351,11 @@ void MainWindow::cancelRun() {
 }
 
 void MainWindow::onFinished(const RunOutcome& outcome) {
+  if (queue_->isActive() && outcome.metrics && !outcome.metrics->values.empty())
+    pairResults_ << tr("%1 %2 %3")
+                        .arg(queue_->label(queue_->currentIndex()),
+                             QString::fromStdString(outcome.metrics->names.front()))
+                        .arg(outcome.metrics->values.front(), 0, 'f', 3);
   runView_->showFinished(outcome);
   resultsView_->showFinished(outcome);
   const QString dir = QString::fromStdString(outcome.runDir);

@@ -126,6 +126,7 @@ class MainWindow : public QMainWindow {
   QAction* runAction_ = nullptr;
   QAction* cancelAction_ = nullptr;
   QAction* runPairAction_ = nullptr;
+  QStringList pairResults_;  // "A: demo-arch AP 0.508" of the pair's runs done so far
 };
 
 /// How a dropped or opened path is used.

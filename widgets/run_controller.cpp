@@ -14,6 +14,7 @@ RunController::RunController(QObject* parent) : QObject(parent) {
   worker_->moveToThread(thread_);
   connect(thread_, &QThread::finished, worker_, &QObject::deleteLater);
   connect(this, &RunController::requestEvaluation, worker_, &EvaluationWorker::evaluate);
+  connect(this, &RunController::requestCheck, worker_, &EvaluationWorker::check);
 
   connect(worker_, &EvaluationWorker::preparing, this, &RunController::preparing);
   connect(worker_, &EvaluationWorker::logLine, this, &RunController::logLine);
@@ -27,6 +28,10 @@ RunController::RunController(QObject* parent) : QObject(parent) {
   connect(worker_, &EvaluationWorker::failed, this, [this](const QString& message) {
     setRunning(false);
     Q_EMIT failed(message);
+  });
+  connect(worker_, &EvaluationWorker::checked, this, [this](int tag, const QString& error) {
+    setRunning(false);
+    Q_EMIT checked(tag, error);
   });
   thread_->start();
 }
@@ -48,6 +53,16 @@ bool RunController::start(const ExperimentSpec& spec, const EvaluatorOptions& op
   runDir_ = QString::fromStdString(options.outDir);
   setRunning(true);
   Q_EMIT requestEvaluation(request);
+  return true;
+}
+
+bool RunController::check(const ExperimentSpec& spec, const EvaluatorOptions& options, int tag) {
+  if (running_) return false;
+  RunRequest request;
+  request.spec = spec;
+  request.options = options;
+  setRunning(true);
+  Q_EMIT requestCheck(request, tag);
   return true;
 }
 

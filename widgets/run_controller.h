@@ -22,6 +22,10 @@ class RunController : public QObject {
 
   /// Starts a run; returns false (and does nothing) while another run is in progress.
   bool start(const ExperimentSpec& spec, const EvaluatorOptions& options);
+  /// Asks the worker whether a run of `spec` would start (EvaluationWorker::check: network,
+  /// checkpoint, dataset; nothing is written); the answer comes as checked(tag, error). Counts as
+  /// running meanwhile. Returns false (and does nothing) while a run or check is in progress.
+  bool check(const ExperimentSpec& spec, const EvaluatorOptions& options, int tag);
   /// Asks the run in progress to stop after the current image; harmless when idle.
   void cancel();
   bool isRunning() const { return running_; }
@@ -36,8 +40,11 @@ class RunController : public QObject {
   void imageDone(const posescope::ImageRecord& record, qulonglong done, qulonglong total);
   void finished(const posescope::RunOutcome& outcome);
   void failed(const QString& message);
+  /// Answer to check(); `error` is "" when the run would start.
+  void checked(int tag, const QString& error);
   /// Internal: hands a request to the worker's thread.
   void requestEvaluation(const posescope::RunRequest& request);
+  void requestCheck(const posescope::RunRequest& request, int tag);
 
  private:
   void setRunning(bool running);

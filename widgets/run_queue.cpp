@@ -8,6 +8,7 @@ namespace posescope {
 
 RunQueue::RunQueue(RunController* controller, QObject* parent)
     : QObject(parent), controller_(controller) {
+  connect(controller_, &RunController::checked, this, &RunQueue::onChecked);
   connect(controller_, &RunController::finished, this, &RunQueue::onFinished);
   connect(controller_, &RunController::failed, this, &RunQueue::onFailed);
 }
@@ -17,10 +18,42 @@ bool RunQueue::start(std::vector<QueuedRun> runs) {
   runs_ = std::move(runs);
   completed_.clear();
   current_ = 0;
+  checking_ = 0;  // the first run needs no separate check: its own start does it
   active_ = true;
   cancelRequested_ = false;
-  startCurrent();
+  checkNext();
   return active_;
+}
+
+void RunQueue::checkNext() {
+  ++checking_;
+  if (checking_ >= size()) {
+    checking_ = -1;
+    startCurrent();
+    return;
+  }
+  const QueuedRun& run = runs_[static_cast<size_t>(checking_)];
+  EvaluatorOptions options = run.options;
+  options.outDir.clear();  // write nothing
+  options.device = "cpu";  // the device was checked with the setup; keep GPU memory free
+  Q_EMIT checking(checking_, size(), run.label);
+  if (!controller_->check(run.spec, options, checking_))
+    stop(checking_, StopReason::CheckFailed,
+         tr("another run is in progress; %1 was not checked").arg(run.label));
+}
+
+void RunQueue::onChecked(int index, const QString& error) {
+  if (!active_ || index != checking_) return;
+  // Next turn of the event loop, as between runs: the controller is idle by then for sure.
+  QTimer::singleShot(0, this, [this, index, error] {
+    if (!active_) return;
+    if (cancelRequested_)
+      stop(index, StopReason::Cancelled, tr("cancelled while checking %1").arg(labelOf(index)));
+    else if (!error.isEmpty())
+      stop(index, StopReason::CheckFailed, error);
+    else
+      checkNext();
+  });
 }
 
 void RunQueue::startCurrent() {
@@ -28,7 +61,8 @@ void RunQueue::startCurrent() {
   const QString runDir = QString::fromStdString(run.options.outDir);
   Q_EMIT runStarting(current_, size(), run.label, runDir);
   if (!controller_->start(run.spec, run.options))
-    stop(false, tr("another run is in progress; %1 was not started").arg(run.label));
+    stop(current_, StopReason::RunFailed,
+         tr("another run is in progress; %1 was not started").arg(run.label));
 }
 
 void RunQueue::cancel() {
@@ -38,42 +72,38 @@ void RunQueue::cancel() {
 }
 
 void RunQueue::onFinished(const RunOutcome& outcome) {
-  if (!active_) return;
+  if (!active_ || checking_ >= 0) return;
   if (outcome.summary.state != "complete") {
-    stop(true, tr("%1 was cancelled").arg(runs_[static_cast<size_t>(current_)].label));
+    stop(current_, StopReason::Cancelled, tr("%1 was cancelled").arg(labelOf(current_)));
     return;
   }
   completed_ << QString::fromStdString(outcome.runDir);
-  const bool more = current_ + 1 < size();
-  if (more && cancelRequested_) {  // cancelled as its last image finished: start no other run
-    stop(true, tr("cancelled after %1").arg(runs_[static_cast<size_t>(current_)].label));
+  if (current_ + 1 >= size()) {
+    active_ = false;
+    Q_EMIT allCompleted(completed_);
     return;
   }
-  if (more) {
-    // Next turn of the event loop: every listener of `finished` (connected before or after the
-    // queue) sees this run's end before the next run starts and resets the pages.
-    QTimer::singleShot(0, this, [this] {
-      if (!active_) return;
-      if (cancelRequested_) {
-        stop(true, tr("cancelled after %1").arg(runs_[static_cast<size_t>(current_)].label));
-        return;
-      }
-      ++current_;
-      startCurrent();
-    });
-    return;
-  }
-  active_ = false;
-  Q_EMIT allCompleted(completed_);
+  // Next turn of the event loop: every listener of `finished` (connected before or after the
+  // queue) sees this run's end before the next run starts and resets the pages.
+  QTimer::singleShot(0, this, [this] {
+    if (!active_) return;
+    if (cancelRequested_) {  // cancelled as its last image finished: start no other run
+      stop(current_, StopReason::Cancelled, tr("cancelled after %1").arg(labelOf(current_)));
+      return;
+    }
+    ++current_;
+    startCurrent();
+  });
 }
 
 void RunQueue::onFailed(const QString& message) {
-  if (active_) stop(false, message);
+  if (active_ && checking_ < 0) stop(current_, StopReason::RunFailed, message);
 }
 
-void RunQueue::stop(bool cancelled, const QString& reason) {
+void RunQueue::stop(int index, StopReason why, const QString& reason) {
   active_ = false;
-  Q_EMIT stopped(current_, runs_[static_cast<size_t>(current_)].label, cancelled, reason);
+  checking_ = -1;
+  Q_EMIT stopped(index, labelOf(index), why, reason);
 }
 
 }  // namespace posescope

@@ -5,6 +5,7 @@
 
 #include <QDir>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
@@ -203,7 +204,8 @@ class TestCompareRuns : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(!stopped.isEmpty() || !completed.isEmpty(), kRunTimeoutMs);
     QVERIFY(completed.isEmpty());
     QCOMPARE(stopped.first().value(0).toInt(), 0);
-    QCOMPARE(stopped.first().value(2).toBool(), true);
+    QCOMPARE(stopped.first().value(2).value<RunQueue::StopReason>(),
+             RunQueue::StopReason::Cancelled);
     QCOMPARE(starting.count(), 1);
     QTest::qWait(200);  // nothing else is started afterwards either
     QVERIFY(!controller.isRunning());
@@ -212,9 +214,11 @@ class TestCompareRuns : public QObject {
     QVERIFY(!QFileInfo::exists(QString::fromStdString(runs[1].options.outDir)));
   }
 
-  void failureOfBKeepsA() {
+  void wrongCheckpointForBStopsBeforeA() {
     RunController controller;
     RunQueue queue(&controller);
+    QSignalSpy checking(&queue, &RunQueue::checking);
+    QSignalSpy starting(&queue, &RunQueue::runStarting);
     QSignalSpy completed(&queue, &RunQueue::allCompleted);
     QSignalSpy stopped(&queue, &RunQueue::stopped);
     RunSetup b = demoSetup(true);
@@ -223,11 +227,58 @@ class TestCompareRuns : public QObject {
     QVERIFY(queue.start(runs));
     QTRY_VERIFY_WITH_TIMEOUT(!stopped.isEmpty() || !completed.isEmpty(), kRunTimeoutMs);
     QVERIFY(completed.isEmpty());
+    QCOMPARE(checking.count(), 1);
+    QCOMPARE(checking.first().value(0).toInt(), 1);
     QCOMPARE(stopped.first().value(0).toInt(), 1);
     QCOMPARE(stopped.first().value(1).toString(), QString("B: demo-arch-tiny"));
-    QCOMPARE(stopped.first().value(2).toBool(), false);
+    QCOMPARE(stopped.first().value(2).value<RunQueue::StopReason>(),
+             RunQueue::StopReason::CheckFailed);
     const QString reason = stopped.first().value(3).toString();
-    QVERIFY2(reason.contains("demo_litepose.pth"), qPrintable(reason));
+    QVERIFY2(reason.contains("checkpoint") && reason.contains("demo_litepose.pth"),
+             qPrintable(reason));
+    // Found before A ran: nothing started, nothing written.
+    QCOMPARE(starting.count(), 0);
+    for (const QueuedRun& run : runs)
+      QVERIFY(!QFileInfo::exists(QString::fromStdString(run.options.outDir)));
+  }
+
+  void cancelWhileCheckingStartsNothing() {
+    RunController controller;
+    RunQueue queue(&controller);
+    connect(&queue, &RunQueue::checking, this, [&] { queue.cancel(); });
+    QSignalSpy starting(&queue, &RunQueue::runStarting);
+    QSignalSpy stopped(&queue, &RunQueue::stopped);
+    QVERIFY(queue.start(queuedRunPair(demoSetup(false), demoSetup(true))));
+    QTRY_VERIFY_WITH_TIMEOUT(!stopped.isEmpty(), kRunTimeoutMs);
+    QCOMPARE(stopped.first().value(2).value<RunQueue::StopReason>(),
+             RunQueue::StopReason::Cancelled);
+    QTest::qWait(100);
+    QCOMPARE(starting.count(), 0);
+    QVERIFY(!controller.isRunning());
+  }
+
+  void runFailureOfBKeepsA() {
+    // B passes its check, then its checkpoint disappears while A runs: B's run fails.
+    const QString vanishing = dir_.filePath("vanishing_tiny.pth");
+    QVERIFY(QFile::copy(repoFile("resources/demo/demo_litepose_tiny.pth"), vanishing));
+    RunSetup b = demoSetup(true);
+    b.checkpoint = vanishing;
+    RunController controller;
+    RunQueue queue(&controller);
+    connect(&queue, &RunQueue::runStarting, this, [&](int index) {
+      if (index == 0) QFile::remove(vanishing);
+    });
+    QSignalSpy completed(&queue, &RunQueue::allCompleted);
+    QSignalSpy stopped(&queue, &RunQueue::stopped);
+    const std::vector<QueuedRun> runs = queuedRunPair(demoSetup(false), b);
+    QVERIFY(queue.start(runs));
+    QTRY_VERIFY_WITH_TIMEOUT(!stopped.isEmpty() || !completed.isEmpty(), kRunTimeoutMs);
+    QVERIFY(completed.isEmpty());
+    QCOMPARE(stopped.first().value(0).toInt(), 1);
+    QCOMPARE(stopped.first().value(2).value<RunQueue::StopReason>(),
+             RunQueue::StopReason::RunFailed);
+    const QString reason = stopped.first().value(3).toString();
+    QVERIFY2(reason.contains("vanishing_tiny.pth"), qPrintable(reason));
     QCOMPARE(queue.completedDirs(), QStringList{QString::fromStdString(runs[0].options.outDir)});
     QCOMPARE(stateOf(queue.completedDirs().first()), std::string("complete"));
   }
@@ -274,7 +325,9 @@ class TestCompareRuns : public QObject {
     QSignalSpy starting(window.runQueue(), &RunQueue::runStarting);
     // Once B has started, the pages show B (not A's finished outcome arriving late).
     QString notesWhileBRuns;
+    QStringList runPageContexts;  // as each run starts (the window's own slot ran first)
     connect(window.runQueue(), &RunQueue::runStarting, this, [&](int index) {
+      runPageContexts << window.runView()->folderText();
       if (index == 1)
         QTimer::singleShot(0, this, [&] { notesWhileBRuns = window.resultsView()->metricsNote(); });
     });
@@ -282,7 +335,9 @@ class TestCompareRuns : public QObject {
     dialog->runButton()->click();  // starts the pair and closes (deletes) the dialog
     QVERIFY(window.runQueue()->isActive());
     QCOMPARE(window.pages()->currentIndex(), int(MainWindow::RunPage));
-    QVERIFY2(window.runView()->folderText().startsWith("Comparison run 1 of 2 (A: demo-arch)"),
+    // B is checked first (network, checkpoint, dataset) so a bad B shows before A runs.
+    QVERIFY2(window.runView()->folderText().startsWith(
+                 "Comparison: checking run 2 of 2 (B: demo-arch-tiny)"),
              qPrintable(window.runView()->folderText()));
     QString error;
     QVERIFY(!window.startRunPair(a, bSetup, &error));  // one at a time
@@ -299,6 +354,11 @@ class TestCompareRuns : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(!compared.isEmpty() || !stopped.isEmpty(), kRunTimeoutMs);
     QVERIFY2(stopped.isEmpty(), qPrintable(stopped.value(0).value(3).toString()));
     QCOMPARE(starting.count(), 2);
+    QCOMPARE(runPageContexts.size(), 2);
+    QVERIFY2(runPageContexts[0].startsWith("Comparison run 1 of 2 (A: demo-arch)"),
+             qPrintable(runPageContexts[0]));
+    QVERIFY2(runPageContexts[1].startsWith("Comparison run 2 of 2 (B: demo-arch-tiny)"),
+             qPrintable(runPageContexts[1]));
     QVERIFY2(notesWhileBRuns.contains("appear when the run completes"),
              qPrintable(notesWhileBRuns));
     QCOMPARE(window.pages()->currentIndex(), int(MainWindow::ComparePage));
@@ -312,6 +372,10 @@ class TestCompareRuns : public QObject {
     const LoadedRun runA = loadRunFolder(dirs[0].toStdString());
     const LoadedRun runB = loadRunFolder(dirs[1].toStdString());
     QVERIFY(comparison->metrics && runA.metrics && runB.metrics);
+    // While B ran, the Run page kept A's AP in sight.
+    const QString doneA =
+        QString("done: A: demo-arch AP %1").arg(runA.metrics->values[0], 0, 'f', 3);
+    QVERIFY2(runPageContexts[1].contains(doneA), qPrintable(runPageContexts[1]));
     QCOMPARE(comparison->metrics->a, runA.metrics->values);
     QCOMPARE(comparison->metrics->b, runB.metrics->values);
     QCOMPARE(QDir(QString::fromStdString(comparison->a.dir)).canonicalPath(),
@@ -322,6 +386,21 @@ class TestCompareRuns : public QObject {
     QCOMPARE(again->setup(CompareRunDialog::B).archFile,
              repoFile("configs/demo/demo-arch-tiny.json"));
     again->reject();
+  }
+
+  void windowShowsWhyBCannotRun() {
+    MainWindow window;
+    RunSetup b = demoSetup(true);
+    b.checkpoint = repoFile("resources/demo/demo_litepose.pth");  // weights of the other arch
+    QString error;
+    QVERIFY2(window.startRunPair(demoSetup(false), b, &error), qPrintable(error));
+    QTRY_VERIFY_WITH_TIMEOUT(!window.runQueue()->isActive(), kRunTimeoutMs);
+    const QString shown = window.runView()->errorText();
+    QVERIFY2(shown.startsWith("B: demo-arch-tiny cannot run, so no run was started.") &&
+                 shown.contains("demo_litepose.pth"),
+             qPrintable(shown));
+    QCOMPARE(window.pages()->currentIndex(), int(MainWindow::RunPage));
+    QVERIFY(!window.controller()->isRunning());
   }
 
   void windowRefusesInvalidPairs() {
