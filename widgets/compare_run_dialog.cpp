@@ -79,7 +79,7 @@ CompareRunDialog::CompareRunDialog(QWidget* parent) : QDialog(parent) {
   layout->addWidget(sides, 1);
   layout->addWidget(pairError_);
   layout->addLayout(bottom);
-  resize(1240, 560);
+  resize(1240, 480);
   updateCheck();
 }
 

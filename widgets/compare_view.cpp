@@ -127,6 +127,8 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
   summaryTable_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
   summaryTable_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
   summaryTable_->setWordWrap(false);
+  // Narrow panes elide in the middle: run folders differ at their ends (_A-arch, _B-arch).
+  summaryTable_->setTextElideMode(Qt::ElideMiddle);
   timingPlot_ = new QCustomPlot;
   setUpPlot(timingPlot_);
   timingPlot_->setMinimumHeight(160);
