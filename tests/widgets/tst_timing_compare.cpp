@@ -106,6 +106,14 @@ std::vector<std::int64_t> modelOrder(const ImageDeltaModel& model) {
   return ids;
 }
 
+// Puts the same plain 800 x 600 image in both canvases of `view`.
+void showGreyImage(CompareView& view) {
+  QImage image(800, 600, QImage::Format_RGB888);
+  image.fill(QColor(90, 90, 90));
+  view.canvas(CompareView::A)->setImage(image, {});
+  view.canvas(CompareView::B)->setImage(image, {});
+}
+
 QColor pixel(const QImage& image, int x, int y) {
   return image.pixelColor(x, y);
 }
@@ -300,12 +308,9 @@ void TestTimingCompare::canvasesShareZoomPanAndLayers() {
   view.resize(1400, 900);
   view.show();
   QVERIFY(QTest::qWaitForWindowExposed(&view));
-  QImage image(800, 600, QImage::Format_RGB888);
-  image.fill(QColor(90, 90, 90));
   ImageCanvas* a = view.canvas(CompareView::A);
   ImageCanvas* b = view.canvas(CompareView::B);
-  a->setImage(image, {});
-  b->setImage(image, {});
+  showGreyImage(view);
   view.syncCanvases(a);
   const double before = b->zoom();
   // The wheel over A zooms A; B follows.
@@ -338,12 +343,9 @@ void TestTimingCompare::canvasesFitAlikeWhenFirstShown() {
   CompareFixture f;
   CompareView view;
   QVERIFY(view.openRuns(f.dirA, f.dirB));  // captions of different lengths: search-XS, search-S
-  QImage image(800, 600, QImage::Format_RGB888);
-  image.fill(QColor(90, 90, 90));
   ImageCanvas* a = view.canvas(CompareView::A);
   ImageCanvas* b = view.canvas(CompareView::B);
-  a->setImage(image, {});
-  b->setImage(image, {});
+  showGreyImage(view);
   auto wholeImageShown = [](ImageCanvas* c) {
     const QRect shown = c->mapFromScene(c->sceneRect()).boundingRect();
     // fitInView() keeps a margin of a few pixels; the image touches two sides otherwise.
