@@ -9,24 +9,6 @@ namespace posescope {
 
 namespace {
 
-const char* typeWord(const ConfigValue& v) {
-  switch (v.type()) {
-    case ConfigValue::Type::None:
-      return "None";
-    case ConfigValue::Type::Bool:
-      return "a bool";
-    case ConfigValue::Type::Int:
-      return "an int";
-    case ConfigValue::Type::Double:
-      return "a float";
-    case ConfigValue::Type::String:
-      return "a string";
-    case ConfigValue::Type::List:
-      return "a list";
-  }
-  return "?";
-}
-
 std::string where(const std::string& source, int line) {
   return line > 0 ? source + ":" + std::to_string(line) : source;
 }
@@ -47,11 +29,11 @@ void checkType(const ConfigValue& replacement, const ConfigValue& original,
     return;
   if (!literalError.empty() && looksLikeLiteral(raw))
     throw ConfigError(at + ": " + fullKey + ": \"" + raw + "\" is not a valid Python literal (" +
-                      literalError + "); the key holds " + typeWord(original) + ", " +
+                      literalError + "); the key holds " + original.typeInWords() + ", " +
                       original.toLiteral());
-  throw ConfigError(at + ": " + fullKey + ": expected " + typeWord(original) +
+  throw ConfigError(at + ": " + fullKey + ": expected " + original.typeInWords() +
                     " like its current value " + original.toLiteral() + ", got " +
-                    typeWord(replacement) + " " + replacement.toLiteral() +
+                    replacement.typeInWords() + " " + replacement.toLiteral() +
                     " (yacs only interchanges lists and tuples)");
 }
 
@@ -87,7 +69,7 @@ void mergeInto(ConfigNode& b, const YamlItem& a, const std::string& prefix,
       if (existing && existing->child) {
         mergeInto(*existing->child, item, fullKey, source, log);
       } else if (existing) {
-        throw ConfigError(at + ": " + fullKey + ": expected " + typeWord(*existing->value) +
+        throw ConfigError(at + ": " + fullKey + ": expected " + existing->value->typeInWords() +
                           " like the default " + existing->value->toLiteral() + ", got a mapping");
       } else {
         b.entries().push_back({item.key, nullptr, nodeFromYaml(item)});
@@ -106,8 +88,8 @@ void mergeInto(ConfigNode& b, const YamlItem& a, const std::string& prefix,
       literalError = decoded.reason;
     }
     if (existing && existing->child)
-      throw ConfigError(at + ": " + fullKey + ": this is a section of keys, got " + typeWord(v) +
-                        " " + v.toLiteral());
+      throw ConfigError(at + ": " + fullKey + ": this is a section of keys, got " +
+                        v.typeInWords() + " " + v.toLiteral());
     if (existing) {
       const std::string raw = item.value.type() == ConfigValue::Type::String
                                   ? std::get<std::string>(item.value.data)
@@ -195,8 +177,8 @@ void mergeOverrides(ConfigNode& cfg, const std::vector<std::string>& overrides) 
                         ", which a config value cannot hold");
     ConfigValue v = decoded.kind == LiteralResult::Kind::Value ? decoded.value : ConfigValue{text};
     if (entry->child)
-      throw ConfigError(at + ": " + fullKey + ": this is a section of keys, got " + typeWord(v) +
-                        " " + v.toLiteral());
+      throw ConfigError(at + ": " + fullKey + ": this is a section of keys, got " +
+                        v.typeInWords() + " " + v.toLiteral());
     checkType(v, *entry->value, fullKey, at, text, decoded.reason);
     entry->value = std::make_shared<ConfigValue>(std::move(v));
   }

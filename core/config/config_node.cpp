@@ -8,26 +8,8 @@ namespace posescope {
 
 namespace {
 
-const char* typeName(ConfigValue::Type t) {
-  switch (t) {
-    case ConfigValue::Type::None:
-      return "None";
-    case ConfigValue::Type::Bool:
-      return "a bool";
-    case ConfigValue::Type::Int:
-      return "an int";
-    case ConfigValue::Type::Double:
-      return "a float";
-    case ConfigValue::Type::String:
-      return "a string";
-    case ConfigValue::Type::List:
-      return "a list";
-  }
-  return "?";
-}
-
 [[noreturn]] void wrongType(const std::string& path, const ConfigValue& v, const char* wanted) {
-  throw ConfigError("config key " + path + " is " + typeName(v.type()) + " (" + v.toLiteral() +
+  throw ConfigError("config key " + path + " is " + v.typeInWords() + " (" + v.toLiteral() +
                     "), expected " + wanted);
 }
 
@@ -38,6 +20,24 @@ ConfigValue::List asList(const ConfigValue& v) {
 }
 
 }  // namespace
+
+const char* ConfigValue::typeInWords() const {
+  switch (type()) {
+    case Type::None:
+      return "None";
+    case Type::Bool:
+      return "a bool";
+    case Type::Int:
+      return "an int";
+    case Type::Double:
+      return "a float";
+    case Type::String:
+      return "a string";
+    case Type::List:
+      return "a list";
+  }
+  return "?";
+}
 
 std::string ConfigValue::toLiteral() const {
   switch (type()) {

@@ -19,6 +19,8 @@ struct ConfigValue {
   Type type() const { return static_cast<Type>(data.index()); }
   /// Python-literal spelling ("True", "0.001", "'coco'", "[64, 128]"), as yacs prints values.
   std::string toLiteral() const;
+  /// The type in words for error messages: "None", "a bool", "an int", "a float", ...
+  const char* typeInWords() const;
 };
 
 /// A node of the config tree. Keys keep insertion order (defaults first, then new keys).
