@@ -83,6 +83,9 @@ RunComparison compareRuns(const LoadedRun& a, const RunImageEvaluations& evaluat
   if (c.a.annotationFile != c.b.annotationFile)
     c.notes.push_back("the runs use different annotation files ('" + c.a.annotationFile +
                       "' and '" + c.b.annotationFile + "')");
+  if (c.a.device != c.b.device)
+    c.notes.push_back("the runs used different devices (" + c.a.device + " and " + c.b.device +
+                      "): their times are not comparable");
   if (c.a.state != "complete") c.notes.push_back("run A is " + c.a.state);
   if (c.b.state != "complete") c.notes.push_back("run B is " + c.b.state);
 

@@ -4,6 +4,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -286,6 +287,22 @@ class TestReport : public QObject {
     sortImageDeltas(byOks.images, DeltaOrder::Oks);
     QCOMPARE(idsOf(byOks.images), (std::vector<std::int64_t>{3, 8, 2, 7, 1, 4, 5, 6}));
     QVERIFY(!c.notes.empty());
+  }
+
+  void differentDevicesAreNoted() {
+    QTemporaryDir tmp;
+    const std::string a = tmp.filePath("a").toStdString(), b = tmp.filePath("b").toStdString();
+    test::writeFixtureRun(a, "XS", imagesA(), test::cocoNames(), metricValues(0.5));
+    test::writeFixtureRun(b, "S", imagesB(), test::cocoNames(), metricValues(0.6));
+    auto hasDeviceNote = [](const RunComparison& c) {
+      return std::any_of(c.notes.begin(), c.notes.end(), [](const std::string& n) {
+        return n.find("different devices (cpu and cuda:0)") != std::string::npos;
+      });
+    };
+    LoadedRun runB = loadRunFolder(b);
+    QVERIFY(!hasDeviceNote(compareRuns(loadRunFolder(a), runB)));
+    runB.summary.device = "cuda:0";
+    QVERIFY(hasDeviceNote(compareRuns(loadRunFolder(a), runB)));
   }
 
   void differentMetricsCannotBeCompared() {
