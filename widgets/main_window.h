@@ -86,7 +86,7 @@ class MainWindow : public QMainWindow {
   void openDemoComparison();
   /// Reads a finished run's evaluation for the Inspect page on a worker thread, then shows it.
   void loadInspectionInBackground(const QString& dir);
-  /// Asks the run in progress to stop after the current image (and a run pair to start no more).
+  /// Asks the run in progress to stop (within one forward pass) and a run pair to start no more.
   void cancelRun();
   /// Fills the setup from the settings saved by the last session (QSettings).
   void restoreLastSetup();

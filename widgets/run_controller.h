@@ -26,7 +26,8 @@ class RunController : public QObject {
   /// checkpoint, dataset; nothing is written); the answer comes as checked(tag, error). Counts as
   /// running meanwhile. Returns false (and does nothing) while a run or check is in progress.
   bool check(const ExperimentSpec& spec, const EvaluatorOptions& options, int tag);
-  /// Asks the run in progress to stop after the current image; harmless when idle.
+  /// Asks the run in progress to stop (within one forward pass; the image in flight is dropped);
+  /// harmless when idle.
   void cancel();
   bool isRunning() const { return running_; }
   /// The run folder of the current or last run ("" when it writes none).

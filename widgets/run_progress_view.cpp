@@ -58,7 +58,7 @@ RunProgressView::RunProgressView(QWidget* parent) : QWidget(parent) {
   cancelButton_->setEnabled(false);
   connect(cancelButton_, &QPushButton::clicked, this, [this] {
     cancelButton_->setEnabled(false);
-    stateLabel_->setText(tr("Cancelling after the current image\u2026"));
+    stateLabel_->setText(tr("Cancelling (after the forward pass in progress)\u2026"));
     Q_EMIT cancelRequested();
   });
   errorBanner_ = new QLabel;

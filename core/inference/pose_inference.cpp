@@ -48,7 +48,11 @@ PoseInference::PoseInference(PoseNet& net, InferenceOptions options, c10::Device
   minScale_ = scales_.back();
 }
 
-InferenceResult PoseInference::run(const cv::Mat& rgbImage, bool keepMaps) {
+InferenceResult PoseInference::run(const cv::Mat& rgbImage, bool keepMaps,
+                                   const CancellationToken* cancel) {
+  auto checkCancel = [cancel] {
+    if (cancel && cancel->isCancelled()) throw Cancelled();
+  };
   if (rgbImage.empty() || rgbImage.type() != CV_8UC3) {
     throw std::invalid_argument("PoseInference::run: expected a non-empty 8-bit RGB image");
   }
@@ -67,6 +71,7 @@ InferenceResult PoseInference::run(const cv::Mat& rgbImage, bool keepMaps) {
   ScaleCenter frame;
   AggregatedMaps acc;
   for (double s : scales_) {
+    checkCancel();
     auto start = Clock::now();
     const cv::Mat resized =
         resizeAlignMultiScale(rgbImage, options_.inputSize, s, minScale_, &frame);
@@ -86,6 +91,7 @@ InferenceResult PoseInference::run(const cv::Mat& rgbImage, bool keepMaps) {
   sync();
   result.times.forwardMs += msSince(start);
 
+  checkCancel();
   start = Clock::now();
   const ParsedPeople parsed = parser_.parse(heatmaps, tags, options_.adjust, options_.refine);
   result.times.groupMs = msSince(start);

@@ -5,6 +5,7 @@
 #include <c10/core/Device.h>
 #include <opencv2/core/mat.hpp>
 
+#include "common/cancellation.h"
 #include "inference/heatmap_parser.h"
 #include "inference/inference_options.h"
 #include "inference/inference_result.h"
@@ -23,8 +24,11 @@ class PoseInference {
 
   /// People of one RGB uint8 image (as the dataset decodes it); with keepMaps the final heatmaps
   /// and tag maps are copied into the result. Throws std::invalid_argument for an empty or
-  /// non-RGB image and when the network's outputs do not fit the options.
-  InferenceResult run(const cv::Mat& rgbImage, bool keepMaps = false);
+  /// non-RGB image and when the network's outputs do not fit the options. Checks `cancel` before
+  /// each scale's forward and before grouping and throws Cancelled when it is set, so a cancel
+  /// of a slow multi-scale image waits for one forward at most, not the whole image.
+  InferenceResult run(const cv::Mat& rgbImage, bool keepMaps = false,
+                      const CancellationToken* cancel = nullptr);
 
   const InferenceOptions& options() const { return options_; }
 

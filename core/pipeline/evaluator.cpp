@@ -135,8 +135,9 @@ struct Evaluator::Impl {
   RunSummary summary;
   std::mutex engineMutex;  // run() and computeMaps() share the engine
 
+  // Throws Cancelled when `cancel` is set during the image (the image is then not recorded).
   ImageRecord evaluateDecoded(size_t datasetIndex, DecodedImage& decoded, bool keepMaps,
-                              InferenceResult* maps) {
+                              InferenceResult* maps, const CancellationToken* cancel = nullptr) {
     const DatasetImage& img = dataset->images()[datasetIndex];
     ImageRecord record;
     record.index = datasetIndex;
@@ -149,13 +150,15 @@ struct Evaluator::Impl {
     }
     try {
       std::lock_guard<std::mutex> lock(engineMutex);
-      InferenceResult result = engine->run(decoded.rgb, keepMaps);
+      InferenceResult result = engine->run(decoded.rgb, keepMaps, cancel);
       record.times.preprocessMs = result.times.preprocessMs;
       record.times.forwardMs = result.times.forwardMs;
       record.times.groupMs = result.times.groupMs;
       record.times.postprocessMs = result.times.postprocessMs;
       for (const auto& person : result.people) record.people.push_back(toPrediction(person));
       if (maps) *maps = std::move(result);
+    } catch (const Cancelled&) {
+      throw;
     } catch (const std::exception& e) {
       record.error = std::string("inference failed: ") + e.what();
     }
@@ -306,7 +309,13 @@ EvaluationResult Evaluator::run(EvaluationObserver* observer, const Cancellation
         break;
       }
       if (!prefetcher.next(decoded)) break;
-      ImageRecord record = d.evaluateDecoded(indices[n], decoded, false, nullptr);
+      ImageRecord record;
+      try {
+        record = d.evaluateDecoded(indices[n], decoded, false, nullptr, cancel);
+      } catch (const Cancelled&) {  // inside the image: it is dropped, not half recorded
+        cancelled = true;
+        break;
+      }
       if (record.failed()) ++summary.imagesFailed;
       ++summary.imagesDone;
       if (writer) writer->appendRecord(record);

@@ -65,8 +65,10 @@ class Evaluator {
   Evaluator(const Evaluator&) = delete;
   Evaluator& operator=(const Evaluator&) = delete;
 
-  /// Runs over the dataset (or the options' subset / limit). Between images checks `cancel`;
-  /// a cancelled run returns within about one image with state "cancelled", keeping its records.
+  /// Runs over the dataset (or the options' subset / limit). Checks `cancel` between images and
+  /// inside each (before every scale's forward and before grouping): a cancelled run returns
+  /// within about one forward pass with state "cancelled", keeping the records of the images it
+  /// finished (the image in flight is dropped).
   /// Writes the run folder when options.outDir is set. Throws only for errors that stop the whole
   /// run (the run folder is then marked failed); a bad image is a failed record, not an error.
   EvaluationResult run(EvaluationObserver* observer = nullptr,

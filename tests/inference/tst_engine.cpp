@@ -4,6 +4,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <functional>
 #include <stdexcept>
 #include <vector>
 
@@ -103,6 +104,7 @@ class FakeNet : public PoseNet {
 
   std::vector<torch::Tensor> forward(const torch::Tensor& input) override {
     ++calls;
+    if (onForward) onForward();
     lastBatch = input.size(0);
     if (input.size(0) == 2 && !torch::equal(input[1], input[0].flip({2}))) {
       throw std::runtime_error("the second image is not the flipped first one");
@@ -132,6 +134,7 @@ class FakeNet : public PoseNet {
 
   int calls = 0;
   int64_t lastBatch = 0;
+  std::function<void()> onForward;  // called at the start of every forward
 
  private:
   std::vector<Person> people_;
@@ -294,6 +297,30 @@ class TestEngine : public QObject {
     QCOMPARE(rp.heatmaps.shape, (std::vector<int64_t>{1, kJoints, 256, 384}));
     QVERIFY(std::abs(rp.mapToImage[0] - 1.875) < 1e-9);
     QVERIFY(!rp.people.empty());
+  }
+
+  void cancelStopsBetweenScalesAndBeforeGrouping() {
+    FakeNet net(enginePeople());
+    InferenceOptions o = engineOptions();
+    o.scaleFactors = {0.5, 1.0};
+    PoseInference engine(net, o, torch::kCPU);
+    CancellationToken token;
+    // Cancelled during the first scale's forward: the second forward never runs.
+    net.onForward = [&] { token.cancel(); };
+    QVERIFY_THROWS_EXCEPTION(Cancelled, engine.run(testImage(), false, &token));
+    QCOMPARE(net.calls, 1);
+    // Cancelled during the last forward: grouping does not run either.
+    token.reset();
+    net.calls = 0;
+    net.onForward = [&] {
+      if (net.calls == 2) token.cancel();
+    };
+    QVERIFY_THROWS_EXCEPTION(Cancelled, engine.run(testImage(), false, &token));
+    QCOMPARE(net.calls, 2);
+    // A token that is never set changes nothing.
+    token.reset();
+    net.onForward = nullptr;
+    QCOMPARE(engine.run(testImage(), false, &token).people.size(), size_t(2));
   }
 
   void rejectsBadInputAndOptions() {
