@@ -11,7 +11,7 @@ namespace posescope {
 
 namespace {
 
-// The dataset kind and the annotation file a config evaluates, as one printable string; throws
+// The dataset kind and the (canonical) annotation file a config evaluates; throws
 // like KeypointDataset::annotationPath.
 std::pair<std::string, QString> datasetOf(const Experiment& e) {
   const std::string kind = e.cfg.getString("DATASET.DATASET_TEST");
