@@ -310,7 +310,13 @@ CompareRunDialog* MainWindow::showRunPairDialog() {
   auto* dialog = new CompareRunDialog(this);
   dialog->setAttribute(Qt::WA_DeleteOnClose);
   const QSettings settings;
-  const RunSetup a = setupView_->setup();
+  // A: the Experiment page's setup when it is valid, else the last pair's A.
+  setupView_->validateNow();
+  const RunSetup current = setupView_->setup();
+  const RunSetup a =
+      setupView_->check().ok()
+          ? current
+          : loadRunSetup(settings, QStringLiteral("pair/A"), current).value_or(current);
   dialog->setSetups(a, loadRunSetup(settings, QStringLiteral("pair/B"), a).value_or(a));
   connect(dialog, &CompareRunDialog::runRequested, this, [this, dialog] {
     QString error;

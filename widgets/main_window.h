@@ -68,7 +68,8 @@ class MainWindow : public QMainWindow {
   /// Starts a run with the current setup; false when the setup is invalid or a run is going.
   bool startRun();
   /// Run > Run A and B to Compare: opens the (window-modal) dialog with the Experiment page's
-  /// setup as A and the last pair's B (else A again); its Run button calls startRunPair and
+  /// setup as A (the last pair's A when the page's setup is not valid) and the last pair's B
+  /// (else A again); its Run button calls startRunPair and
   /// closes it once the runs have started (a refusal is shown over it). Returns the dialog,
   /// which deletes itself when closed.
   CompareRunDialog* showRunPairDialog();

@@ -381,6 +381,16 @@ class TestCompareRuns : public QObject {
     QCOMPARE(QDir(QString::fromStdString(comparison->a.dir)).canonicalPath(),
              QDir(dirs[0]).canonicalPath());
 
+    // A new window with nothing set up offers the last pair's A and B.
+    {
+      MainWindow fresh;
+      CompareRunDialog* restored = fresh.showRunPairDialog();
+      QCOMPARE(restored->setup(CompareRunDialog::A).archFile, a.archFile);
+      QCOMPARE(restored->setup(CompareRunDialog::B).archFile,
+               repoFile("configs/demo/demo-arch-tiny.json"));
+      QVERIFY(restored->runButton()->isEnabled());
+      restored->reject();
+    }
     // The next dialog offers the last pair's B.
     CompareRunDialog* again = window.showRunPairDialog();
     QCOMPARE(again->setup(CompareRunDialog::B).archFile,
