@@ -7,6 +7,7 @@
 #include <QTimer>
 #include <cstdio>
 
+#include "app_icon.h"
 #include "inspect_view.h"
 #include "main_window.h"
 #include "run_setup_view.h"
@@ -16,6 +17,8 @@ int main(int argc, char** argv) {
   QApplication::setOrganizationName(QStringLiteral("PoseScope"));
   QApplication::setApplicationName(QStringLiteral("PoseScope"));
   QApplication::setApplicationVersion(QStringLiteral(POSESCOPE_VERSION));
+  QApplication::setWindowIcon(posescope::appIcon());
+  QGuiApplication::setDesktopFileName(QStringLiteral("posescope"));  // packaging/posescope.desktop
 
   QCommandLineParser parser;
   parser.setApplicationDescription(
