@@ -235,6 +235,7 @@ void MainWindow::connectRunPair() {
   queue_ = new RunQueue(controller_, this);
   connect(queue_, &RunQueue::runStarting, this,
           [this](int index, int count, const QString& label, const QString& runDir) {
+            pairChecking_ = false;
             if (index == 0) pairResults_.clear();
             QString context =
                 tr("Comparison run %1 of %2 (%3)").arg(index + 1).arg(count).arg(label);
@@ -255,6 +256,7 @@ void MainWindow::connectRunPair() {
                                 .arg(index + 1)
                                 .arg(count)
                                 .arg(label);
+    pairChecking_ = true;
     runView_->reset(QString(), context);
     runView_->showPreparing();
     pages_->setCurrentIndex(RunPage);
@@ -266,6 +268,9 @@ void MainWindow::connectRunPair() {
             switch (why) {
               case RunQueue::StopReason::Cancelled:
                 message = tr("Comparison stopped: %1.").arg(reason);
+                if (pairChecking_)  // no run outcome will end the Run page's busy state
+                  runView_->showStopped(
+                      tr("Comparison cancelled while checking %1; no run was started.").arg(label));
                 break;
               case RunQueue::StopReason::RunFailed:  // the Run page shows the worker's message
                 message =
@@ -279,6 +284,7 @@ void MainWindow::connectRunPair() {
                     tr("Comparison not started: %1 cannot run (the Run page says why).").arg(label);
                 break;
             }
+            pairChecking_ = false;
             if (why != RunQueue::StopReason::CheckFailed && index + 1 < queue_->size())
               message += tr(" The runs after it were not started.");
             statusBar()->showMessage(message);
@@ -529,7 +535,8 @@ void MainWindow::dropEvent(QDropEvent* event) {
 
 void MainWindow::closeEvent(QCloseEvent* event) {
   saveSettings();
-  cancelRun();  // also stops a run pair; the controller's destructor waits for the image in flight
+  cancelRun();  // also stops a run pair; the controller's destructor waits for the forward pass
+                // or check in flight
   event->accept();
 }
 

@@ -127,7 +127,8 @@ class MainWindow : public QMainWindow {
   QAction* runAction_ = nullptr;
   QAction* cancelAction_ = nullptr;
   QAction* runPairAction_ = nullptr;
-  QStringList pairResults_;  // "A: demo-arch AP 0.508" of the pair's runs done so far
+  QStringList pairResults_;    // "A: demo-arch AP 0.508" of the pair's runs done so far
+  bool pairChecking_ = false;  // the pair's runs are being checked; none has started yet
 };
 
 /// How a dropped or opened path is used.

@@ -58,7 +58,7 @@ RunProgressView::RunProgressView(QWidget* parent) : QWidget(parent) {
   cancelButton_->setEnabled(false);
   connect(cancelButton_, &QPushButton::clicked, this, [this] {
     cancelButton_->setEnabled(false);
-    stateLabel_->setText(tr("Cancelling (after the forward pass in progress)\u2026"));
+    stateLabel_->setText(tr("Cancelling (the forward pass or check in progress ends first)\u2026"));
     Q_EMIT cancelRequested();
   });
   errorBanner_ = new QLabel;
@@ -175,6 +175,13 @@ void RunProgressView::showFinished(const RunOutcome& outcome) {
             .arg(s.imagesFailed ? tr(", %1 failed").arg(s.imagesFailed) : QString()));
     progress_->setValue(progress_->maximum());
   }
+}
+
+void RunProgressView::showStopped(const QString& message) {
+  cancelButton_->setEnabled(false);
+  if (progress_->maximum() == 0) progress_->setRange(0, 1);
+  stateLabel_->setText(message);
+  appendLog(message);
 }
 
 void RunProgressView::showFailed(const QString& message) {

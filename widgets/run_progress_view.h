@@ -30,6 +30,9 @@ class RunProgressView : public QWidget {
   void showStarted(const RunSummary& summary);
   void showImage(qulonglong done, qulonglong total);
   void showFinished(const RunOutcome& outcome);
+  /// Ends the busy state without a run outcome (e.g. a comparison cancelled while its runs were
+  /// being checked): `message` becomes the state line, Cancel is disabled.
+  void showStopped(const QString& message);
   /// Shows `message` in the error banner (the run stopped; the app stays usable).
   void showFailed(const QString& message);
   void appendLog(const QString& line);

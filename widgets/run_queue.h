@@ -37,7 +37,8 @@ class RunQueue : public QObject {
   /// Starts checking (and then running); false (and nothing starts) when `runs` is empty, the
   /// controller is busy or a queue is already going.
   bool start(std::vector<QueuedRun> runs);
-  /// Cancels the run in progress (after its current image) or the checks, and drops the rest.
+  /// Cancels the run in progress (within one forward pass) or the checks (after the one in
+  /// progress), and drops the rest.
   void cancel();
   bool isActive() const { return active_; }
   /// Index of the run in progress (or of the last one when the queue has ended).

@@ -79,7 +79,8 @@ int main(int argc, char** argv) {
                      "them (as Help > Compare Demo Architectures) at launch."));
   const QCommandLineOption pairDialog(
       QStringLiteral("pair-dialog"),
-      QStringLiteral("Open the Run A and B to Compare dialog at launch (A: the setup above)."));
+      QStringLiteral("Open the Run A and B to Compare dialog at launch (A: the setup above, or the "
+                     "last pair's A when it is not valid)."));
   for (const auto* o :
        {&cfg, &arch, &checkpoint, &datasetRoot, &device, &out, &run, &openRun, &fresh, &maximized,
         &inspect, &layers, &joint, &timing, &compare, &demo, &demoCompare, &pairDialog})

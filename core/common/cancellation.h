@@ -2,7 +2,6 @@
 // Cooperative cancellation shared between a job and whoever started it (CLI signal, GUI button).
 
 #include <atomic>
-#include <exception>
 #include <memory>
 
 namespace posescope {
@@ -19,12 +18,5 @@ class CancellationToken {
 };
 
 using CancellationTokenPtr = std::shared_ptr<CancellationToken>;
-
-/// Thrown by a job that noticed its token inside a unit of work (e.g. between the scales of one
-/// image); whoever loops over the units catches it and ends as cancelled.
-class Cancelled : public std::exception {
- public:
-  const char* what() const noexcept override { return "cancelled"; }
-};
 
 }  // namespace posescope

@@ -42,7 +42,8 @@ class EvalError : public Error {
   using Error::Error;
 };
 
-/// A run stopped by its cancellation token.
+/// Thrown by a job that noticed its cancellation token inside a unit of work (e.g. between the
+/// scales of one image); whoever loops over the units catches it and ends as cancelled.
 class CancelledError : public Error {
  public:
   using Error::Error;

@@ -9,6 +9,7 @@
 #include <torch/cuda.h>
 #include <torch/types.h>
 
+#include "common/errors.h"
 #include "inference/image_transforms.h"
 #include "inference/multi_stage_outputs.h"
 #include "models/pose_net.h"
@@ -51,7 +52,7 @@ PoseInference::PoseInference(PoseNet& net, InferenceOptions options, c10::Device
 InferenceResult PoseInference::run(const cv::Mat& rgbImage, bool keepMaps,
                                    const CancellationToken* cancel) {
   auto checkCancel = [cancel] {
-    if (cancel && cancel->isCancelled()) throw Cancelled();
+    if (cancel && cancel->isCancelled()) throw CancelledError("cancelled");
   };
   if (rgbImage.empty() || rgbImage.type() != CV_8UC3) {
     throw std::invalid_argument("PoseInference::run: expected a non-empty 8-bit RGB image");

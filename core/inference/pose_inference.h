@@ -25,7 +25,7 @@ class PoseInference {
   /// People of one RGB uint8 image (as the dataset decodes it); with keepMaps the final heatmaps
   /// and tag maps are copied into the result. Throws std::invalid_argument for an empty or
   /// non-RGB image and when the network's outputs do not fit the options. Checks `cancel` before
-  /// each scale's forward and before grouping and throws Cancelled when it is set, so a cancel
+  /// each scale's forward and before grouping and throws CancelledError when it is set, so a cancel
   /// of a slow multi-scale image waits for one forward at most, not the whole image.
   InferenceResult run(const cv::Mat& rgbImage, bool keepMaps = false,
                       const CancellationToken* cancel = nullptr);

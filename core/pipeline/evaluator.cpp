@@ -135,7 +135,7 @@ struct Evaluator::Impl {
   RunSummary summary;
   std::mutex engineMutex;  // run() and computeMaps() share the engine
 
-  // Throws Cancelled when `cancel` is set during the image (the image is then not recorded).
+  // Throws CancelledError when `cancel` is set during the image (the image is then not recorded).
   ImageRecord evaluateDecoded(size_t datasetIndex, DecodedImage& decoded, bool keepMaps,
                               InferenceResult* maps, const CancellationToken* cancel = nullptr) {
     const DatasetImage& img = dataset->images()[datasetIndex];
@@ -157,7 +157,7 @@ struct Evaluator::Impl {
       record.times.postprocessMs = result.times.postprocessMs;
       for (const auto& person : result.people) record.people.push_back(toPrediction(person));
       if (maps) *maps = std::move(result);
-    } catch (const Cancelled&) {
+    } catch (const CancelledError&) {
       throw;
     } catch (const std::exception& e) {
       record.error = std::string("inference failed: ") + e.what();
@@ -312,7 +312,7 @@ EvaluationResult Evaluator::run(EvaluationObserver* observer, const Cancellation
       ImageRecord record;
       try {
         record = d.evaluateDecoded(indices[n], decoded, false, nullptr, cancel);
-      } catch (const Cancelled&) {  // inside the image: it is dropped, not half recorded
+      } catch (const CancelledError&) {  // inside the image: it is dropped, not half recorded
         cancelled = true;
         break;
       }

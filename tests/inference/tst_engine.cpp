@@ -307,7 +307,7 @@ class TestEngine : public QObject {
     CancellationToken token;
     // Cancelled during the first scale's forward: the second forward never runs.
     net.onForward = [&] { token.cancel(); };
-    QVERIFY_THROWS_EXCEPTION(Cancelled, engine.run(testImage(), false, &token));
+    QVERIFY_THROWS_EXCEPTION(CancelledError, engine.run(testImage(), false, &token));
     QCOMPARE(net.calls, 1);
     // Cancelled during the last forward: grouping does not run either.
     token.reset();
@@ -315,7 +315,7 @@ class TestEngine : public QObject {
     net.onForward = [&] {
       if (net.calls == 2) token.cancel();
     };
-    QVERIFY_THROWS_EXCEPTION(Cancelled, engine.run(testImage(), false, &token));
+    QVERIFY_THROWS_EXCEPTION(CancelledError, engine.run(testImage(), false, &token));
     QCOMPARE(net.calls, 2);
     // A token that is never set changes nothing.
     token.reset();

@@ -55,7 +55,7 @@ class TestInstall : public QObject {
                             "share/posescope/configs/coco/mobilenet/mobile.yaml",
                             "share/posescope/configs/crowd_pose/mobilenet/mobile.yaml",
                             "share/posescope/resources/demo/README.md",
-                            "share/doc/PoseScope/README.md"};
+                            "share/doc/posescope/README.md"};
 #if POSESCOPE_GUI_BUILT
     expected << "bin/posescope"
              << "share/applications/posescope.desktop"

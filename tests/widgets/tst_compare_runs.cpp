@@ -6,6 +6,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
@@ -410,6 +411,22 @@ class TestCompareRuns : public QObject {
                  shown.contains("demo_litepose.pth"),
              qPrintable(shown));
     QCOMPARE(window.pages()->currentIndex(), int(MainWindow::RunPage));
+    QVERIFY(!window.controller()->isRunning());
+  }
+
+  void windowCancelWhileCheckingEndsTheBusyState() {
+    MainWindow window;
+    connect(window.runQueue(), &RunQueue::checking, this,
+            [&] { QTimer::singleShot(0, &window, [&] { window.cancelRun(); }); });
+    QSignalSpy starting(window.runQueue(), &RunQueue::runStarting);
+    QString error;
+    QVERIFY2(window.startRunPair(demoSetup(false), demoSetup(true), &error), qPrintable(error));
+    QTRY_VERIFY_WITH_TIMEOUT(!window.runQueue()->isActive(), kRunTimeoutMs);
+    QCOMPARE(starting.count(), 0);
+    QVERIFY2(window.runView()->stateText().contains("cancelled while checking B: demo-arch-tiny"),
+             qPrintable(window.runView()->stateText()));
+    QVERIFY(window.runView()->progressBar()->maximum() > 0);  // not busy any more
+    QVERIFY(!window.runView()->cancelButton()->isEnabled());
     QVERIFY(!window.controller()->isRunning());
   }
 
