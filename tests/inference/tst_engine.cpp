@@ -49,20 +49,26 @@ void drawTag(float* plane, int64_t H, int64_t W, int64_t cx, int64_t cy, int64_t
       plane[y * W + x] = tag;
 }
 
-// Two people in a 64x64 map: A (tag 1, peaks 1.0) left, B (tag 3, peaks 0.8) right.
-std::vector<Person> twoPeople() {
+// Two people: A (tag 1, peaks 1.0) from (ax, ay), B (tag 3, peaks 0.8) from (bx, by); joint j is
+// `step` * (j % 4, j) further on.
+std::vector<Person> twoPeopleAt(int64_t ax, int64_t ay, int64_t bx, int64_t by, int64_t step) {
   Person a, b;
   a.peak = 1.0f;
   a.tag = 1.0f;
   b.peak = 0.8f;
   b.tag = 3.0f;
   for (int64_t j = 0; j < kJoints; ++j) {
-    a.x.push_back(10 + (j % 4) * 3);
-    a.y.push_back(8 + j * 3);
-    b.x.push_back(44 + (j % 4) * 3);
-    b.y.push_back(6 + j * 3);
+    a.x.push_back(ax + (j % 4) * step);
+    a.y.push_back(ay + j * step);
+    b.x.push_back(bx + (j % 4) * step);
+    b.y.push_back(by + j * step);
   }
   return {a, b};
+}
+
+// Two people in a 64x64 map: A left, B right.
+std::vector<Person> twoPeople() {
+  return twoPeopleAt(10, 8, 44, 6, 3);
 }
 
 ParserOptions parserOptions() {
@@ -151,18 +157,7 @@ float imageY(int64_t mapY) {
 }
 
 std::vector<Person> enginePeople() {
-  Person a, b;
-  a.peak = 1.0f;
-  a.tag = 1.0f;
-  b.peak = 0.8f;
-  b.tag = 3.0f;
-  for (int64_t j = 0; j < kJoints; ++j) {
-    a.x.push_back(40 + (j % 4) * 6);
-    a.y.push_back(14 + j * 6);
-    b.x.push_back(130 + (j % 4) * 6);
-    b.y.push_back(12 + j * 6);
-  }
-  return {a, b};
+  return twoPeopleAt(40, 14, 130, 12, 6);
 }
 
 cv::Mat testImage() {
