@@ -2,6 +2,7 @@
 // Parameters of the reference evaluators (thresholds, area ranges, sigmas), exactly as numpy builds
 // them.
 
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -24,8 +25,27 @@ struct EvalParams {
   std::vector<double> recThrs;   // 101 recall points, np.linspace(0, 1, 101)
   std::vector<AreaRange> areas;  // all, medium, large
   std::size_t maxDets = 20;      // detections kept per image, best score first
+  double minScore = -std::numeric_limits<double>::infinity();  // lower scores: as if absent
   int numJoints() const { return static_cast<int>(sigmas.size()); }
+  /// Throws EvalError naming the setting when a sigma is not positive, thresholds are not
+  /// increasing within (0, 1], an area range is empty or negative, or maxDets is 0.
+  void validate() const;
 };
+
+/// The settings in which `params` differs from the reference's for its variant, one phrase each
+/// ("OKS thresholds 0.5, 0.75", "sigma of joint 3 0.05", ...); empty when they are the reference's.
+std::vector<std::string> differencesFromReference(const EvalParams& params);
+
+/// Parses OKS thresholds written "START:STEP:STOP" (inclusive, as .50:.05:.95) or as a comma list;
+/// throws EvalError naming `option` for anything else.
+std::vector<double> parseThresholdList(const std::string& text, const std::string& option);
+
+/// Parses a comma list of positive numbers (per-joint sigmas); throws EvalError naming `option`.
+std::vector<double> parseNumberList(const std::string& text, const std::string& option);
+
+/// Applies "NAME=LO,HI" (areas in pixels², NAME one of params' area labels) to `params`; throws
+/// EvalError naming `option` for an unknown name or malformed bounds.
+void applyAreaRange(EvalParams& params, const std::string& text, const std::string& option);
 
 /// The reference's parameters for `variant`; never fails.
 EvalParams evalParamsFor(EvalVariant variant);

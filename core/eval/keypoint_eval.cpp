@@ -1,17 +1,13 @@
 #include "eval/keypoint_eval.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
-#include <exception>
-#include <functional>
-#include <mutex>
 #include <numeric>
 #include <optional>
-#include <thread>
 #include <unordered_map>
 
 #include "common/errors.h"
+#include "common/parallel_for.h"
 #include "eval/accumulate.h"
 #include "eval/ground_truth.h"
 #include "eval/image_matching.h"
@@ -75,32 +71,6 @@ struct Cell {
   std::vector<ImageAreaMatch> areas;
 };
 
-void runParallel(std::size_t count, int threads, const std::function<void(std::size_t)>& work) {
-  std::size_t workers = threads > 0 ? static_cast<std::size_t>(threads)
-                                    : std::max(1u, std::thread::hardware_concurrency());
-  workers = std::min(workers, count / 64 + 1);
-  if (workers <= 1) {
-    for (std::size_t i = 0; i < count; ++i) work(i);
-    return;
-  }
-  std::atomic<std::size_t> next{0};
-  std::vector<std::thread> pool;
-  std::exception_ptr failure;
-  std::mutex failureMutex;
-  for (std::size_t w = 0; w < workers; ++w) {
-    pool.emplace_back([&] {
-      try {
-        for (std::size_t i; (i = next.fetch_add(1)) < count;) work(i);
-      } catch (...) {
-        std::lock_guard<std::mutex> lock(failureMutex);
-        if (!failure) failure = std::current_exception();
-      }
-    });
-  }
-  for (auto& t : pool) t.join();
-  if (failure) std::rethrow_exception(failure);
-}
-
 ImageEvaluation describeImage(std::int64_t imageId, std::int64_t categoryId, const Cell& cell,
                               const EvalParams& params) {
   ImageEvaluation out;
@@ -159,11 +129,29 @@ std::vector<std::string> statNames(EvalVariant variant) {
           "AR .75", "AP (easy)", "AP (medium)", "AP (hard)"};
 }
 
+void checkDetections(const KeypointGroundTruth& gt,
+                     const std::vector<KeypointDetection>& detections, std::size_t joints,
+                     const std::string& source) {
+  std::unordered_map<std::int64_t, std::size_t> images, categories;
+  for (std::size_t i = 0; i < gt.images.size(); ++i) images[gt.images[i].id] = i;
+  for (std::size_t k = 0; k < gt.categories.size(); ++k) categories[gt.categories[k].id] = k;
+  for (std::size_t i = 0; i < detections.size(); ++i) {
+    checkDetection(i, detections[i], joints, source, gt, images, categories);
+  }
+}
+
 EvalSummary evaluateKeypoints(const KeypointGroundTruth& gt,
                               const std::vector<KeypointDetection>& detections, EvalVariant variant,
                               const EvalOptions& options) {
-  const EvalParams params = evalParamsFor(variant);
+  return evaluateKeypoints(gt, detections, evalParamsFor(variant), options);
+}
+
+EvalSummary evaluateKeypoints(const KeypointGroundTruth& gt,
+                              const std::vector<KeypointDetection>& detections,
+                              const EvalParams& params, const EvalOptions& options) {
+  const EvalVariant variant = params.variant;
   checkGroundTruthFor(gt, variant);
+  params.validate();
   const std::size_t J = static_cast<std::size_t>(params.numJoints());
   const std::size_t T = params.iouThrs.size(), R = params.recThrs.size();
   const std::size_t A = params.areas.size();
@@ -192,10 +180,11 @@ EvalSummary evaluateKeypoints(const KeypointGroundTruth& gt,
   }
   for (std::size_t i = 0; i < detections.size(); ++i) {
     const auto& d = detections[i];
+    if (d.score < params.minScore) continue;  // below the chosen minimum: as if not in the file
     dtsOf[categoryIndex.at(d.categoryId) * N + imageIndex.at(d.imageId)].push_back(i);
   }
 
-  runParallel(K * N, options.threads, [&](std::size_t c) {
+  parallelFor(K * N, options.threads, [&](std::size_t c) {
     Cell& cell = cells[c];
     std::vector<std::size_t>& order = dtsOf[c];
     if (cell.input.gts.empty() && order.empty()) return;

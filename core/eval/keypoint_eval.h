@@ -68,6 +68,20 @@ EvalSummary evaluateKeypoints(const KeypointGroundTruth& gt,
                               const std::vector<KeypointDetection>& detections, EvalVariant variant,
                               const EvalOptions& options = {});
 
+/// Same evaluation with explicit parameters (OKS thresholds, sigmas, area ranges, maxDets, minimum
+/// score; see EvalParams); with evalParamsFor(variant) the stats equal the reference's. Throws
+/// EvalError for parameters that fail EvalParams::validate, and as above.
+EvalSummary evaluateKeypoints(const KeypointGroundTruth& gt,
+                              const std::vector<KeypointDetection>& detections,
+                              const EvalParams& params, const EvalOptions& options = {});
+
+/// Checks every detection against `gt` as evaluateKeypoints does (known image and category ids,
+/// 3 x `joints` finite keypoint values, finite score); throws EvalError naming `source` (the
+/// results file) and the entry.
+void checkDetections(const KeypointGroundTruth& gt,
+                     const std::vector<KeypointDetection>& detections, std::size_t joints,
+                     const std::string& source);
+
 /// The stat names valid.py prints for `variant`, in order.
 std::vector<std::string> statNames(EvalVariant variant);
 

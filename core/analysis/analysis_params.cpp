@@ -1,0 +1,69 @@
+#include "analysis/analysis_params.h"
+
+#include <algorithm>
+
+#include "common/errors.h"
+
+namespace posescope {
+
+void AnalysisParams::validate() const {
+  eval.validate();
+  if (!(localizationOks > 0 && localizationOks <= 1)) {
+    throw EvalError("the localisation OKS must be in (0, 1]");
+  }
+  if (!(jitterLow > 0 && jitterLow < jitterHigh && jitterHigh <= 1)) {
+    throw EvalError("the jitter band must satisfy 0 < low < high <= 1");
+  }
+  if (flipIndex.empty()) return;
+  if (static_cast<int>(flipIndex.size()) != numJoints()) {
+    throw EvalError("the flip index has " + std::to_string(flipIndex.size()) +
+                    " entries for " + std::to_string(numJoints()) + " joints");
+  }
+  std::vector<int> sorted = flipIndex;
+  std::sort(sorted.begin(), sorted.end());
+  for (int k = 0; k < numJoints(); ++k) {
+    if (sorted[k] != k) throw EvalError("the flip index is not a permutation of the joints");
+  }
+}
+
+AnalysisParams analysisParamsFor(EvalVariant variant) {
+  AnalysisParams p;
+  p.eval = evalParamsFor(variant);
+  // coco-analyze writes its thresholds as literals (not np.linspace) and starts 'all' at 32².
+  p.eval.iouThrs = {.5, .55, .6, .65, .7, .75, .8, .85, .9, .95};
+  const double big = 1e5 * 1e5;
+  p.eval.areas = {{32.0 * 32.0, big, "all"}, {32.0 * 32.0, 96.0 * 96.0, "medium"},
+                  {96.0 * 96.0, big, "large"}};
+  if (variant == EvalVariant::Coco) {
+    // nose, eyes, ears, shoulders, elbows, wrists, hips, knees, ankles: left/right pairs.
+    p.flipIndex = {0, 2, 1, 4, 3, 6, 5, 8, 7, 10, 9, 12, 11, 14, 13, 16, 15};
+  } else {
+    // CrowdPose: six left/right pairs, then head and neck.
+    p.flipIndex = {1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 12, 13};
+  }
+  return p;
+}
+
+std::vector<int> flipIndexFromNames(const std::vector<std::string>& names) {
+  const std::string left = "left_", right = "right_";
+  std::vector<int> index(names.size());
+  bool anySide = false;
+  for (std::size_t k = 0; k < names.size(); ++k) {
+    const std::string& name = names[k];
+    std::string partner;
+    if (name.rfind(left, 0) == 0) partner = right + name.substr(left.size());
+    if (name.rfind(right, 0) == 0) partner = left + name.substr(right.size());
+    if (partner.empty()) {
+      index[k] = static_cast<int>(k);
+      continue;
+    }
+    anySide = true;
+    const auto it = std::find(names.begin(), names.end(), partner);
+    if (it == names.end()) return {};
+    index[k] = static_cast<int>(it - names.begin());
+  }
+  if (!anySide) return {};
+  return index;
+}
+
+}  // namespace posescope

@@ -1,0 +1,52 @@
+#pragma once
+// One pass of the reference's per-image evaluation (evaluateImg + accumulate) over detections the
+// analysis may have corrected, for one area range: the building block of every "AP if fixed".
+
+#include <cstdint>
+#include <vector>
+
+#include "eval/accumulate.h"
+#include "eval/eval_params.h"
+#include "eval/image_matching.h"
+#include "eval/keypoint_data.h"
+
+namespace posescope {
+
+/// One keypoint category's people and detections grouped per image, images in id order (the
+/// order in which the reference concatenates them).
+struct ImageGroups {
+  std::int64_t categoryId = 0;
+  std::vector<std::int64_t> imageIds;  // images holding people or detections of the category
+  std::vector<std::vector<const GroundTruthPerson*>> people;  // per image, file order
+  std::vector<std::vector<std::size_t>> detections;  // per image, indices into the list, file order
+};
+
+/// Groups `gt`'s people and `detections` of `categoryId` by image; detections scored below
+/// `minScore` are left out as if absent. Every image of `gt` with people or detections is listed.
+ImageGroups groupByImage(const KeypointGroundTruth& gt,
+                         const std::vector<KeypointDetection>& detections, std::int64_t categoryId,
+                         double minScore);
+
+/// The evaluation of one image: which detections were evaluated and how they matched.
+struct ImageRound {
+  std::vector<std::size_t> evaluated;  // detection indices, best score first, at most maxDets
+  ImageInput input;                    // points into the detections given to evaluateRound
+  ImageAreaMatch match;
+};
+
+/// Evaluates every image of `groups` for `area` at `params.iouThrs`, keeping the `maxDets` best
+/// scored detections of each image (stable order), with OKS from `params.sigmas`. The result points
+/// into `detections`, which must outlive it. Never fails for input that passed checkDetections.
+std::vector<ImageRound> evaluateRound(const ImageGroups& groups,
+                                      const std::vector<KeypointDetection>& detections,
+                                      const EvalParams& params, const AreaRange& area,
+                                      std::size_t maxDets, int threads);
+
+/// pycocotools' accumulate over the images of a round (T x 101 precision, T recalls).
+PrecisionRecall accumulateRound(const std::vector<ImageRound>& round, const EvalParams& params);
+
+/// Mean interpolated precision at threshold `t` over the recall points (entries of -1 left out;
+/// -1 when all are), as coco-analyze's `auc`.
+double averagePrecisionAt(const PrecisionRecall& pr, std::size_t t, std::size_t recallPoints);
+
+}  // namespace posescope

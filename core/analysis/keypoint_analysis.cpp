@@ -1,0 +1,336 @@
+#include "analysis/keypoint_analysis.h"
+
+#include <algorithm>
+#include <limits>
+
+#include "analysis/evaluation_round.h"
+#include "analysis/optimal_rescoring.h"
+#include "common/errors.h"
+#include "common/parallel_for.h"
+#include "eval/ground_truth.h"
+#include "eval/keypoint_eval.h"
+#include "eval/oks.h"
+
+namespace posescope {
+
+std::string errorTypeName(ErrorType type) {
+  switch (type) {
+    case ErrorType::Baseline: return "baseline";
+    case ErrorType::Miss: return "miss";
+    case ErrorType::Swap: return "swap";
+    case ErrorType::Inversion: return "inversion";
+    case ErrorType::Jitter: return "jitter";
+    case ErrorType::Score: return "score";
+    case ErrorType::BackgroundFP: return "background_fp";
+    case ErrorType::FalseNeg: return "false_neg";
+  }
+  return "baseline";
+}
+
+const ApIfFixed* KeypointAnalysis::find(ErrorType error, const std::string& area,
+                                        std::size_t oksIndex) const {
+  if (oksIndex >= params.eval.iouThrs.size()) return nullptr;
+  const double oks = params.eval.iouThrs[oksIndex];
+  for (const ApIfFixed& entry : apIfFixed) {
+    if (entry.error == error && entry.area == area && entry.oks == oks) return &entry;
+  }
+  return nullptr;
+}
+
+namespace {
+
+// The match of one detection at the localisation OKS, with its joint analysis.
+struct Localisation {
+  const GroundTruthPerson* person = nullptr;
+  double oks = 0;
+  bool judged = false;  // false when the person has no labelled joint (nothing to compare)
+  JointAnalysis joints;
+};
+
+const KeypointCategory& poseCategory(const KeypointGroundTruth& gt, int joints) {
+  const KeypointCategory* found = nullptr;
+  for (const auto& c : gt.categories) {
+    if (static_cast<int>(c.keypoints.size()) != joints) continue;
+    if (found) {
+      throw EvalError(gt.source + ": more than one category has " + std::to_string(joints) +
+                      " keypoints (ids " + std::to_string(found->id) + " and " +
+                      std::to_string(c.id) + "); the analysis handles one");
+    }
+    found = &c;
+  }
+  if (!found) {
+    throw EvalError(gt.source + ": no category has " + std::to_string(joints) + " keypoints");
+  }
+  return *found;
+}
+
+JointLabel labelFixedBy(ErrorType type) {
+  switch (type) {
+    case ErrorType::Miss: return JointLabel::Miss;
+    case ErrorType::Swap: return JointLabel::Swap;
+    case ErrorType::Inversion: return JointLabel::Inversion;
+    default: return JointLabel::Jitter;
+  }
+}
+
+// Moves the joints labelled `label` of every localised detection to their corrected place.
+void correctJoints(std::vector<KeypointDetection>& work,
+                   const std::vector<std::optional<Localisation>>& found, JointLabel label) {
+  for (std::size_t d = 0; d < found.size(); ++d) {
+    if (!found[d] || !found[d]->judged) continue;
+    const JointAnalysis& ja = found[d]->joints;
+    for (std::size_t k = 0; k < ja.labels.size(); ++k) {
+      if (ja.labels[k] != label) continue;
+      work[d].keypoints[3 * k] = ja.corrected[3 * k];
+      work[d].keypoints[3 * k + 1] = ja.corrected[3 * k + 1];
+    }
+  }
+}
+
+// Whether the detection at position `j` of an image's round matches a person at threshold `t`.
+bool matchedAt(const ImageRound& r, std::size_t t, std::size_t j) {
+  return r.match.dtMatchGtId[t * r.match.numDets + j] != 0;
+}
+
+// Sets each detection's score to coco-analyze's optimal score: the best OKS it reaches with a
+// regular person of `area` (0 when its image has none), decayed by soft-NMS among the image's
+// detections, whose keypoints are taken from `nmsKeypoints`.
+void setOptimalScores(std::vector<KeypointDetection>& work,
+                      const std::vector<KeypointDetection>& nmsKeypoints, const ImageGroups& groups,
+                      const EvalParams& bestOksParams, const AreaRange& area, int threads) {
+  const auto best = evaluateRound(groups, work, bestOksParams, area,
+                                  std::numeric_limits<std::size_t>::max(), threads);
+  std::vector<double> scores(work.size());
+  parallelFor(
+      best.size(), threads,
+      [&](std::size_t i) {
+        const ImageRound& r = best[i];
+        const std::size_t G = r.input.gts.size();
+        std::vector<double> bestOks;  // in file order, as groups.detections[i]
+        for (std::size_t d : groups.detections[i]) {
+          const std::size_t j = static_cast<std::size_t>(
+              std::find(r.evaluated.begin(), r.evaluated.end(), d) - r.evaluated.begin());
+          double value = 0;
+          if (r.match.numRegularGts > 0) {
+            for (std::size_t g = 0; g < G; ++g) {
+              if (!r.match.gtIgnore[g]) value = std::max(value, r.input.oks[j * G + g]);
+            }
+          }
+          bestOks.push_back(value);
+        }
+        const auto decayed = softNmsScores(nmsKeypoints, groups.detections[i], bestOks, bestOksParams);
+        for (std::size_t n = 0; n < decayed.size(); ++n) scores[groups.detections[i][n]] = decayed[n];
+      },
+      64);
+  for (std::size_t i = 0; i < groups.detections.size(); ++i) {
+    for (std::size_t d : groups.detections[i]) work[d].score = scores[d];
+  }
+}
+
+}  // namespace
+
+KeypointAnalysis analyzeKeypoints(const KeypointGroundTruth& gt,
+                                  const std::vector<KeypointDetection>& detections,
+                                  const AnalysisParams& params, const AnalysisOptions& options) {
+  params.validate();
+  const EvalParams& ep = params.eval;
+  checkGroundTruthFor(gt, ep.variant);
+  const int J = params.numJoints();
+  const KeypointCategory& category = poseCategory(gt, J);
+  checkDetections(gt, detections, static_cast<std::size_t>(J), options.resultsSource);
+
+  KeypointAnalysis out;
+  out.params = params;
+  out.jointNames = category.keypoints;
+
+  // Detections keep the area of their original keypoints whatever the corrections (loadRes sets
+  // it once).
+  std::vector<KeypointDetection> original = detections;
+  for (auto& d : original) d.area = detectionArea(d);
+  const ImageGroups groups = groupByImage(gt, original, category.id, ep.minScore);
+  const std::size_t T = ep.iouThrs.size(), R = ep.recThrs.size(), A = ep.areas.size();
+  const std::size_t allArea = [&] {
+    for (std::size_t a = 0; a < A; ++a) {
+      if (ep.areas[a].label == "all") return a;
+    }
+    return std::size_t{0};
+  }();
+
+  std::vector<ErrorType> keypointErrors{ErrorType::Miss, ErrorType::Swap};
+  if (params.inversionsComputed()) keypointErrors.push_back(ErrorType::Inversion);
+  keypointErrors.push_back(ErrorType::Jitter);
+
+  // stats[error][area] = precision / recall of that evaluation.
+  std::vector<std::vector<PrecisionRecall>> stats(8, std::vector<PrecisionRecall>(A));
+  std::vector<std::vector<bool>> computed(8, std::vector<bool>(A, false));
+  auto record = [&](ErrorType e, std::size_t a, PrecisionRecall pr) {
+    stats[static_cast<int>(e)][a] = std::move(pr);
+    computed[static_cast<int>(e)][a] = true;
+  };
+  auto round = [&](const std::vector<KeypointDetection>& work, const EvalParams& p,
+                   std::size_t a, std::size_t maxDets) {
+    return evaluateRound(groups, work, p, ep.areas[a], maxDets, options.threads);
+  };
+
+  EvalParams localisationParams = ep;
+  localisationParams.iouThrs = {params.localizationOks};
+  EvalParams bestOksParams = ep;
+  bestOksParams.iouThrs = {ep.iouThrs.front()};
+
+  std::vector<std::vector<std::optional<Localisation>>> localised(A);
+  for (std::size_t a = 0; a < A; ++a) {
+    auto baseline = round(original, ep, a, ep.maxDets);
+    record(ErrorType::Baseline, a, accumulateRound(baseline, ep));
+
+    // Localisation: every detection matched at the low OKS gets its joints labelled.
+    const auto loc = round(original, localisationParams, a, ep.maxDets);
+    auto& found = localised[a];
+    found.assign(detections.size(), std::nullopt);
+    parallelFor(
+        loc.size(), options.threads,
+        [&](std::size_t i) {
+          const ImageRound& r = loc[i];
+          const std::size_t G = r.input.gts.size();
+          for (std::size_t j = 0; j < r.evaluated.size(); ++j) {
+            const int g = r.match.dtMatchGt[j];
+            if (g < 0) continue;
+            Localisation l;
+            l.person = r.input.gts[g];
+            l.oks = r.input.oks[j * G + g];
+            l.judged = l.person->numKeypoints != 0;
+            if (l.judged) {
+              l.joints = analyzeJoints(original[r.evaluated[j]], *l.person, groups.people[i], params);
+            }
+            found[r.evaluated[j]] = std::move(l);
+          }
+        },
+        64);
+
+    // Each keypoint error type fixed alone, as coco-analyze's AP-improvement study runs it.
+    for (ErrorType e : keypointErrors) {
+      std::vector<KeypointDetection> work = original;
+      correctJoints(work, found, labelFixedBy(e));
+      record(e, a, accumulateRound(round(work, ep, a, ep.maxDets), ep));
+    }
+
+    // Optimal scores alone: the best OKS each detection reaches with a person of the area range,
+    // decayed by soft-NMS among the image's detections.
+    std::vector<KeypointDetection> rescored = original;
+    setOptimalScores(rescored, original, groups, bestOksParams, ep.areas[a], options.threads);
+    record(ErrorType::Score, a, accumulateRound(round(rescored, ep, a, ep.maxDets), ep));
+
+    // Background false positives removed: detections matching nobody are ignored at each
+    // threshold.
+    for (ImageRound& r : baseline) {
+      for (std::size_t t = 0; t < T; ++t) {
+        for (std::size_t j = 0; j < r.evaluated.size(); ++j) {
+          if (matchedAt(r, t, j)) continue;
+          r.match.dtIgnore[t * r.match.numDets + j] = 1;
+        }
+      }
+    }
+    record(ErrorType::BackgroundFP, a, accumulateRound(baseline, ep));
+
+    // Then false negatives removed: people unmatched at a threshold are ignored from it on
+    // (coco-analyze never resets them, so each threshold also ignores those missed at lower ones).
+    PrecisionRecall withoutMisses;
+    withoutMisses.precision.assign(T * R, -1);
+    withoutMisses.recall.assign(T, -1);
+    for (std::size_t t = 0; t < T; ++t) {
+      for (ImageRound& r : baseline) {
+        std::vector<bool> matched(r.input.gts.size(), false);
+        for (std::size_t j = 0; j < r.evaluated.size(); ++j) {
+          const int g = r.match.dtMatchGt[t * r.match.numDets + j];
+          if (g >= 0) matched[g] = true;
+        }
+        for (std::size_t g = 0; g < matched.size(); ++g) {
+          if (matched[g]) continue;
+          if (!r.match.gtIgnore[g]) {
+            r.match.gtIgnore[g] = 1;
+            --r.match.numRegularGts;
+          }
+        }
+      }
+      const PrecisionRecall pr = accumulateRound(baseline, ep);
+      std::copy(pr.precision.begin() + t * R, pr.precision.begin() + (t + 1) * R,
+                withoutMisses.precision.begin() + t * R);
+      withoutMisses.recall[t] = pr.recall[t];
+    }
+    record(ErrorType::FalseNeg, a, std::move(withoutMisses));
+  }
+
+  // Background errors are what remains after every keypoint and the score are corrected (the
+  // paper's definition; coco-analyze's full analysis, whose soft-NMS sees the keypoints as
+  // corrected for the last area range).
+  std::vector<KeypointDetection> corrected = original, nmsKeypoints = original;
+  for (ErrorType e : keypointErrors) {
+    correctJoints(corrected, localised[allArea], labelFixedBy(e));
+    correctJoints(nmsKeypoints, localised[A - 1], labelFixedBy(e));
+  }
+  setOptimalScores(corrected, nmsKeypoints, groups, bestOksParams, ep.areas[allArea],
+                   options.threads);
+  const auto remaining = round(corrected, ep, allArea, ep.maxDets);
+  out.background.resize(T);
+  for (std::size_t t = 0; t < T; ++t) {
+    BackgroundCounts& c = out.background[t];
+    c.oks = ep.iouThrs[t];
+    for (const ImageRound& r : remaining) {
+      std::vector<bool> matched(r.input.gts.size(), false);
+      for (std::size_t j = 0; j < r.evaluated.size(); ++j) {
+        const int g = r.match.dtMatchGt[t * r.match.numDets + j];
+        if (g >= 0) {
+          matched[g] = true;
+        } else {
+          c.falsePositives.push_back(r.evaluated[j]);
+        }
+      }
+      for (std::size_t g = 0; g < matched.size(); ++g) {
+        if (!matched[g]) c.falseNegatives.push_back(r.input.gts[g]->id);
+      }
+    }
+    std::sort(c.falsePositives.begin(), c.falsePositives.end());
+  }
+
+  const ErrorType order[] = {ErrorType::Baseline, ErrorType::Miss,   ErrorType::Swap,
+                             ErrorType::Inversion, ErrorType::Jitter, ErrorType::Score,
+                             ErrorType::BackgroundFP, ErrorType::FalseNeg};
+  for (ErrorType e : order) {
+    for (std::size_t a = 0; a < A; ++a) {
+      if (!computed[static_cast<int>(e)][a]) continue;
+      const PrecisionRecall& pr = stats[static_cast<int>(e)][a];
+      for (std::size_t t = 0; t < T; ++t) {
+        ApIfFixed entry;
+        entry.error = e;
+        entry.area = ep.areas[a].label;
+        entry.oks = ep.iouThrs[t];
+        entry.ap = averagePrecisionAt(pr, t, R);
+        entry.recall = pr.recall[t] > -1 ? pr.recall[t] : -1;
+        out.apIfFixed.push_back(entry);
+      }
+    }
+  }
+
+  out.jointCounts.assign(J, std::vector<std::size_t>(std::size(kJointLabels), 0));
+  out.detections.resize(detections.size());
+  for (std::size_t d = 0; d < detections.size(); ++d) {
+    DetectionAnalysis& da = out.detections[d];
+    da.index = d;
+    da.imageId = detections[d].imageId;
+    da.score = detections[d].score;
+    const auto& l = localised[allArea][d];
+    if (!l) continue;
+    da.gtId = l->person->id;
+    da.oks = l->oks;
+    if (!l->judged) {
+      da.joints.assign(J, JointLabel::Unlabelled);
+      da.ownKs.assign(J, -1);
+    } else {
+      da.joints = l->joints.labels;
+      da.ownKs = l->joints.ownKs;
+    }
+    for (int k = 0; k < J; ++k) ++out.jointCounts[k][static_cast<int>(da.joints[k])];
+  }
+  return out;
+}
+
+}  // namespace posescope

@@ -1,0 +1,81 @@
+#pragma once
+// Keypoint error analysis of a results file (Ronchi & Perona, ICCV 2017) with coco-analyze's
+// semantics: joint labels of every localised detection, AP and recall if each error type were
+// fixed, background false positives and false negatives.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "analysis/analysis_params.h"
+#include "analysis/joint_errors.h"
+#include "eval/keypoint_data.h"
+
+namespace posescope {
+
+/// The error types of "AP if fixed", in coco-analyze's order: each keypoint error is corrected on
+/// top of the ones before it, then scores are made optimal, then background false positives and
+/// finally false negatives are removed.
+enum class ErrorType { Baseline, Miss, Swap, Inversion, Jitter, Score, BackgroundFP, FalseNeg };
+
+/// "baseline", "miss", "swap", "inversion", "jitter", "score", "background_fp", "false_neg".
+std::string errorTypeName(ErrorType type);
+
+/// One detection of the results file and what the analysis found for it.
+struct DetectionAnalysis {
+  std::size_t index = 0;  // 0-based position in the results list
+  std::int64_t imageId = 0;
+  double score = 0;
+  std::optional<std::int64_t> gtId;  // person matched at the localisation OKS (area 'all')
+  double oks = 0;                    // OKS with that person
+  /// Per joint; empty when unmatched. All Unlabelled when the person has no labelled joint.
+  std::vector<JointLabel> joints;
+  std::vector<double> ownKs;  // ks to the matched person's own joints (-1: not labelled)
+};
+
+/// AP and recall at one OKS threshold and area range with errors up to `error` fixed.
+struct ApIfFixed {
+  ErrorType error = ErrorType::Baseline;
+  std::string area;
+  double oks = 0;
+  double ap = -1;      // -1: no person to recall in that area range
+  double recall = -1;  // -1: likewise
+};
+
+/// Background errors at one OKS threshold (area 'all', after correcting keypoints and scores).
+struct BackgroundCounts {
+  double oks = 0;
+  std::vector<std::size_t> falsePositives;  // detection indices matched to no person
+  std::vector<std::int64_t> falseNegatives;  // annotation ids matched by no detection
+};
+
+/// Everything the analysis computes.
+struct KeypointAnalysis {
+  AnalysisParams params;
+  std::vector<std::string> jointNames;
+  std::vector<DetectionAnalysis> detections;  // one per results entry, in file order
+  std::vector<ApIfFixed> apIfFixed;           // by error type, then area, then OKS threshold
+  std::vector<BackgroundCounts> background;   // one per OKS threshold
+  /// jointCounts[k][label] over the localised detections (area 'all'), labels as kJointLabels.
+  std::vector<std::vector<std::size_t>> jointCounts;
+
+  /// The ApIfFixed entry for (error, area, threshold index); nullptr when absent (inversions not
+  /// computed).
+  const ApIfFixed* find(ErrorType error, const std::string& area, std::size_t oksIndex) const;
+};
+
+/// Options of analyzeKeypoints.
+struct AnalysisOptions {
+  int threads = 0;            // 0: every core
+  std::string resultsSource;  // the results file, named in error messages when set
+};
+
+/// Analyses `detections` against `gt`. Throws EvalError for ground truth or detections unfit for
+/// evaluation (as evaluateKeypoints), for a ground truth with more than one keypoint category, and
+/// for parameters that fail AnalysisParams::validate.
+KeypointAnalysis analyzeKeypoints(const KeypointGroundTruth& gt,
+                                  const std::vector<KeypointDetection>& detections,
+                                  const AnalysisParams& params, const AnalysisOptions& options = {});
+
+}  // namespace posescope

@@ -1,0 +1,149 @@
+// Analysis parity: on every set in $POSESCOPE_PARITY_DIR/analysis, the keypoint error analysis
+// agrees with coco-analyze's own output: the same localised detections, the same joint labels,
+// every AP if fixed and recall within 0.002, the same background FP / FN counts.
+
+#include <QDir>
+#include <QtTest>
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <fstream>
+#include <map>
+
+#include "analysis/keypoint_analysis.h"
+#include "eval/ground_truth.h"
+#include "eval/results_io.h"
+#include "test_support.h"
+
+using namespace posescope;
+
+namespace {
+
+nlohmann::json readJson(const std::string& path) {
+  std::ifstream in(path);
+  return nlohmann::json::parse(in);
+}
+
+// coco-analyze's names of the AP-if-fixed rows, as PoseScope names them.
+std::string errorName(const std::string& reference) {
+  if (reference == "bckgd_false_pos") return "background_fp";
+  return reference;
+}
+
+}  // namespace
+
+class TestAnalysisParity : public QObject {
+  Q_OBJECT
+ private Q_SLOTS:
+  void agreesWithCocoAnalyze_data() {
+    QTest::addColumn<QString>("name");
+    const std::string dir = test::parityDir();
+    if (dir.empty()) {
+      QTest::newRow("no-parity-data") << QString();
+      return;
+    }
+    const QStringList sets = QDir(QString::fromStdString(dir + "/analysis"))
+                                 .entryList({"*.analysis.json"}, QDir::Files, QDir::Name);
+    QVERIFY2(!sets.isEmpty(), "the parity folder has no analysis/*.analysis.json");
+    for (const QString& file : sets) {
+      const QString name = file.left(file.size() - int(strlen(".analysis.json")));
+      QTest::newRow(name.toUtf8().constData()) << name;
+    }
+  }
+
+  void agreesWithCocoAnalyze() {
+    POSESCOPE_REQUIRE_PARITY(parity);
+    QFETCH(QString, name);
+    const nlohmann::json expected =
+        readJson(parity + "/analysis/" + name.toStdString() + ".analysis.json");
+    const std::string base = parity + "/eval/" + name.toStdString();
+    const auto variant = expected.at("dataset") == "crowdpose" ? EvalVariant::CrowdPose
+                                                               : EvalVariant::Coco;
+    const auto gt = loadGroundTruth(base + ".gt.json");
+    const auto results = loadResults(base + ".results.json");
+    const KeypointAnalysis analysis = analyzeKeypoints(gt, results, analysisParamsFor(variant));
+    QCOMPARE(analysis.detections.size(), results.size());
+
+    // Localised detections and their joint labels.
+    const nlohmann::json& perDt = expected.at("per_dt");
+    std::size_t joints = 0, agreeing = 0;
+    for (const DetectionAnalysis& d : analysis.detections) {
+      const std::string key = std::to_string(d.index);
+      const bool judgedHere =
+          d.gtId && std::any_of(d.joints.begin(), d.joints.end(),
+                                [](JointLabel l) { return l != JointLabel::Unlabelled; });
+      if (!perDt.contains(key)) {
+        QVERIFY2(!judgedHere, qPrintable(QString("detection %1 has joint labels here, none in "
+                                                 "coco-analyze").arg(d.index)));
+        continue;
+      }
+      QVERIFY2(d.gtId.has_value(),
+               qPrintable(QString("detection %1 is localised in coco-analyze only").arg(d.index)));
+      const nlohmann::json& labels = perDt.at(key);
+      for (std::size_t k = 0; k < d.joints.size(); ++k) {
+        std::string theirs = "unlabelled";
+        for (const char* l : {"good", "jitter", "inversion", "swap", "miss"}) {
+          if (labels.at(l).at(k).get<int>() == 1) theirs = l;
+        }
+        ++joints;
+        if (theirs == jointLabelName(d.joints[k])) {
+          ++agreeing;
+        } else {
+          qInfo("detection %zu joint %zu: coco-analyze %s, PoseScope %s", d.index, k,
+                theirs.c_str(), jointLabelName(d.joints[k]).c_str());
+        }
+      }
+    }
+    std::size_t judged = 0;
+    for (const auto& d : analysis.detections) judged += perDt.contains(std::to_string(d.index));
+    QCOMPARE(judged, perDt.size());
+    qInfo("%s: %zu of %zu joint labels agree", qPrintable(name), agreeing, joints);
+    QVERIFY(joints > 0);
+    QVERIFY2(agreeing >= 0.995 * joints, "fewer than 99.5 % of the joint labels agree");
+
+    // AP and recall if fixed.
+    std::size_t compared = 0;
+    double worst = 0;
+    for (const nlohmann::json& s : expected.at("stats")) {
+      const std::string error = errorName(s.at("err"));
+      const std::string area = s.at("area");
+      const double oks = s.at("oks");
+      const ApIfFixed* mine = nullptr;
+      for (const ApIfFixed& a : analysis.apIfFixed) {
+        if (errorTypeName(a.error) == error && a.area == area && std::fabs(a.oks - oks) < 1e-9) {
+          mine = &a;
+        }
+      }
+      QVERIFY2(mine, qPrintable(QString::fromStdString("no entry for " + error + " " + area + " " +
+                                                       std::to_string(oks))));
+      const double dAp = std::fabs(mine->ap - s.at("auc").get<double>());
+      const double dRecall = std::fabs(mine->recall - s.at("recall").get<double>());
+      worst = std::max({worst, dAp, dRecall});
+      QVERIFY2(dAp <= 0.002 && dRecall <= 0.002,
+               qPrintable(QString::fromStdString(error + " " + area + " OKS " +
+                                                 std::to_string(oks) + ": AP " +
+                                                 std::to_string(mine->ap) + " vs " +
+                                                 std::to_string(s.at("auc").get<double>()) +
+                                                 ", recall " + std::to_string(mine->recall) +
+                                                 " vs " +
+                                                 std::to_string(s.at("recall").get<double>()))));
+      ++compared;
+    }
+    QCOMPARE(compared, analysis.apIfFixed.size());
+    qInfo("%s: %zu AP-if-fixed entries, largest difference %.3g", qPrintable(name), compared,
+          worst);
+
+    // Background false positives and false negatives.
+    for (const BackgroundCounts& c : analysis.background) {
+      char key[16];
+      std::snprintf(key, sizeof key, "%g", c.oks);
+      const nlohmann::json& theirs = expected.at("counts").at(key);
+      QCOMPARE(c.falsePositives.size(), theirs.at("bckgd_false_pos").get<std::size_t>());
+      QCOMPARE(c.falseNegatives.size(), theirs.at("false_neg").get<std::size_t>());
+    }
+  }
+};
+
+QTEST_GUILESS_MAIN(TestAnalysisParity)
+#include "tst_analysis_parity.moc"
