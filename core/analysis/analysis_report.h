@@ -1,0 +1,23 @@
+#pragma once
+// The analysis as a report a person reads in a terminal: AP if fixed, background errors, joint
+// labels per joint, the worst images.
+
+#include <string>
+
+#include "analysis/keypoint_analysis.h"
+#include "analysis/triage.h"
+
+namespace posescope {
+
+/// What the report names as its inputs.
+struct AnalysisReportContext {
+  std::string groundTruth;  // file or run folder shown in the header
+  std::string results;
+  std::size_t worstImages = 10;  // rows of the worst-image table
+};
+
+/// Plain-text report (fixed-width columns); never fails.
+std::string formatAnalysisReport(const KeypointAnalysis& analysis, const Triage& triage,
+                                 const AnalysisReportContext& context);
+
+}  // namespace posescope

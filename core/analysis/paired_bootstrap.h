@@ -1,0 +1,47 @@
+#pragma once
+// Is B really better than A? The difference of every metric between two results lists on the same
+// ground truth, with a paired bootstrap confidence interval over images.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "analysis/resampled_metrics.h"
+
+namespace posescope {
+
+/// How the bootstrap resamples.
+struct BootstrapOptions {
+  int resamples = 1000;
+  std::uint64_t seed = 1;
+  double level = 0.95;  // two-sided confidence level of the interval
+  int threads = 0;      // 0: every core
+};
+
+/// One stat of the metric table for A and B, B - A and its interval.
+struct StatDifference {
+  std::string name;
+  double a = 0, b = 0, delta = 0;
+  double low = 0, high = 0;  // percentile interval of B - A over the resamples
+  /// The interval excludes 0 (and both values are defined): the difference is unlikely to be
+  /// chance given these images.
+  bool significant = false;
+};
+
+/// The whole comparison.
+struct BootstrapComparison {
+  BootstrapOptions options;
+  std::size_t images = 0;
+  std::vector<StatDifference> stats;  // in the metric table's order
+};
+
+/// Paired bootstrap over the ground truth's images: each resample draws as many images as the
+/// ground truth has, uniformly with replacement (std::mt19937_64 seeded with options.seed, indices
+/// by rejection sampling so every image is equally likely), evaluates A and B on the same draw and
+/// keeps B - A per stat; the interval is the (1 - level) / 2 and (1 + level) / 2 quantiles of those
+/// differences, linearly interpolated (numpy's default). Throws EvalError when A and B were not
+/// evaluated on the same images with the same stats, or for resamples < 1 or level outside (0, 1).
+BootstrapComparison pairedBootstrap(const ResampledMetrics& a, const ResampledMetrics& b,
+                                    const BootstrapOptions& options = {});
+
+}  // namespace posescope

@@ -1,0 +1,211 @@
+#include "analysis/resampled_metrics.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <optional>
+
+#include "analysis/evaluation_round.h"
+#include "common/errors.h"
+#include "eval/ground_truth.h"
+#include "eval/keypoint_eval.h"
+#include "eval/numpy_math.h"
+
+namespace posescope {
+
+namespace {
+
+// np.mean(s[s > -1]), or -1 when nothing is left.
+double meanOfValid(const std::vector<double>& values) {
+  std::vector<double> valid;
+  for (double v : values) {
+    if (v > -1) valid.push_back(v);
+  }
+  if (valid.empty()) return -1;
+  return numpyPairwiseSum(valid.data(), valid.size()) / static_cast<double>(valid.size());
+}
+
+}  // namespace
+
+ResampledMetrics::ResampledMetrics(const KeypointGroundTruth& gt,
+                                   const std::vector<KeypointDetection>& detections,
+                                   const EvalParams& params, int threads)
+    : params_(params) {
+  checkGroundTruthFor(gt, params.variant);
+  params.validate();
+  if (params.iouThrs.size() > 32) throw EvalError("at most 32 OKS thresholds can be resampled");
+  const int J = params.numJoints();
+  checkDetections(gt, detections, static_cast<std::size_t>(J), "");
+  const KeypointCategory* pose = nullptr;
+  for (const auto& c : gt.categories) {
+    if (static_cast<int>(c.keypoints.size()) != J) continue;
+    if (pose) throw EvalError(gt.source + ": more than one keypoint category; resampling needs one");
+    pose = &c;
+  }
+  categories_ = gt.categories.size();
+  for (const auto& image : gt.images) imageIds_.push_back(image.id);
+  std::sort(imageIds_.begin(), imageIds_.end());
+  if (params.variant == EvalVariant::CrowdPose) {
+    crowdSplit_.resize(imageIds_.size());
+    for (const auto& image : gt.images) {
+      const std::size_t i = static_cast<std::size_t>(
+          std::lower_bound(imageIds_.begin(), imageIds_.end(), image.id) - imageIds_.begin());
+      const double ci = *image.crowdIndex;
+      crowdSplit_[i] = ci < 0.2 ? 0 : ci < 0.8 ? 1 : 2;
+    }
+  }
+
+  const ImageGroups groups = groupByImage(gt, detections, pose->id, params.minScore);
+  std::vector<std::size_t> position(groups.imageIds.size());
+  for (std::size_t g = 0; g < groups.imageIds.size(); ++g) {
+    position[g] = static_cast<std::size_t>(
+        std::lower_bound(imageIds_.begin(), imageIds_.end(), groups.imageIds[g]) -
+        imageIds_.begin());
+  }
+  const std::size_t T = params.iouThrs.size();
+  for (const AreaRange& range : params.areas) {
+    const auto round = evaluateRound(groups, detections, params, range, params.maxDets, threads);
+    Area area;
+    area.regularPeople.assign(imageIds_.size(), 0);
+    area.present.assign(imageIds_.size(), 0);
+    struct Scored {
+      Entry entry;
+      double score;
+    };
+    std::vector<Scored> all;
+    for (std::size_t g = 0; g < round.size(); ++g) {
+      const ImageAreaMatch& m = round[g].match;
+      area.present[position[g]] = 1;
+      area.regularPeople[position[g]] = static_cast<int>(m.numRegularGts);
+      for (std::size_t d = 0; d < m.numDets; ++d) {
+        Entry e{static_cast<std::uint32_t>(position[g]), 0, 0};
+        for (std::size_t t = 0; t < T; ++t) {
+          if (m.dtMatchGtId[t * m.numDets + d] != 0) e.matched |= 1u << t;
+          if (m.dtIgnore[t * m.numDets + d]) e.ignored |= 1u << t;
+        }
+        all.push_back({e, m.dtScores[d]});
+      }
+    }
+    // accumulate's order: images in id order, each best score first, then a stable sort by score.
+    std::stable_sort(all.begin(), all.end(),
+                     [](const Scored& a, const Scored& b) { return a.score > b.score; });
+    for (const Scored& s : all) area.entries.push_back(s.entry);
+    areas_.push_back(std::move(area));
+  }
+}
+
+void ResampledMetrics::accumulate(const Area& area, const std::vector<int>& weights,
+                                  const std::vector<char>* subset, std::vector<double>& precision,
+                                  std::vector<double>& recall) const {
+  const std::size_t T = params_.iouThrs.size(), R = params_.recThrs.size();
+  precision.assign(T * R, -1.0);
+  recall.assign(T, -1.0);
+  auto counted = [&](std::size_t i) { return weights[i] > 0 && (!subset || (*subset)[i]); };
+  double npig = 0;
+  bool any = false;
+  for (std::size_t i = 0; i < weights.size(); ++i) {
+    if (!counted(i) || !area.present[i]) continue;
+    any = true;
+    npig += static_cast<double>(weights[i]) * area.regularPeople[i];
+  }
+  if (!any || npig == 0) return;
+  const double eps = std::numeric_limits<double>::epsilon();
+  std::vector<double> rc, pr;
+  rc.reserve(area.entries.size());
+  pr.reserve(area.entries.size());
+  for (std::size_t t = 0; t < T; ++t) {
+    const std::uint32_t bit = 1u << t;
+    double tp = 0, fp = 0;
+    rc.clear();
+    pr.clear();
+    // A detection counted w times adds w at once: the curve's points between the copies never
+    // change the interpolated precision (equal recall for false positives, rising precision for
+    // true positives).
+    for (const Entry& e : area.entries) {
+      if (!counted(e.image)) continue;
+      const double w = weights[e.image];
+      if (!(e.ignored & bit)) {
+        if (e.matched & bit) {
+          tp += w;
+        } else {
+          fp += w;
+        }
+      }
+      rc.push_back(tp / npig);
+      pr.push_back(tp / (fp + tp + eps));
+    }
+    const std::size_t nd = rc.size();
+    recall[t] = nd ? rc.back() : 0.0;
+    for (std::size_t i = nd; i-- > 1;) {
+      if (pr[i] > pr[i - 1]) pr[i - 1] = pr[i];
+    }
+    for (std::size_t r = 0; r < R; ++r) {
+      const auto it = std::lower_bound(rc.begin(), rc.end(), params_.recThrs[r]);
+      const std::size_t pi = static_cast<std::size_t>(it - rc.begin());
+      precision[t * R + r] = pi < nd ? pr[pi] : 0.0;
+    }
+  }
+}
+
+MetricTable ResampledMetrics::table(const std::vector<int>& weights) const {
+  if (weights.size() != imageIds_.size()) {
+    throw EvalError("resampling weights: " + std::to_string(weights.size()) + " for " +
+                    std::to_string(imageIds_.size()) + " images");
+  }
+  const std::size_t T = params_.iouThrs.size(), R = params_.recThrs.size();
+  const bool crowd = params_.variant == EvalVariant::CrowdPose;
+  std::vector<std::vector<double>> precision(areas_.size()), recall(areas_.size());
+  for (std::size_t a = 0; a < areas_.size(); ++a) {
+    if (crowd && a > 0) break;  // crowdposetools reports area 'all' only
+    accumulate(areas_[a], weights, nullptr, precision[a], recall[a]);
+  }
+  auto selects = [&](std::optional<double> thr, std::size_t t, bool ap) {
+    if (!thr) return true;
+    if (crowd && ap) return std::fabs(*thr - params_.iouThrs[t]) < 0.01;
+    return *thr == params_.iouThrs[t];
+  };
+  auto apStat = [&](std::optional<double> thr, std::size_t a) {
+    std::vector<double> values;
+    for (std::size_t t = 0; t < T; ++t) {
+      if (!selects(thr, t, true)) continue;
+      for (std::size_t r = 0; r < R; ++r) values.push_back(precision[a][t * R + r]);
+    }
+    return meanOfValid(values);
+  };
+  auto arStat = [&](std::optional<double> thr, std::size_t a) {
+    std::vector<double> values;
+    for (std::size_t t = 0; t < T; ++t) {
+      if (selects(thr, t, false)) values.push_back(recall[a][t]);
+    }
+    return meanOfValid(values);
+  };
+  MetricTable table;
+  table.names = statNames(params_.variant);
+  if (!crowd) {
+    table.values = {apStat({}, 0), apStat(.5, 0), apStat(.75, 0), apStat({}, 1), apStat({}, 2),
+                    arStat({}, 0), arStat(.5, 0), arStat(.75, 0), arStat({}, 1), arStat({}, 2)};
+    return table;
+  }
+  table.values = {apStat({}, 0), apStat(.5, 0), apStat(.75, 0),
+                  arStat({}, 0), arStat(.5, 0), arStat(.75, 0)};
+  // crowdposetools: the images split by crowd index, each split's mean precision over the whole
+  // array with its -1 entries (categories without people included), rounded to 4 decimals.
+  for (int split = 0; split < 3; ++split) {
+    std::vector<char> inSplit(imageIds_.size());
+    for (std::size_t i = 0; i < inSplit.size(); ++i) inSplit[i] = crowdSplit_[i] == split;
+    std::vector<double> p, r;
+    accumulate(areas_[0], weights, &inSplit, p, r);
+    std::vector<double> values;
+    for (std::size_t t = 0; t < T; ++t) {
+      for (std::size_t q = 0; q < R; ++q) {
+        values.push_back(p[t * R + q]);
+        for (std::size_t k = 1; k < categories_; ++k) values.push_back(-1);
+      }
+    }
+    table.values.push_back(numpyRound4(numpyPairwiseSum(values.data(), values.size()) /
+                                       static_cast<double>(values.size())));
+  }
+  return table;
+}
+
+}  // namespace posescope
