@@ -12,6 +12,8 @@
 #include <map>
 
 #include "analysis/keypoint_analysis.h"
+#include "analysis/resampled_metrics.h"
+#include "eval/keypoint_eval.h"
 #include "eval/ground_truth.h"
 #include "eval/results_io.h"
 #include "test_support.h"
@@ -142,6 +144,33 @@ class TestAnalysisParity : public QObject {
       QCOMPARE(c.falsePositives.size(), theirs.at("bckgd_false_pos").get<std::size_t>());
       QCOMPARE(c.falseNegatives.size(), theirs.at("false_neg").get<std::size_t>());
     }
+  }
+
+  // The bootstrap's resampled metrics with every image once equal the reference's stats.
+  void resampledTableIsTheEvaluation_data() {
+    QTest::addColumn<QString>("name");
+    const std::string dir = test::parityDir();
+    if (dir.empty()) {
+      QTest::newRow("no-parity-data") << QString();
+      return;
+    }
+    const QStringList sets = QDir(QString::fromStdString(dir + "/eval"))
+                                 .entryList({"*.stats.json"}, QDir::Files, QDir::Name);
+    for (const QString& file : sets) {
+      const QString name = file.left(file.size() - int(strlen(".stats.json")));
+      QTest::newRow(name.toUtf8().constData()) << name;
+    }
+  }
+  void resampledTableIsTheEvaluation() {
+    POSESCOPE_REQUIRE_PARITY(parity);
+    QFETCH(QString, name);
+    const std::string base = parity + "/eval/" + name.toStdString();
+    const auto variant = name.contains("crowdpose") ? EvalVariant::CrowdPose : EvalVariant::Coco;
+    const auto gt = loadGroundTruth(base + ".gt.json");
+    const auto results = loadResults(base + ".results.json");
+    const ResampledMetrics resampled(gt, results, evalParamsFor(variant));
+    const auto table = resampled.table(std::vector<int>(resampled.imageIds().size(), 1));
+    QCOMPARE(table.values, evaluateKeypoints(gt, results, variant).table.values);
   }
 };
 
