@@ -8,6 +8,7 @@
 
 #include "cli_args.h"
 #include "commands.h"
+#include "eval_settings_args.h"
 #include "common/errors.h"
 #include "eval/ground_truth.h"
 #include "eval/keypoint_eval.h"
@@ -19,7 +20,7 @@ namespace posescope::cli {
 
 namespace {
 
-const char* kMetricsUsage =
+const char* kMetricsUsageText =
     "usage: posescope-cli metrics --gt GT.json --dt RESULTS.json [options]\n"
     "\n"
     "Computes the keypoint metrics of a COCO keypoint results file, identical to pycocotools\n"
@@ -38,11 +39,21 @@ const char* kMetricsUsage =
     "  --time             print the evaluation time, JSON loading included, to stderr\n"
     "  --help             show this help\n"
     "\n"
+    "%SETTINGS%"
+    "\n"
     "CrowdPose's AP (easy/medium/hard) are crowdposetools' values: images split by crowdIndex\n"
     "at 0.2 and 0.8, each the mean of the whole precision array (-1 entries included),\n"
     "rounded to 4 decimals.\n"
     "\n"
     "exit codes: 0 ok, 2 bad command line, 3 bad input file.\n";
+
+std::string metricsUsage() {
+  std::string text = kMetricsUsageText;
+  text.replace(text.find("%SETTINGS%"), 10, kEvalSettingsHelp);
+  return text;
+}
+
+}  // namespace
 
 EvalVariant guessVariant(const KeypointGroundTruth& gt) {
   for (const auto& c : gt.categories) {
@@ -51,14 +62,12 @@ EvalVariant guessVariant(const KeypointGroundTruth& gt) {
   return EvalVariant::Coco;
 }
 
-}  // namespace
-
 int runMetrics(const Args& args) {
-  const ParsedArgs parsed =
-      parseArgs(args, {"--gt", "--dt", "--dataset", "--arch", "--per-image", "--threads"},
-                {"--json", "--csv", "--time"});
+  std::set<std::string> valueOptions = evalSettingOptions();
+  valueOptions.insert({"--gt", "--dt", "--dataset", "--arch", "--per-image", "--threads"});
+  const ParsedArgs parsed = parseArgs(args, valueOptions, {"--json", "--csv", "--time"});
   if (parsed.has("--help")) {
-    std::cout << kMetricsUsage;
+    std::cout << metricsUsage();
     return kOk;
   }
   if (!parsed.positional.empty()) {
@@ -87,8 +96,13 @@ int runMetrics(const Args& args) {
   const auto start = std::chrono::steady_clock::now();
   const KeypointGroundTruth gt = loadGroundTruth(gtPath);
   const EvalVariant variant = chosen ? *chosen : guessVariant(gt);
+  EvalParams params = evalParamsFor(variant);
+  applyEvalSettings(parsed, params);
+  for (const std::string& change : differencesFromReference(params)) {
+    std::cerr << "note: not valid.py's setting: " << change << "\n";
+  }
   const auto results = loadResults(dtPath);
-  const EvalSummary summary = evaluateKeypoints(gt, results, variant, options);
+  const EvalSummary summary = evaluateKeypoints(gt, results, params, options);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 

@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "eval/keypoint_data.h"
+
 namespace posescope::cli {
 
 using Args = std::vector<std::string>;
@@ -17,5 +19,10 @@ int runBench(const Args& args);        // cmd_bench.cpp
 int runMakeDataset(const Args& args);  // cmd_make_dataset.cpp
 int runExport(const Args& args);       // cmd_export.cpp
 int runCompare(const Args& args);      // cmd_compare.cpp
+int runAnalyze(const Args& args);      // cmd_analyze.cpp
+
+/// The evaluation variant a ground truth implies: CrowdPose for a 14-joint category, else COCO
+/// (cmd_metrics.cpp).
+EvalVariant guessVariant(const KeypointGroundTruth& gt);
 
 }  // namespace posescope::cli

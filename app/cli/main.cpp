@@ -28,6 +28,7 @@ const std::vector<Command>& commands() {
       {"eval", "evaluate a model on a dataset, as valid.py does", runEval},
       {"bench", "time the evaluation pipeline per stage", runBench},
       {"metrics", "compute keypoint metrics of a results file against ground truth", runMetrics},
+      {"analyze", "explain the metrics: keypoint error analysis, AP if fixed, triage", runAnalyze},
       {"make-dataset", "write the synthetic people dataset (COCO layout)", runMakeDataset},
       {"export", "export a run's metrics, per-image table, results or overlays", runExport},
       {"compare", "compare two runs: metrics, timing and per-image deltas", runCompare},

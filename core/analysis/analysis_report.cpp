@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <sstream>
 
+#include "analysis/error_profile_comparison.h"
 #include "eval/eval_params.h"
 
 namespace posescope {
@@ -23,20 +24,6 @@ std::string padRight(const std::string& s, std::size_t width) {
 
 std::string padLeft(const std::string& s, std::size_t width) {
   return s.size() >= width ? s : std::string(width - s.size(), ' ') + s;
-}
-
-// Mean AP over the OKS thresholds (the COCO-style AP of that row); -1 when none is defined.
-double meanAp(const KeypointAnalysis& a, ErrorType e, const std::string& area) {
-  double sum = 0;
-  int n = 0;
-  for (std::size_t t = 0; t < a.params.eval.iouThrs.size(); ++t) {
-    const ApIfFixed* f = a.find(e, area, t);
-    if (f && f->ap > -1) {
-      sum += f->ap;
-      ++n;
-    }
-  }
-  return n ? sum / n : -1;
 }
 
 double apAt(const KeypointAnalysis& a, ErrorType e, const std::string& area, double oks) {
@@ -91,9 +78,9 @@ std::string formatAnalysisReport(const KeypointAnalysis& analysis, const Triage&
                       ErrorType::FalseNeg}) {
     if (!analysis.find(e, "all", 0)) continue;
     out << "  " << padRight(rowName(e), 26) << fixed3(apAt(analysis, e, "all", .5)) << " "
-        << fixed3(apAt(analysis, e, "all", .75)) << "  " << fixed3(meanAp(analysis, e, "all"))
-        << "         " << fixed3(meanAp(analysis, e, "medium")) << "         "
-        << fixed3(meanAp(analysis, e, "large")) << "\n";
+        << fixed3(apAt(analysis, e, "all", .75)) << "  " << fixed3(meanApIfFixed(analysis, e, "all"))
+        << "         " << fixed3(meanApIfFixed(analysis, e, "medium")) << "         "
+        << fixed3(meanApIfFixed(analysis, e, "large")) << "\n";
   }
   out << "  (each keypoint error type and the scores fixed alone; background false positives\n"
          "   removed from the baseline, then false negatives too)\n";

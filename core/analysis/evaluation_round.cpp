@@ -39,37 +39,75 @@ ImageGroups groupByImage(const KeypointGroundTruth& gt,
   return groups;
 }
 
+OksCache computeOksCache(const ImageGroups& groups,
+                         const std::vector<KeypointDetection>& detections, const EvalParams& params,
+                         int threads) {
+  OksCache cache;
+  cache.perImage.resize(groups.imageIds.size());
+  parallelFor(
+      groups.imageIds.size(), threads,
+      [&](std::size_t i) {
+        std::vector<const KeypointDetection*> dts;
+        for (std::size_t d : groups.detections[i]) dts.push_back(&detections[d]);
+        cache.perImage[i] = computeOksMatrix(groups.people[i], dts, params);
+      },
+      256);
+  return cache;
+}
+
 std::vector<ImageRound> evaluateRound(const ImageGroups& groups,
                                       const std::vector<KeypointDetection>& detections,
                                       const EvalParams& params, const AreaRange& area,
-                                      std::size_t maxDets, int threads) {
+                                      std::size_t maxDets, int threads, const OksCache* cache,
+                                      const std::vector<char>* changed) {
   std::vector<ImageRound> round(groups.imageIds.size());
   parallelFor(
       round.size(), threads,
       [&](std::size_t i) {
         ImageRound& r = round[i];
-        r.evaluated = groups.detections[i];
-        std::stable_sort(r.evaluated.begin(), r.evaluated.end(), [&](std::size_t a, std::size_t b) {
-          return detections[a].score > detections[b].score;
+        const std::vector<std::size_t>& all = groups.detections[i];
+        // Positions into the image's detections, best score first (stable), at most maxDets.
+        std::vector<std::size_t> order(all.size());
+        for (std::size_t p = 0; p < order.size(); ++p) order[p] = p;
+        std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+          return detections[all[a]].score > detections[all[b]].score;
         });
-        if (r.evaluated.size() > maxDets) r.evaluated.resize(maxDets);
+        if (order.size() > maxDets) order.resize(maxDets);
         r.input.gts = groups.people[i];
-        for (std::size_t d : r.evaluated) {
-          r.input.dts.push_back(&detections[d]);
-          r.input.dtIds.push_back(static_cast<std::int64_t>(d) + 1);
+        for (std::size_t p : order) {
+          r.evaluated.push_back(all[p]);
+          r.input.dts.push_back(&detections[all[p]]);
+          r.input.dtIds.push_back(static_cast<std::int64_t>(all[p]) + 1);
         }
-        r.input.oks = computeOksMatrix(r.input.gts, r.input.dts, params);
+        const std::size_t G = r.input.gts.size();
+        if (!cache || G == 0 || order.empty()) {
+          r.input.oks = computeOksMatrix(r.input.gts, r.input.dts, params);
+        } else {
+          r.input.oks.resize(order.size() * G);
+          const std::vector<double>& rows = cache->perImage[i];
+          for (std::size_t j = 0; j < order.size(); ++j) {
+            const std::size_t d = all[order[j]];
+            if (changed && (*changed)[d]) {
+              const auto row = computeOksMatrix(r.input.gts, {&detections[d]}, params);
+              std::copy(row.begin(), row.end(), r.input.oks.begin() + j * G);
+            } else {
+              std::copy(rows.begin() + order[j] * G, rows.begin() + (order[j] + 1) * G,
+                        r.input.oks.begin() + j * G);
+            }
+          }
+        }
         r.match = matchImage(r.input, params, area);
       },
       256);
   return round;
 }
 
-PrecisionRecall accumulateRound(const std::vector<ImageRound>& round, const EvalParams& params) {
+PrecisionRecall accumulateRound(const std::vector<ImageRound>& round, const EvalParams& params,
+                                std::optional<std::size_t> onlyThreshold) {
   std::vector<const ImageAreaMatch*> matches;
   matches.reserve(round.size());
   for (const ImageRound& r : round) matches.push_back(&r.match);
-  return accumulateMatches(matches, params);
+  return accumulateMatches(matches, params, onlyThreshold);
 }
 
 double averagePrecisionAt(const PrecisionRecall& pr, std::size_t t, std::size_t recallPoints) {

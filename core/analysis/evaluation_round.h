@@ -34,16 +34,32 @@ struct ImageRound {
   ImageAreaMatch match;
 };
 
+/// The OKS of every detection of each image of `groups` (file order, as groups.detections) with
+/// each of the image's people, for the keypoints the detections have when it is computed.
+struct OksCache {
+  std::vector<std::vector<double>> perImage;  // [image][position * people + person]
+};
+
+/// Computes the cache for `detections`; never fails for input that passed checkDetections.
+OksCache computeOksCache(const ImageGroups& groups,
+                         const std::vector<KeypointDetection>& detections, const EvalParams& params,
+                         int threads);
+
 /// Evaluates every image of `groups` for `area` at `params.iouThrs`, keeping the `maxDets` best
 /// scored detections of each image (stable order), with OKS from `params.sigmas`. The result points
 /// into `detections`, which must outlive it. Never fails for input that passed checkDetections.
+/// With `cache`, OKS rows are taken from it except for the detections flagged in `changed`
+/// (keypoints moved since the cache was computed; nullptr: none), which are recomputed.
 std::vector<ImageRound> evaluateRound(const ImageGroups& groups,
                                       const std::vector<KeypointDetection>& detections,
                                       const EvalParams& params, const AreaRange& area,
-                                      std::size_t maxDets, int threads);
+                                      std::size_t maxDets, int threads,
+                                      const OksCache* cache = nullptr,
+                                      const std::vector<char>* changed = nullptr);
 
 /// pycocotools' accumulate over the images of a round (T x 101 precision, T recalls).
-PrecisionRecall accumulateRound(const std::vector<ImageRound>& round, const EvalParams& params);
+PrecisionRecall accumulateRound(const std::vector<ImageRound>& round, const EvalParams& params,
+                                std::optional<std::size_t> onlyThreshold = std::nullopt);
 
 /// Mean interpolated precision at threshold `t` over the recall points (entries of -1 left out;
 /// -1 when all are), as coco-analyze's `auc`.

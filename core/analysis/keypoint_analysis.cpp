@@ -73,9 +73,11 @@ JointLabel labelFixedBy(ErrorType type) {
   }
 }
 
-// Moves the joints labelled `label` of every localised detection to their corrected place.
+// Moves the joints labelled `label` of every localised detection to their corrected place and
+// flags the detections it moved in `changed`.
 void correctJoints(std::vector<KeypointDetection>& work,
-                   const std::vector<std::optional<Localisation>>& found, JointLabel label) {
+                   const std::vector<std::optional<Localisation>>& found, JointLabel label,
+                   std::vector<char>& changed) {
   for (std::size_t d = 0; d < found.size(); ++d) {
     if (!found[d] || !found[d]->judged) continue;
     const JointAnalysis& ja = found[d]->joints;
@@ -83,6 +85,7 @@ void correctJoints(std::vector<KeypointDetection>& work,
       if (ja.labels[k] != label) continue;
       work[d].keypoints[3 * k] = ja.corrected[3 * k];
       work[d].keypoints[3 * k + 1] = ja.corrected[3 * k + 1];
+      changed[d] = 1;
     }
   }
 }
@@ -97,9 +100,11 @@ bool matchedAt(const ImageRound& r, std::size_t t, std::size_t j) {
 // detections, whose keypoints are taken from `nmsKeypoints`.
 void setOptimalScores(std::vector<KeypointDetection>& work,
                       const std::vector<KeypointDetection>& nmsKeypoints, const ImageGroups& groups,
-                      const EvalParams& bestOksParams, const AreaRange& area, int threads) {
+                      const EvalParams& bestOksParams, const AreaRange& area, int threads,
+                      const OksCache& cache, const std::vector<char>& changed) {
   const auto best = evaluateRound(groups, work, bestOksParams, area,
-                                  std::numeric_limits<std::size_t>::max(), threads);
+                                  std::numeric_limits<std::size_t>::max(), threads, &cache,
+                                  &changed);
   std::vector<double> scores(work.size());
   parallelFor(
       best.size(), threads,
@@ -167,9 +172,12 @@ KeypointAnalysis analyzeKeypoints(const KeypointGroundTruth& gt,
     stats[static_cast<int>(e)][a] = std::move(pr);
     computed[static_cast<int>(e)][a] = true;
   };
+  // Every round reuses the OKS of the original keypoints, recomputing only moved detections.
+  const OksCache cache = computeOksCache(groups, original, ep, options.threads);
+  const std::vector<char> unchanged(detections.size(), 0);
   auto round = [&](const std::vector<KeypointDetection>& work, const EvalParams& p,
-                   std::size_t a, std::size_t maxDets) {
-    return evaluateRound(groups, work, p, ep.areas[a], maxDets, options.threads);
+                   std::size_t a, std::size_t maxDets, const std::vector<char>& changed) {
+    return evaluateRound(groups, work, p, ep.areas[a], maxDets, options.threads, &cache, &changed);
   };
 
   EvalParams localisationParams = ep;
@@ -179,11 +187,11 @@ KeypointAnalysis analyzeKeypoints(const KeypointGroundTruth& gt,
 
   std::vector<std::vector<std::optional<Localisation>>> localised(A);
   for (std::size_t a = 0; a < A; ++a) {
-    auto baseline = round(original, ep, a, ep.maxDets);
+    auto baseline = round(original, ep, a, ep.maxDets, unchanged);
     record(ErrorType::Baseline, a, accumulateRound(baseline, ep));
 
     // Localisation: every detection matched at the low OKS gets its joints labelled.
-    const auto loc = round(original, localisationParams, a, ep.maxDets);
+    const auto loc = round(original, localisationParams, a, ep.maxDets, unchanged);
     auto& found = localised[a];
     found.assign(detections.size(), std::nullopt);
     parallelFor(
@@ -207,17 +215,22 @@ KeypointAnalysis analyzeKeypoints(const KeypointGroundTruth& gt,
         64);
 
     // Each keypoint error type fixed alone, as coco-analyze's AP-improvement study runs it.
+    std::vector<KeypointDetection> work = original;
     for (ErrorType e : keypointErrors) {
-      std::vector<KeypointDetection> work = original;
-      correctJoints(work, found, labelFixedBy(e));
-      record(e, a, accumulateRound(round(work, ep, a, ep.maxDets), ep));
+      std::vector<char> changed(detections.size(), 0);
+      correctJoints(work, found, labelFixedBy(e), changed);
+      record(e, a, accumulateRound(round(work, ep, a, ep.maxDets, changed), ep));
+      for (std::size_t d = 0; d < changed.size(); ++d) {
+        if (changed[d]) work[d].keypoints = original[d].keypoints;  // back for the next type
+      }
     }
 
     // Optimal scores alone: the best OKS each detection reaches with a person of the area range,
     // decayed by soft-NMS among the image's detections.
-    std::vector<KeypointDetection> rescored = original;
-    setOptimalScores(rescored, original, groups, bestOksParams, ep.areas[a], options.threads);
-    record(ErrorType::Score, a, accumulateRound(round(rescored, ep, a, ep.maxDets), ep));
+    std::vector<KeypointDetection>& rescored = work;  // original keypoints again
+    setOptimalScores(rescored, original, groups, bestOksParams, ep.areas[a], options.threads,
+                     cache, unchanged);
+    record(ErrorType::Score, a, accumulateRound(round(rescored, ep, a, ep.maxDets, unchanged), ep));
 
     // Background false positives removed: detections matching nobody are ignored at each
     // threshold.
@@ -251,7 +264,7 @@ KeypointAnalysis analyzeKeypoints(const KeypointGroundTruth& gt,
           }
         }
       }
-      const PrecisionRecall pr = accumulateRound(baseline, ep);
+      const PrecisionRecall pr = accumulateRound(baseline, ep, t);
       std::copy(pr.precision.begin() + t * R, pr.precision.begin() + (t + 1) * R,
                 withoutMisses.precision.begin() + t * R);
       withoutMisses.recall[t] = pr.recall[t];
@@ -263,13 +276,14 @@ KeypointAnalysis analyzeKeypoints(const KeypointGroundTruth& gt,
   // paper's definition; coco-analyze's full analysis, whose soft-NMS sees the keypoints as
   // corrected for the last area range).
   std::vector<KeypointDetection> corrected = original, nmsKeypoints = original;
+  std::vector<char> moved(detections.size(), 0), movedForNms(detections.size(), 0);
   for (ErrorType e : keypointErrors) {
-    correctJoints(corrected, localised[allArea], labelFixedBy(e));
-    correctJoints(nmsKeypoints, localised[A - 1], labelFixedBy(e));
+    correctJoints(corrected, localised[allArea], labelFixedBy(e), moved);
+    correctJoints(nmsKeypoints, localised[A - 1], labelFixedBy(e), movedForNms);
   }
   setOptimalScores(corrected, nmsKeypoints, groups, bestOksParams, ep.areas[allArea],
-                   options.threads);
-  const auto remaining = round(corrected, ep, allArea, ep.maxDets);
+                   options.threads, cache, moved);
+  const auto remaining = round(corrected, ep, allArea, ep.maxDets, moved);
   out.background.resize(T);
   for (std::size_t t = 0; t < T; ++t) {
     BackgroundCounts& c = out.background[t];

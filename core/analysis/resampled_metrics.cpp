@@ -110,39 +110,41 @@ void ResampledMetrics::accumulate(const Area& area, const std::vector<int>& weig
   }
   if (!any || npig == 0) return;
   const double eps = std::numeric_limits<double>::epsilon();
-  std::vector<double> rc, pr;
-  rc.reserve(area.entries.size());
-  pr.reserve(area.entries.size());
-  for (std::size_t t = 0; t < T; ++t) {
-    const std::uint32_t bit = 1u << t;
-    double tp = 0, fp = 0;
-    rc.clear();
-    pr.clear();
-    // A detection counted w times adds w at once: the curve's points between the copies never
-    // change the interpolated precision (equal recall for false positives, rising precision for
-    // true positives).
-    for (const Entry& e : area.entries) {
-      if (!counted(e.image)) continue;
-      const double w = weights[e.image];
-      if (!(e.ignored & bit)) {
-        if (e.matched & bit) {
-          tp += w;
-        } else {
-          fp += w;
-        }
+
+  // One pass over the detections for every threshold. Only the points right after a true
+  // positive matter: recall rises only there, and a false positive's precision never exceeds the
+  // point before it, so the interpolated precision (the best precision at or beyond a recall) is
+  // the best over true-positive points; the values equal accumulate's. A detection counted w times
+  // adds w at once, which changes none of those maxima.
+  std::vector<double> tp(T, 0), fp(T, 0);
+  std::vector<std::vector<double>> pointTp(T), pointPr(T);
+  std::size_t points = 0;
+  for (const Entry& e : area.entries) {
+    if (!counted(e.image)) continue;
+    ++points;
+    const double w = weights[e.image];
+    for (std::size_t t = 0; t < T; ++t) {
+      const std::uint32_t bit = 1u << t;
+      if (e.ignored & bit) continue;
+      if (e.matched & bit) {
+        tp[t] += w;
+        pointTp[t].push_back(tp[t]);
+        pointPr[t].push_back(tp[t] / (fp[t] + tp[t] + eps));
+      } else {
+        fp[t] += w;
       }
-      rc.push_back(tp / npig);
-      pr.push_back(tp / (fp + tp + eps));
     }
-    const std::size_t nd = rc.size();
-    recall[t] = nd ? rc.back() : 0.0;
-    for (std::size_t i = nd; i-- > 1;) {
+  }
+  for (std::size_t t = 0; t < T; ++t) {
+    recall[t] = points ? tp[t] / npig : 0.0;
+    std::vector<double>& pr = pointPr[t];
+    for (std::size_t i = pr.size(); i-- > 1;) {
       if (pr[i] > pr[i - 1]) pr[i - 1] = pr[i];
     }
+    std::size_t next = 0;
     for (std::size_t r = 0; r < R; ++r) {
-      const auto it = std::lower_bound(rc.begin(), rc.end(), params_.recThrs[r]);
-      const std::size_t pi = static_cast<std::size_t>(it - rc.begin());
-      precision[t * R + r] = pi < nd ? pr[pi] : 0.0;
+      while (next < pr.size() && pointTp[t][next] / npig < params_.recThrs[r]) ++next;
+      precision[t * R + r] = next < pr.size() ? pr[next] : 0.0;
     }
   }
 }

@@ -7,7 +7,8 @@
 namespace posescope {
 
 PrecisionRecall accumulateMatches(const std::vector<const ImageAreaMatch*>& images,
-                                  const EvalParams& params) {
+                                  const EvalParams& params,
+                                  std::optional<std::size_t> onlyThreshold) {
   const std::size_t T = params.iouThrs.size(), R = params.recThrs.size();
   PrecisionRecall out;
   out.precision.assign(T * R, -1.0);
@@ -36,6 +37,7 @@ PrecisionRecall accumulateMatches(const std::vector<const ImageAreaMatch*>& imag
   const double eps = std::numeric_limits<double>::epsilon();
   std::vector<double> rc(nd), pr(nd);
   for (std::size_t t = 0; t < T; ++t) {
+    if (onlyThreshold && t != *onlyThreshold) continue;
     double tp = 0, fp = 0;
     for (std::size_t i = 0; i < nd; ++i) {
       const ImageAreaMatch& e = *dets[i].image;

@@ -2,6 +2,7 @@
 // Precision and recall over a set of images (pycocotools' accumulate for one category, one area
 // range and maxDets 20).
 
+#include <optional>
 #include <vector>
 
 #include "eval/eval_params.h"
@@ -18,7 +19,9 @@ struct PrecisionRecall {
 
 /// Accumulates the matchings of `images` (in image id order; nullptr entries are images with
 /// neither ground truth nor detections, skipped); never fails.
+/// With `onlyThreshold` set, only that threshold's row is computed (the others stay -1).
 PrecisionRecall accumulateMatches(const std::vector<const ImageAreaMatch*>& images,
-                                  const EvalParams& params);
+                                  const EvalParams& params,
+                                  std::optional<std::size_t> onlyThreshold = std::nullopt);
 
 }  // namespace posescope

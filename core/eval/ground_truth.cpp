@@ -263,4 +263,19 @@ void checkGroundTruthFor(const KeypointGroundTruth& gt, EvalVariant variant) {
   }
 }
 
+KeypointGroundTruth restrictToImages(const KeypointGroundTruth& gt,
+                                     const std::vector<std::int64_t>& imageIds) {
+  const std::unordered_set<std::int64_t> keep(imageIds.begin(), imageIds.end());
+  KeypointGroundTruth out;
+  out.source = gt.source;
+  out.categories = gt.categories;
+  for (const auto& image : gt.images) {
+    if (keep.count(image.id)) out.images.push_back(image);
+  }
+  for (const auto& person : gt.annotations) {
+    if (keep.count(person.imageId)) out.annotations.push_back(person);
+  }
+  return out;
+}
+
 }  // namespace posescope

@@ -1,7 +1,9 @@
 #pragma once
 // Loads COCO-style keypoint ground truth (COCO person_keypoints, CrowdPose annotation files).
 
+#include <cstdint>
 #include <string>
+#include <vector>
 
 #include "eval/keypoint_data.h"
 
@@ -18,5 +20,10 @@ KeypointGroundTruth parseGroundTruth(const std::string& jsonText, const std::str
 /// Checks that `gt` can be evaluated as `variant` (a category with that variant's joint count,
 /// every annotation's keypoints, `area` for COCO, `crowdIndex` for CrowdPose); throws EvalError.
 void checkGroundTruthFor(const KeypointGroundTruth& gt, EvalVariant variant);
+
+/// `gt` with only the images in `imageIds` and their annotations (an evaluation of part of a
+/// dataset); never fails.
+KeypointGroundTruth restrictToImages(const KeypointGroundTruth& gt,
+                                     const std::vector<std::int64_t>& imageIds);
 
 }  // namespace posescope

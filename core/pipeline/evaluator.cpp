@@ -15,6 +15,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "analysis/analysis_json.h"
+#include "analysis/keypoint_analysis.h"
+#include "analysis/triage.h"
 #include "checkpoint/checkpoint_file.h"
 #include "checkpoint/checkpoint_reader.h"
 #include "common/errors.h"
@@ -99,18 +102,6 @@ PersonPrediction toPrediction(const PersonPose& pose) {
 }
 
 // Restricts ground truth to the evaluated images, so a --limit run is scored on what it saw.
-KeypointGroundTruth restrictTo(const KeypointGroundTruth& gt, const std::vector<ImageRecord>& r) {
-  std::unordered_set<std::int64_t> ids;
-  for (const auto& rec : r) ids.insert(rec.imageId);
-  KeypointGroundTruth out;
-  out.source = gt.source;
-  out.categories = gt.categories;
-  for (const auto& img : gt.images)
-    if (ids.count(img.id)) out.images.push_back(img);
-  for (const auto& ann : gt.annotations)
-    if (ids.count(ann.imageId)) out.annotations.push_back(ann);
-  return out;
-}
 
 }  // namespace
 
@@ -348,7 +339,9 @@ EvaluationResult Evaluator::run(EvaluationObserver* observer, const Cancellation
     }
     KeypointGroundTruth gt = loadGroundTruth(summary.annotationFile);
     if (indices.size() < d.dataset->size()) {
-      gt = restrictTo(gt, result.records);
+      std::vector<std::int64_t> evaluated;
+      for (const auto& r : result.records) evaluated.push_back(r.imageId);
+      gt = restrictToImages(gt, evaluated);
       log("metrics over the " + std::to_string(indices.size()) + " evaluated images only");
     }
     const EvalVariant variant =
@@ -361,6 +354,11 @@ EvaluationResult Evaluator::run(EvaluationObserver* observer, const Cancellation
     if (writer) {
       writer->writeMetrics(eval.table, result.metricsMarkdown);
       writer->writeText(runfiles::kImageEval, formatImageEvaluationsJsonl(eval.images));
+      // The error analysis costs a fraction of the metrics; kept so viewers need not redo it.
+      const KeypointAnalysis analysis =
+          analyzeKeypoints(gt, detections, analysisParamsFor(variant));
+      writer->writeText(runfiles::kAnalysis,
+                        formatAnalysisJson(analysis, buildTriage(analysis, gt)));
       writer->appendLog(result.metricsMarkdown);
     }
     finishWith("complete", "");

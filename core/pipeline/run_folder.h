@@ -44,6 +44,7 @@ inline constexpr const char* kSummary = "run.json";
 inline constexpr const char* kMetricsJson = "metrics.json";
 inline constexpr const char* kMetricsMd = "metrics.md";
 inline constexpr const char* kImageEval = "image_eval.jsonl";
+inline constexpr const char* kAnalysis = "analysis.json";
 }  // namespace runfiles
 
 /// Writes a run folder incrementally so a cancelled or crashed run leaves valid files: records

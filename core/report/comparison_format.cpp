@@ -88,19 +88,80 @@ std::string sideLabel(const RunSide& s, const char* which, const RunSide& other)
   return s.label == other.label ? std::string(which) + ": " + s.label : s.label;
 }
 
+const StatDifference* statDifference(const BootstrapComparison& b, const std::string& name) {
+  for (const auto& s : b.stats) {
+    if (s.name == name) return &s;
+  }
+  return nullptr;
+}
+
+const char* gainName(ErrorType e) {
+  switch (e) {
+    case ErrorType::Miss: return "misses";
+    case ErrorType::Swap: return "swaps";
+    case ErrorType::Inversion: return "inversions";
+    case ErrorType::Jitter: return "jitter";
+    case ErrorType::Score: return "scores (optimal rescoring)";
+    case ErrorType::BackgroundFP: return "background false positives";
+    case ErrorType::FalseNeg: return "false negatives";
+    default: return "";
+  }
+}
+
+std::string errorProfileMarkdown(const ErrorProfileComparison& p, const std::string& la,
+                                 const std::string& lb) {
+  std::string out = "Where the AP goes (coco-analyze's error analysis; AP gain if fixed, area all, "
+                    "mean over OKS .50:.95):\n\n| Fixing | " + la + " | " + lb +
+                    " | B - A |\n|---|---|---|---|\n";
+  for (const ErrorGain& g : p.gains) {
+    out += std::string("| ") + gainName(g.error) + " | " + fixed(g.a, 3, true) + " | " +
+           fixed(g.b, 3, true) + " | " + fixed(g.b - g.a, 3, true) + " |\n";
+  }
+  out += "\n| Joint labels | " + la + " | " + lb + " | B - A |\n|---|---|---|---|\n";
+  for (std::size_t l = 0; l < p.labels.size(); ++l) {
+    const auto& n = p.labels[l];
+    out += "| " + jointLabelName(kJointLabels[l]) + " | " + std::to_string(n.a) + " | " +
+           std::to_string(n.b) + " | " +
+           fixed(static_cast<double>(n.b) - static_cast<double>(n.a), 0, true) + " |\n";
+  }
+  auto countRow = [&](const char* name, const CountPair& n) {
+    out += std::string("| ") + name + " | " + std::to_string(n.a) + " | " + std::to_string(n.b) +
+           " | " + fixed(static_cast<double>(n.b) - static_cast<double>(n.a), 0, true) + " |\n";
+  };
+  countRow("background false positives (OKS .50)", p.backgroundFalsePositives);
+  countRow("false negatives (OKS .50)", p.falseNegatives);
+  return out;
+}
+
 }  // namespace
 
 std::string formatComparisonMarkdown(const RunComparison& c) {
   const std::string la = cell(sideLabel(c.a, "A", c.b)), lb = cell(sideLabel(c.b, "B", c.a));
   std::string out;
   if (c.metrics) {
-    out += "| Metric | " + la + " | " + lb + " | B - A |\n|---|---|---|---|\n";
+    const bool ci = c.significance.has_value();
+    out += "| Metric | " + la + " | " + lb + " | B - A |" + (ci ? " 95 % CI of B - A |" : "") +
+           "\n|---|---|---|---|" + (ci ? "---|" : "") + "\n";
     for (std::size_t i = 0; i < c.metrics->names.size(); ++i) {
       out += "| " + cell(c.metrics->names[i]) + " | " + fixed(c.metrics->a[i], 3) + " | " +
-             fixed(c.metrics->b[i], 3) + " | " + fixed(c.metrics->delta[i], 3, true) + " |\n";
+             fixed(c.metrics->b[i], 3) + " | " + fixed(c.metrics->delta[i], 3, true) + " |";
+      if (const StatDifference* d = ci ? statDifference(*c.significance, c.metrics->names[i]) : nullptr) {
+        out += " [" + fixed(d->low, 3, true) + ", " + fixed(d->high, 3, true) + "]" +
+               (d->significant ? " *" : "") + " |";
+      } else if (ci) {
+        out += " |";
+      }
+      out += "\n";
+    }
+    if (ci) {
+      out += "\n* the interval excludes 0: paired bootstrap over the " +
+             std::to_string(c.significance->images) + " images (" +
+             std::to_string(c.significance->options.resamples) + " resamples, seed " +
+             std::to_string(c.significance->options.seed) + ")\n";
     }
     out += "\n";
   }
+  if (c.errorProfile) out += errorProfileMarkdown(*c.errorProfile, la, lb) + "\n";
   out += "| | " + la + " | " + lb + " |\n|---|---|---|\n";
   for (const auto& row : summaryRows(c))
     out += "| " + row[0] + " | " + cell(row[1]) + " | " + cell(row[2]) + " |\n";
@@ -134,6 +195,24 @@ std::string formatComparisonCsv(const RunComparison& c) {
     for (std::size_t i = 0; i < c.metrics->names.size(); ++i) {
       out += "metric," + csvField(c.metrics->names[i]) + "," + number(c.metrics->a[i]) + "," +
              number(c.metrics->b[i]) + "," + number(c.metrics->delta[i]) + "\n";
+    }
+  }
+  if (c.significance) {
+    // The interval rows keep the five columns: a = low end, b = high end, delta = B - A.
+    for (const auto& d : c.significance->stats) {
+      out += "metric_ci95," + csvField(d.name) + "," + number(d.low) + "," + number(d.high) + "," +
+             number(d.delta) + "\n";
+    }
+  }
+  if (c.errorProfile) {
+    for (const auto& g : c.errorProfile->gains) {
+      out += "ap_gain_if_fixed," + csvField(errorTypeName(g.error)) + "," + number(g.a) + "," +
+             number(g.b) + "," + number(g.b - g.a) + "\n";
+    }
+    for (std::size_t l = 0; l < c.errorProfile->labels.size(); ++l) {
+      const auto& n = c.errorProfile->labels[l];
+      out += "joint_labels," + jointLabelName(kJointLabels[l]) + "," + number(double(n.a)) + "," +
+             number(double(n.b)) + "," + number(double(n.b) - double(n.a)) + "\n";
     }
   }
   auto textRow = [&](const std::string& name, const std::string& a, const std::string& b) {
@@ -199,6 +278,39 @@ std::string formatComparisonJson(const RunComparison& c) {
   }
   j["images"] = std::move(images);
   j["notes"] = c.notes;
+  if (c.significance) {
+    nlohmann::json stats = nlohmann::json::array();
+    for (const auto& d : c.significance->stats) {
+      stats.push_back({{"name", d.name}, {"a", d.a}, {"b", d.b}, {"delta", d.delta},
+                       {"ci_low", d.low}, {"ci_high", d.high}, {"significant", d.significant}});
+    }
+    j["significance"] = {{"method", "paired bootstrap over images, percentile interval"},
+                         {"images", c.significance->images},
+                         {"resamples", c.significance->options.resamples},
+                         {"seed", c.significance->options.seed},
+                         {"level", c.significance->options.level},
+                         {"stats", std::move(stats)}};
+  } else {
+    j["significance"] = nullptr;
+  }
+  if (c.errorProfile) {
+    nlohmann::json gains = nlohmann::json::array(), labels = nlohmann::json::object();
+    for (const auto& g : c.errorProfile->gains) {
+      gains.push_back({{"error", errorTypeName(g.error)}, {"a", g.a}, {"b", g.b}});
+    }
+    for (std::size_t l = 0; l < c.errorProfile->labels.size(); ++l) {
+      labels[jointLabelName(kJointLabels[l])] = {c.errorProfile->labels[l].a,
+                                                 c.errorProfile->labels[l].b};
+    }
+    j["error_profile"] = {
+        {"ap_gain_if_fixed", std::move(gains)},
+        {"joint_labels", std::move(labels)},
+        {"background_fp", {c.errorProfile->backgroundFalsePositives.a,
+                           c.errorProfile->backgroundFalsePositives.b}},
+        {"false_neg", {c.errorProfile->falseNegatives.a, c.errorProfile->falseNegatives.b}}};
+  } else {
+    j["error_profile"] = nullptr;
+  }
   return j.dump(2) + "\n";
 }
 

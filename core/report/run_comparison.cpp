@@ -4,8 +4,12 @@
 #include <filesystem>
 #include <map>
 
+#include "analysis/keypoint_analysis.h"
+#include "analysis/resampled_metrics.h"
 #include "common/errors.h"
+#include "eval/eval_params.h"
 #include "report/per_image_table.h"
+#include "report/run_ground_truth.h"
 
 namespace posescope {
 
@@ -137,6 +141,28 @@ RunComparison compareRuns(const LoadedRun& a, const LoadedRun& b) {
   const auto evaluationsB =
       RunImageEvaluations::loadFromRunFolder(b.dir, b.records, b.summary.categoryId);
   return compareRuns(a, evaluationsA, b, evaluationsB);
+}
+
+void addSignificance(RunComparison& c, const LoadedRun& a, const LoadedRun& b,
+                     const BootstrapOptions& options) {
+  try {
+    const RunEvaluationInput inA = loadRunEvaluationInput(a), inB = loadRunEvaluationInput(b);
+    if (inA.variant != inB.variant) throw Error("the runs use different datasets");
+    const EvalParams params = evalParamsFor(inA.variant);
+    const ResampledMetrics ma(inA.groundTruth, inA.results, params, options.threads);
+    const ResampledMetrics mb(inB.groundTruth, inB.results, params, options.threads);
+    c.significance = pairedBootstrap(ma, mb, options);
+    const AnalysisParams analysis = analysisParamsFor(inA.variant);
+    AnalysisOptions analysisOptions;
+    analysisOptions.threads = options.threads;
+    c.errorProfile = compareErrorProfiles(
+        analyzeKeypoints(inA.groundTruth, inA.results, analysis, analysisOptions),
+        analyzeKeypoints(inB.groundTruth, inB.results, analysis, analysisOptions));
+  } catch (const Error& e) {
+    c.significance.reset();
+    c.errorProfile.reset();
+    c.notes.push_back(std::string("no confidence intervals: ") + e.what());
+  }
 }
 
 }  // namespace posescope

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "analysis/error_profile_comparison.h"
+#include "analysis/paired_bootstrap.h"
 #include "pipeline/run_folder.h"
 #include "report/image_eval_reader.h"
 #include "report/timing_stats.h"
@@ -55,6 +57,11 @@ struct RunComparison {
   std::optional<MetricComparison> metrics;  // nullopt when either run has no metric table
   std::vector<ImageDelta> images;
   std::vector<std::string> notes;  // e.g. different annotation files, an incomplete run
+  /// B - A of every stat with its paired bootstrap interval over images; nullopt until
+  /// addSignificance ran (or when it could not: a note says why).
+  std::optional<BootstrapComparison> significance;
+  /// The two runs' error analyses compared; nullopt like `significance`.
+  std::optional<ErrorProfileComparison> errorProfile;
 };
 
 /// Which delta orders the per-image list.
@@ -74,6 +81,12 @@ RunComparison compareRuns(const LoadedRun& a, const RunImageEvaluations& evaluat
 /// Same, reading each run's image_eval.jsonl from its folder (absent: no per-image AP / OKS);
 /// throws Error as above, EvalError naming a malformed image_eval.jsonl.
 RunComparison compareRuns(const LoadedRun& a, const LoadedRun& b);
+
+/// Adds `significance` and `errorProfile` from both runs' ground truth and results (read from the
+/// folders). When they cannot be computed (a run without results, different ground truths, a
+/// missing annotation file) a note says why and both stay nullopt; never throws for such runs.
+void addSignificance(RunComparison& comparison, const LoadedRun& a, const LoadedRun& b,
+                     const BootstrapOptions& options);
 
 /// Markdown: metric table (A, B, B - A; values with three decimals as valid.py), summary table
 /// side by side, and the ten images where B loses most. Never fails.

@@ -1,0 +1,50 @@
+#include "eval_settings_args.h"
+
+#include "common/errors.h"
+
+namespace posescope::cli {
+
+const char* const kEvalSettingsHelp =
+    "evaluation settings (default: the reference's; changed settings are not valid.py's numbers):\n"
+    "  --oks-thresholds T  START:STEP:STOP (inclusive) or a comma list (default .50:.05:.95)\n"
+    "  --sigmas LIST       per-joint sigmas, comma separated, as the evaluator uses them\n"
+    "                      (COCO's nose is 0.026)\n"
+    "  --area-all LO,HI    area range 'all' in pixels² (likewise --area-medium, --area-large)\n"
+    "  --max-dets N        detections kept per image, best score first (default 20)\n"
+    "  --min-score S       detections scored below S are left out\n";
+
+std::set<std::string> evalSettingOptions() {
+  return {"--oks-thresholds", "--sigmas", "--area-all", "--area-medium", "--area-large",
+          "--max-dets",       "--min-score"};
+}
+
+void applyEvalSettings(const ParsedArgs& args, EvalParams& params) {
+  try {
+    if (args.has("--oks-thresholds")) {
+      params.iouThrs = parseThresholdList(args.get("--oks-thresholds"), "--oks-thresholds");
+    }
+    if (args.has("--sigmas")) {
+      const auto sigmas = parseNumberList(args.get("--sigmas"), "--sigmas");
+      if (sigmas.size() != params.sigmas.size()) {
+        throw UsageError{"--sigmas: " + std::to_string(sigmas.size()) + " values for " +
+                         std::to_string(params.sigmas.size()) + " joints"};
+      }
+      params.sigmas = sigmas;
+    }
+    for (const char* area : {"all", "medium", "large"}) {
+      const std::string option = std::string("--area-") + area;
+      if (args.has(option)) applyAreaRange(params, area + ("=" + args.get(option)), option);
+    }
+    if (args.has("--max-dets")) {
+      const long n = args.getInt("--max-dets", 20);
+      if (n < 1) throw UsageError{"--max-dets must be 1 or more"};
+      params.maxDets = static_cast<std::size_t>(n);
+    }
+    if (args.has("--min-score")) params.minScore = args.getDouble("--min-score", 0);
+    params.validate();
+  } catch (const EvalError& e) {
+    throw UsageError{e.what()};
+  }
+}
+
+}  // namespace posescope::cli

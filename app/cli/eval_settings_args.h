@@ -1,0 +1,23 @@
+#pragma once
+// The evaluation settings `metrics` and `analyze` accept beside valid.py's defaults (OKS
+// thresholds, sigmas, area ranges, maxDets, minimum score).
+
+#include <set>
+#include <string>
+
+#include "cli_args.h"
+#include "eval/eval_params.h"
+
+namespace posescope::cli {
+
+/// The option names, for parseArgs.
+std::set<std::string> evalSettingOptions();
+
+/// Help text lines describing them.
+extern const char* const kEvalSettingsHelp;
+
+/// Applies the given options to `params`; throws UsageError naming the option for a malformed or
+/// inconsistent value (wrong sigma count, thresholds not increasing, ...).
+void applyEvalSettings(const ParsedArgs& args, EvalParams& params);
+
+}  // namespace posescope::cli
