@@ -3,6 +3,7 @@
 
 #include <chrono>
 #include <fstream>
+#include <future>
 #include <iostream>
 #include <optional>
 
@@ -94,6 +95,8 @@ int runMetrics(const Args& args) {
   options.resultsSource = dtPath;
 
   const auto start = std::chrono::steady_clock::now();
+  // The two files are parsed at once: on a large set that halves the wait.
+  auto pending = std::async(std::launch::async, [&] { return loadResults(dtPath); });
   const KeypointGroundTruth gt = loadGroundTruth(gtPath);
   const EvalVariant variant = chosen ? *chosen : guessVariant(gt);
   EvalParams params = evalParamsFor(variant);
@@ -101,7 +104,7 @@ int runMetrics(const Args& args) {
   for (const std::string& change : differencesFromReference(params)) {
     std::cerr << "note: not valid.py's setting: " << change << "\n";
   }
-  const auto results = loadResults(dtPath);
+  const auto results = pending.get();
   const EvalSummary summary = evaluateKeypoints(gt, results, params, options);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -102,6 +102,42 @@ std::vector<ImageRound> evaluateRound(const ImageGroups& groups,
   return round;
 }
 
+RoundChanges reevaluateChanged(const ImageGroups& groups,
+                               const std::vector<KeypointDetection>& detections,
+                               const EvalParams& params, const AreaRange& area,
+                               std::size_t maxDets, int threads, const OksCache& cache,
+                               const std::vector<char>& changed) {
+  ImageGroups moved;
+  moved.categoryId = groups.categoryId;
+  OksCache movedCache;
+  RoundChanges out;
+  for (std::size_t i = 0; i < groups.imageIds.size(); ++i) {
+    const auto& dets = groups.detections[i];
+    if (std::none_of(dets.begin(), dets.end(), [&](std::size_t d) { return changed[d] != 0; })) {
+      continue;
+    }
+    out.images.push_back(i);
+    moved.imageIds.push_back(groups.imageIds[i]);
+    moved.people.push_back(groups.people[i]);
+    moved.detections.push_back(dets);
+    movedCache.perImage.push_back(cache.perImage[i]);
+  }
+  out.rounds =
+      evaluateRound(moved, detections, params, area, maxDets, threads, &movedCache, &changed);
+  return out;
+}
+
+PrecisionRecall accumulateRound(const std::vector<ImageRound>& base, const RoundChanges& changes,
+                                const EvalParams& params) {
+  std::vector<const ImageAreaMatch*> matches;
+  matches.reserve(base.size());
+  for (const ImageRound& r : base) matches.push_back(&r.match);
+  for (std::size_t n = 0; n < changes.images.size(); ++n) {
+    matches[changes.images[n]] = &changes.rounds[n].match;
+  }
+  return accumulateMatches(matches, params);
+}
+
 PrecisionRecall accumulateRound(const std::vector<ImageRound>& round, const EvalParams& params,
                                 std::optional<std::size_t> onlyThreshold) {
   std::vector<const ImageAreaMatch*> matches;

@@ -57,6 +57,26 @@ std::vector<ImageRound> evaluateRound(const ImageGroups& groups,
                                       const OksCache* cache = nullptr,
                                       const std::vector<char>* changed = nullptr);
 
+/// The images of a round evaluated again after some of their detections moved.
+struct RoundChanges {
+  std::vector<std::size_t> images;  // positions in ImageGroups
+  std::vector<ImageRound> rounds;   // their new evaluation, in that order
+};
+
+/// Evaluates again only the images holding a detection flagged in `changed`, with the OKS of
+/// those detections recomputed: cheaper than evaluateRound when few detections moved. The result
+/// points into `detections`.
+RoundChanges reevaluateChanged(const ImageGroups& groups,
+                               const std::vector<KeypointDetection>& detections,
+                               const EvalParams& params, const AreaRange& area,
+                               std::size_t maxDets, int threads, const OksCache& cache,
+                               const std::vector<char>& changed);
+
+/// accumulate over `base` (a round of the same area and thresholds) with the changed images'
+/// evaluations in place of theirs.
+PrecisionRecall accumulateRound(const std::vector<ImageRound>& base, const RoundChanges& changes,
+                                const EvalParams& params);
+
 /// pycocotools' accumulate over the images of a round (T x 101 precision, T recalls).
 PrecisionRecall accumulateRound(const std::vector<ImageRound>& round, const EvalParams& params,
                                 std::optional<std::size_t> onlyThreshold = std::nullopt);

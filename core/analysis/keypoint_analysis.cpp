@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <memory>
 
 #include "analysis/evaluation_round.h"
 #include "analysis/optimal_rescoring.h"
@@ -44,7 +45,7 @@ struct Localisation {
   const GroundTruthPerson* person = nullptr;
   double oks = 0;
   bool judged = false;  // false when the person has no labelled joint (nothing to compare)
-  JointAnalysis joints;
+  std::shared_ptr<const JointAnalysis> joints;  // shared by the area ranges that match alike
 };
 
 const KeypointCategory& poseCategory(const KeypointGroundTruth& gt, int joints) {
@@ -80,7 +81,7 @@ void correctJoints(std::vector<KeypointDetection>& work,
                    std::vector<char>& changed) {
   for (std::size_t d = 0; d < found.size(); ++d) {
     if (!found[d] || !found[d]->judged) continue;
-    const JointAnalysis& ja = found[d]->joints;
+    const JointAnalysis& ja = *found[d]->joints;
     for (std::size_t k = 0; k < ja.labels.size(); ++k) {
       if (ja.labels[k] != label) continue;
       work[d].keypoints[3 * k] = ja.corrected[3 * k];
@@ -206,8 +207,14 @@ KeypointAnalysis analyzeKeypoints(const KeypointGroundTruth& gt,
             l.person = r.input.gts[g];
             l.oks = r.input.oks[j * G + g];
             l.judged = l.person->numKeypoints != 0;
-            if (l.judged) {
-              l.joints = analyzeJoints(original[r.evaluated[j]], *l.person, groups.people[i], params);
+            const std::size_t d = r.evaluated[j];
+            for (std::size_t earlier = 0; earlier < a && l.judged && !l.joints; ++earlier) {
+              const auto& other = localised[earlier][d];
+              if (other && other->person == l.person) l.joints = other->joints;
+            }
+            if (l.judged && !l.joints) {
+              l.joints = std::make_shared<const JointAnalysis>(
+                  analyzeJoints(original[d], *l.person, groups.people[i], params));
             }
             found[r.evaluated[j]] = std::move(l);
           }
@@ -219,7 +226,9 @@ KeypointAnalysis analyzeKeypoints(const KeypointGroundTruth& gt,
     for (ErrorType e : keypointErrors) {
       std::vector<char> changed(detections.size(), 0);
       correctJoints(work, found, labelFixedBy(e), changed);
-      record(e, a, accumulateRound(round(work, ep, a, ep.maxDets, changed), ep));
+      const RoundChanges fixed = reevaluateChanged(groups, work, ep, ep.areas[a], ep.maxDets,
+                                                   options.threads, cache, changed);
+      record(e, a, accumulateRound(baseline, fixed, ep));
       for (std::size_t d = 0; d < changed.size(); ++d) {
         if (changed[d]) work[d].keypoints = original[d].keypoints;  // back for the next type
       }
@@ -339,8 +348,8 @@ KeypointAnalysis analyzeKeypoints(const KeypointGroundTruth& gt,
       da.joints.assign(J, JointLabel::Unlabelled);
       da.ownKs.assign(J, -1);
     } else {
-      da.joints = l->joints.labels;
-      da.ownKs = l->joints.ownKs;
+      da.joints = l->joints->labels;
+      da.ownKs = l->joints->ownKs;
     }
     for (int k = 0; k < J; ++k) ++out.jointCounts[k][static_cast<int>(da.joints[k])];
   }

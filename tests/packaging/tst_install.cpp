@@ -47,6 +47,7 @@ class TestInstall : public QObject {
 
   void installsBinariesConfigsAndDemo() {
     QStringList expected = {"bin/posescope-cli",
+                            "libexec/posescope/posescope-cli-full",
                             "bin/posescope-train",
                             "share/posescope/configs/demo/demo.yaml",
                             "share/posescope/configs/demo/demo-arch.json",
@@ -63,7 +64,8 @@ class TestInstall : public QObject {
 #endif
     for (const QString& file : expected)
       QVERIFY2(QFileInfo::exists(QDir(prefix_).filePath(file)), qPrintable(file));
-    for (const QString& bin : {QString("bin/posescope-cli"), QString("bin/posescope-train")})
+    for (const QString& bin : {QString("bin/posescope-cli"), QString("bin/posescope-train"),
+                               QString("libexec/posescope/posescope-cli-full")})
       QVERIFY(QFileInfo(QDir(prefix_).filePath(bin)).isExecutable());
     // The demo weights are the committed ones, byte for byte.
     for (const QString& weights :
@@ -75,6 +77,7 @@ class TestInstall : public QObject {
     }
   }
 
+  // `summary` builds a network: the installed front end must find posescope-cli-full in libexec.
   void installedCliRunsOnInstalledConfigs() {
     const QString share = QDir(prefix_).filePath("share/posescope/");
     QProcess cli;

@@ -1,0 +1,58 @@
+#include "cli_main.h"
+
+#include <cstring>
+#include <iostream>
+#include <string>
+
+#include "cli_args.h"
+#include "common/errors.h"
+
+namespace posescope::cli {
+
+namespace {
+
+void printUsage(std::ostream& out, const std::vector<Command>& commands) {
+  out << "usage: posescope-cli <command> [options]\n\ncommands:\n";
+  for (const auto& c : commands) {
+    out << "  " << c.name << std::string(14 - std::strlen(c.name), ' ') << c.summary << "\n";
+  }
+  out << "\n'posescope-cli <command> --help' describes a command's options.\n";
+}
+
+}  // namespace
+
+int dispatch(int argc, char** argv, const std::vector<Command>& commands,
+             int (*fallback)(const char* name, char** argv)) {
+  if (argc < 2) {
+    printUsage(std::cerr, commands);
+    return kUsage;
+  }
+  const std::string name = argv[1];
+  if (name == "--help" || name == "-h" || name == "help") {
+    printUsage(std::cout, commands);
+    return kOk;
+  }
+  const std::vector<std::string> args(argv + 2, argv + argc);
+  for (const auto& c : commands) {
+    if (name != c.name) continue;
+    if (!c.run) return fallback(c.name, argv);
+    try {
+      return c.run(args);
+    } catch (const UsageError& e) {
+      std::cerr << "posescope-cli " << name << ": " << e.message << "\n"
+                << "Run 'posescope-cli " << name << " --help' for usage.\n";
+      return kUsage;
+    } catch (const posescope::Error& e) {
+      std::cerr << "error: " << e.what() << "\n";
+      return kBadInput;
+    } catch (const std::exception& e) {
+      std::cerr << "internal error: " << e.what() << "\n";
+      return kFailed;
+    }
+  }
+  std::cerr << "posescope-cli: unknown command '" << name << "'\n\n";
+  printUsage(std::cerr, commands);
+  return kUsage;
+}
+
+}  // namespace posescope::cli

@@ -1,0 +1,39 @@
+// The subcommands of posescope-cli. Commands that need LibTorch or OpenCV live in
+// posescope-cli-full, so the others start without loading either (LibTorch alone costs about a
+// second of start-up, OpenCV's image codecs another 150 ms).
+
+#include "cli_main.h"
+
+namespace posescope::cli {
+
+#ifdef POSESCOPE_CLI_FULL
+#define FULL(fn) fn
+#define LIGHT(fn) nullptr
+#else
+#define FULL(fn) nullptr
+#define LIGHT(fn) fn
+#endif
+
+std::vector<Command> commandTable() {
+  return {
+      {"config", "print the merged experiment config as YAML", false, LIGHT(runConfig)},
+      {"summary", "build the network and print parameters and multiply-adds", true,
+       FULL(runSummary)},
+      {"verify-model", "compare the network's outputs with outputs recorded in Python", true,
+       FULL(runVerifyModel)},
+      {"eval", "evaluate a model on a dataset, as valid.py does", true, FULL(runEval)},
+      {"bench", "time the evaluation pipeline per stage", true, FULL(runBench)},
+      {"metrics", "compute keypoint metrics of a results file against ground truth", false,
+       LIGHT(runMetrics)},
+      {"analyze", "explain the metrics: keypoint error analysis, AP if fixed, triage", false,
+       LIGHT(runAnalyze)},
+      {"make-dataset", "write the synthetic people dataset (COCO layout)", true,
+       FULL(runMakeDataset)},
+      {"export", "export a run's metrics, per-image table, results or overlays", true,
+       FULL(runExport)},
+      {"compare", "compare two runs: metrics with confidence intervals, timing, per-image deltas",
+       false, LIGHT(runCompare)},
+  };
+}
+
+}  // namespace posescope::cli
