@@ -135,8 +135,8 @@ int runAnalyze(const Args& args) {
     std::cout << formatAnalysisReport(analysis, triage, context);
   }
   if (parsed.has("--time")) {
-    std::cerr << "analysed " << results.size() << " results on " << gt.images.size()
-              << " images (" << variantName(variant) << ") in " << seconds << " s\n";
+    std::cerr << "analysed " << results.size() << " results on " << gt.images.size() << " images ("
+              << variantName(variant) << ") in " << seconds << " s\n";
   }
   return kOk;
 }

@@ -9,13 +9,13 @@
 
 #include "cli_args.h"
 #include "commands.h"
-#include "eval_settings_args.h"
 #include "common/errors.h"
 #include "eval/ground_truth.h"
 #include "eval/keypoint_eval.h"
 #include "eval/metric_table.h"
 #include "eval/per_image_json.h"
 #include "eval/results_io.h"
+#include "eval_settings_args.h"
 
 namespace posescope::cli {
 

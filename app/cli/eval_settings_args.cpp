@@ -14,8 +14,8 @@ const char* const kEvalSettingsHelp =
     "  --min-score S       detections scored below S are left out\n";
 
 std::set<std::string> evalSettingOptions() {
-  return {"--oks-thresholds", "--sigmas", "--area-all", "--area-medium", "--area-large",
-          "--max-dets",       "--min-score"};
+  return {"--oks-thresholds", "--sigmas",   "--area-all", "--area-medium",
+          "--area-large",     "--max-dets", "--min-score"};
 }
 
 void applyEvalSettings(const ParsedArgs& args, EvalParams& params) {

@@ -12,12 +12,19 @@ namespace {
 
 using nlohmann::json;
 
-json optionalId(const std::optional<std::int64_t>& id) { return id ? json(*id) : json(nullptr); }
+json optionalId(const std::optional<std::int64_t>& id) {
+  return id ? json(*id) : json(nullptr);
+}
 
 json detectionJson(const TriageDetection& t) {
-  return {{"index", t.index},   {"image_id", t.imageId},     {"gt_id", optionalId(t.gtId)},
-          {"score", t.score},   {"oks", t.gtId ? json(t.oks) : json(nullptr)},
-          {"swaps", t.swaps},   {"inversions", t.inversions}, {"misses", t.misses},
+  return {{"index", t.index},
+          {"image_id", t.imageId},
+          {"gt_id", optionalId(t.gtId)},
+          {"score", t.score},
+          {"oks", t.gtId ? json(t.oks) : json(nullptr)},
+          {"swaps", t.swaps},
+          {"inversions", t.inversions},
+          {"misses", t.misses},
           {"jitters", t.jitters}};
 }
 
@@ -59,7 +66,8 @@ json triageJson(const Triage& triage) {
 
 json settingsJson(const AnalysisParams& p) {
   json areas = json::array();
-  for (const AreaRange& a : p.eval.areas) areas.push_back({{"name", a.label}, {"range", {a.lo, a.hi}}});
+  for (const AreaRange& a : p.eval.areas)
+    areas.push_back({{"name", a.label}, {"range", {a.lo, a.hi}}});
   return {{"dataset", variantName(p.eval.variant)},
           {"oks_thresholds", p.eval.iouThrs},
           {"sigmas", p.eval.sigmas},

@@ -16,8 +16,8 @@ void AnalysisParams::validate() const {
   }
   if (flipIndex.empty()) return;
   if (static_cast<int>(flipIndex.size()) != numJoints()) {
-    throw EvalError("the flip index has " + std::to_string(flipIndex.size()) +
-                    " entries for " + std::to_string(numJoints()) + " joints");
+    throw EvalError("the flip index has " + std::to_string(flipIndex.size()) + " entries for " +
+                    std::to_string(numJoints()) + " joints");
   }
   std::vector<int> sorted = flipIndex;
   std::sort(sorted.begin(), sorted.end());
@@ -32,8 +32,8 @@ AnalysisParams analysisParamsFor(EvalVariant variant) {
   // coco-analyze writes its thresholds as literals (not np.linspace) and starts 'all' at 32².
   p.eval.iouThrs = {.5, .55, .6, .65, .7, .75, .8, .85, .9, .95};
   const double big = 1e5 * 1e5;
-  p.eval.areas = {{32.0 * 32.0, big, "all"}, {32.0 * 32.0, 96.0 * 96.0, "medium"},
-                  {96.0 * 96.0, big, "large"}};
+  p.eval.areas = {
+      {32.0 * 32.0, big, "all"}, {32.0 * 32.0, 96.0 * 96.0, "medium"}, {96.0 * 96.0, big, "large"}};
   if (variant == EvalVariant::Coco) {
     // nose, eyes, ears, shoulders, elbows, wrists, hips, knees, ankles: left/right pairs.
     p.flipIndex = {0, 2, 1, 4, 3, 6, 5, 8, 7, 10, 9, 12, 11, 14, 13, 16, 15};

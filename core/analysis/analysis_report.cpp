@@ -38,14 +38,22 @@ double apAt(const KeypointAnalysis& a, ErrorType e, const std::string& area, dou
 
 const char* rowName(ErrorType e) {
   switch (e) {
-    case ErrorType::Baseline: return "baseline";
-    case ErrorType::Miss: return "misses fixed";
-    case ErrorType::Swap: return "swaps fixed";
-    case ErrorType::Inversion: return "inversions fixed";
-    case ErrorType::Jitter: return "jitter fixed";
-    case ErrorType::Score: return "optimal scores";
-    case ErrorType::BackgroundFP: return "background FP removed";
-    case ErrorType::FalseNeg: return "+ false negatives removed";
+    case ErrorType::Baseline:
+      return "baseline";
+    case ErrorType::Miss:
+      return "misses fixed";
+    case ErrorType::Swap:
+      return "swaps fixed";
+    case ErrorType::Inversion:
+      return "inversions fixed";
+    case ErrorType::Jitter:
+      return "jitter fixed";
+    case ErrorType::Score:
+      return "optimal scores";
+    case ErrorType::BackgroundFP:
+      return "background FP removed";
+    case ErrorType::FalseNeg:
+      return "+ false negatives removed";
   }
   return "";
 }
@@ -64,8 +72,8 @@ std::string formatAnalysisReport(const KeypointAnalysis& analysis, const Triage&
   out << "  results       " << context.results << " (" << analysis.detections.size()
       << " detections, " << localised << " localised at OKS " << p.localizationOks << ")\n";
   const auto changed = differencesFromReference(p.eval);
-  out << "  settings      area 'all' from 32², maxDets " << p.eval.maxDets
-      << ", jitter band [" << p.jitterLow << ", " << p.jitterHigh << ")";
+  out << "  settings      area 'all' from 32², maxDets " << p.eval.maxDets << ", jitter band ["
+      << p.jitterLow << ", " << p.jitterHigh << ")";
   for (const auto& c : changed) out << "; " << c;
   out << "\n";
   if (!p.inversionsComputed()) {
@@ -73,13 +81,14 @@ std::string formatAnalysisReport(const KeypointAnalysis& analysis, const Triage&
   }
 
   out << "\nAP if fixed            all: OKS .50   .75   mean    medium: mean   large: mean\n";
-  for (ErrorType e : {ErrorType::Baseline, ErrorType::Miss, ErrorType::Swap, ErrorType::Inversion,
-                      ErrorType::Jitter, ErrorType::Score, ErrorType::BackgroundFP,
-                      ErrorType::FalseNeg}) {
+  for (ErrorType e :
+       {ErrorType::Baseline, ErrorType::Miss, ErrorType::Swap, ErrorType::Inversion,
+        ErrorType::Jitter, ErrorType::Score, ErrorType::BackgroundFP, ErrorType::FalseNeg}) {
     if (!analysis.find(e, "all", 0)) continue;
     out << "  " << padRight(rowName(e), 26) << fixed3(apAt(analysis, e, "all", .5)) << " "
-        << fixed3(apAt(analysis, e, "all", .75)) << "  " << fixed3(meanApIfFixed(analysis, e, "all"))
-        << "         " << fixed3(meanApIfFixed(analysis, e, "medium")) << "         "
+        << fixed3(apAt(analysis, e, "all", .75)) << "  "
+        << fixed3(meanApIfFixed(analysis, e, "all")) << "         "
+        << fixed3(meanApIfFixed(analysis, e, "medium")) << "         "
         << fixed3(meanApIfFixed(analysis, e, "large")) << "\n";
   }
   out << "  (each keypoint error type and the scores fixed alone; background false positives\n"
@@ -87,9 +96,9 @@ std::string formatAnalysisReport(const KeypointAnalysis& analysis, const Triage&
 
   if (!analysis.background.empty()) {
     const BackgroundCounts& c = analysis.background.front();
-    out << "\nBackground errors at OKS " << c.oks << " (after fixing keypoints and scores): "
-        << c.falsePositives.size() << " false positives, " << c.falseNegatives.size()
-        << " false negatives\n";
+    out << "\nBackground errors at OKS " << c.oks
+        << " (after fixing keypoints and scores): " << c.falsePositives.size()
+        << " false positives, " << c.falseNegatives.size() << " false negatives\n";
   }
 
   out << "\nJoint labels of the localised detections\n  " << padRight("joint", 16);

@@ -24,10 +24,10 @@ struct CountPair {
 
 /// The comparison of two analyses.
 struct ErrorProfileComparison {
-  std::vector<ErrorGain> gains;           // miss, swap, inversion, jitter, score, background FP, FN
-  std::vector<CountPair> labels;          // joint labels over all joints, as kJointLabels
-  CountPair backgroundFalsePositives;     // at the lowest OKS threshold
-  CountPair falseNegatives;               // likewise
+  std::vector<ErrorGain> gains;        // miss, swap, inversion, jitter, score, background FP, FN
+  std::vector<CountPair> labels;       // joint labels over all joints, as kJointLabels
+  CountPair backgroundFalsePositives;  // at the lowest OKS threshold
+  CountPair falseNegatives;            // likewise
 };
 
 /// Compares `a` and `b` (analyses with the same settings); error types one of them lacks

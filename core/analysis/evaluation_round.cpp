@@ -104,8 +104,8 @@ std::vector<ImageRound> evaluateRound(const ImageGroups& groups,
 
 RoundChanges reevaluateChanged(const ImageGroups& groups,
                                const std::vector<KeypointDetection>& detections,
-                               const EvalParams& params, const AreaRange& area,
-                               std::size_t maxDets, int threads, const OksCache& cache,
+                               const EvalParams& params, const AreaRange& area, std::size_t maxDets,
+                               int threads, const OksCache& cache,
                                const std::vector<char>& changed) {
   ImageGroups moved;
   moved.categoryId = groups.categoryId;

@@ -68,8 +68,8 @@ struct RoundChanges {
 /// points into `detections`.
 RoundChanges reevaluateChanged(const ImageGroups& groups,
                                const std::vector<KeypointDetection>& detections,
-                               const EvalParams& params, const AreaRange& area,
-                               std::size_t maxDets, int threads, const OksCache& cache,
+                               const EvalParams& params, const AreaRange& area, std::size_t maxDets,
+                               int threads, const OksCache& cache,
                                const std::vector<char>& changed);
 
 /// accumulate over `base` (a round of the same area and thresholds) with the changed images'

@@ -9,12 +9,18 @@ namespace posescope {
 
 std::string jointLabelName(JointLabel label) {
   switch (label) {
-    case JointLabel::Good: return "good";
-    case JointLabel::Jitter: return "jitter";
-    case JointLabel::Inversion: return "inversion";
-    case JointLabel::Swap: return "swap";
-    case JointLabel::Miss: return "miss";
-    case JointLabel::Unlabelled: return "unlabelled";
+    case JointLabel::Good:
+      return "good";
+    case JointLabel::Jitter:
+      return "jitter";
+    case JointLabel::Inversion:
+      return "inversion";
+    case JointLabel::Swap:
+      return "swap";
+    case JointLabel::Miss:
+      return "miss";
+    case JointLabel::Unlabelled:
+      return "unlabelled";
   }
   return "unlabelled";
 }
@@ -102,7 +108,8 @@ JointAnalysis analyzeJoints(const KeypointDetection& detection, const GroundTrut
     // uses sigma² here where the OKS uses (2 sigma)², so a corrected joint lands at a higher ks
     // than the band's ends; reproduced as it is.
     auto offsetFor = [&](double ks) {
-      return std::sqrt(-std::log(ks) * 2 * matchedArea * (params.eval.sigmas[k] * params.eval.sigmas[k]));
+      return std::sqrt(-std::log(ks) * 2 * matchedArea *
+                       (params.eval.sigmas[k] * params.eval.sigmas[k]));
     };
     switch (label) {
       case JointLabel::Good:

@@ -22,9 +22,9 @@ enum class JointLabel {
 };
 
 /// The five error labels in coco-analyze's order of correction, then Unlabelled.
-inline constexpr JointLabel kJointLabels[] = {JointLabel::Good, JointLabel::Jitter,
+inline constexpr JointLabel kJointLabels[] = {JointLabel::Good,      JointLabel::Jitter,
                                               JointLabel::Inversion, JointLabel::Swap,
-                                              JointLabel::Miss, JointLabel::Unlabelled};
+                                              JointLabel::Miss,      JointLabel::Unlabelled};
 
 /// "good", "jitter", "inversion", "swap", "miss", "unlabelled".
 std::string jointLabelName(JointLabel label);

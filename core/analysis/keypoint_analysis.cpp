@@ -16,14 +16,22 @@ namespace posescope {
 
 std::string errorTypeName(ErrorType type) {
   switch (type) {
-    case ErrorType::Baseline: return "baseline";
-    case ErrorType::Miss: return "miss";
-    case ErrorType::Swap: return "swap";
-    case ErrorType::Inversion: return "inversion";
-    case ErrorType::Jitter: return "jitter";
-    case ErrorType::Score: return "score";
-    case ErrorType::BackgroundFP: return "background_fp";
-    case ErrorType::FalseNeg: return "false_neg";
+    case ErrorType::Baseline:
+      return "baseline";
+    case ErrorType::Miss:
+      return "miss";
+    case ErrorType::Swap:
+      return "swap";
+    case ErrorType::Inversion:
+      return "inversion";
+    case ErrorType::Jitter:
+      return "jitter";
+    case ErrorType::Score:
+      return "score";
+    case ErrorType::BackgroundFP:
+      return "background_fp";
+    case ErrorType::FalseNeg:
+      return "false_neg";
   }
   return "baseline";
 }
@@ -67,10 +75,14 @@ const KeypointCategory& poseCategory(const KeypointGroundTruth& gt, int joints) 
 
 JointLabel labelFixedBy(ErrorType type) {
   switch (type) {
-    case ErrorType::Miss: return JointLabel::Miss;
-    case ErrorType::Swap: return JointLabel::Swap;
-    case ErrorType::Inversion: return JointLabel::Inversion;
-    default: return JointLabel::Jitter;
+    case ErrorType::Miss:
+      return JointLabel::Miss;
+    case ErrorType::Swap:
+      return JointLabel::Swap;
+    case ErrorType::Inversion:
+      return JointLabel::Inversion;
+    default:
+      return JointLabel::Jitter;
   }
 }
 
@@ -103,9 +115,9 @@ void setOptimalScores(std::vector<KeypointDetection>& work,
                       const std::vector<KeypointDetection>& nmsKeypoints, const ImageGroups& groups,
                       const EvalParams& bestOksParams, const AreaRange& area, int threads,
                       const OksCache& cache, const std::vector<char>& changed) {
-  const auto best = evaluateRound(groups, work, bestOksParams, area,
-                                  std::numeric_limits<std::size_t>::max(), threads, &cache,
-                                  &changed);
+  const auto best =
+      evaluateRound(groups, work, bestOksParams, area, std::numeric_limits<std::size_t>::max(),
+                    threads, &cache, &changed);
   std::vector<double> scores(work.size());
   parallelFor(
       best.size(), threads,
@@ -124,8 +136,10 @@ void setOptimalScores(std::vector<KeypointDetection>& work,
           }
           bestOks.push_back(value);
         }
-        const auto decayed = softNmsScores(nmsKeypoints, groups.detections[i], bestOks, bestOksParams);
-        for (std::size_t n = 0; n < decayed.size(); ++n) scores[groups.detections[i][n]] = decayed[n];
+        const auto decayed =
+            softNmsScores(nmsKeypoints, groups.detections[i], bestOks, bestOksParams);
+        for (std::size_t n = 0; n < decayed.size(); ++n)
+          scores[groups.detections[i][n]] = decayed[n];
       },
       64);
   for (std::size_t i = 0; i < groups.detections.size(); ++i) {
@@ -176,8 +190,8 @@ KeypointAnalysis analyzeKeypoints(const KeypointGroundTruth& gt,
   // Every round reuses the OKS of the original keypoints, recomputing only moved detections.
   const OksCache cache = computeOksCache(groups, original, ep, options.threads);
   const std::vector<char> unchanged(detections.size(), 0);
-  auto round = [&](const std::vector<KeypointDetection>& work, const EvalParams& p,
-                   std::size_t a, std::size_t maxDets, const std::vector<char>& changed) {
+  auto round = [&](const std::vector<KeypointDetection>& work, const EvalParams& p, std::size_t a,
+                   std::size_t maxDets, const std::vector<char>& changed) {
     return evaluateRound(groups, work, p, ep.areas[a], maxDets, options.threads, &cache, &changed);
   };
 
@@ -237,8 +251,8 @@ KeypointAnalysis analyzeKeypoints(const KeypointGroundTruth& gt,
     // Optimal scores alone: the best OKS each detection reaches with a person of the area range,
     // decayed by soft-NMS among the image's detections.
     std::vector<KeypointDetection>& rescored = work;  // original keypoints again
-    setOptimalScores(rescored, original, groups, bestOksParams, ep.areas[a], options.threads,
-                     cache, unchanged);
+    setOptimalScores(rescored, original, groups, bestOksParams, ep.areas[a], options.threads, cache,
+                     unchanged);
     record(ErrorType::Score, a, accumulateRound(round(rescored, ep, a, ep.maxDets, unchanged), ep));
 
     // Background false positives removed: detections matching nobody are ignored at each
@@ -314,8 +328,8 @@ KeypointAnalysis analyzeKeypoints(const KeypointGroundTruth& gt,
     std::sort(c.falsePositives.begin(), c.falsePositives.end());
   }
 
-  const ErrorType order[] = {ErrorType::Baseline, ErrorType::Miss,   ErrorType::Swap,
-                             ErrorType::Inversion, ErrorType::Jitter, ErrorType::Score,
+  const ErrorType order[] = {ErrorType::Baseline,     ErrorType::Miss,    ErrorType::Swap,
+                             ErrorType::Inversion,    ErrorType::Jitter,  ErrorType::Score,
                              ErrorType::BackgroundFP, ErrorType::FalseNeg};
   for (ErrorType e : order) {
     for (std::size_t a = 0; a < A; ++a) {

@@ -46,7 +46,7 @@ struct ApIfFixed {
 /// Background errors at one OKS threshold (area 'all', after correcting keypoints and scores).
 struct BackgroundCounts {
   double oks = 0;
-  std::vector<std::size_t> falsePositives;  // detection indices matched to no person
+  std::vector<std::size_t> falsePositives;   // detection indices matched to no person
   std::vector<std::int64_t> falseNegatives;  // annotation ids matched by no detection
 };
 
@@ -76,6 +76,7 @@ struct AnalysisOptions {
 /// for parameters that fail AnalysisParams::validate.
 KeypointAnalysis analyzeKeypoints(const KeypointGroundTruth& gt,
                                   const std::vector<KeypointDetection>& detections,
-                                  const AnalysisParams& params, const AnalysisOptions& options = {});
+                                  const AnalysisParams& params,
+                                  const AnalysisOptions& options = {});
 
 }  // namespace posescope

@@ -1,6 +1,7 @@
 #pragma once
-// coco-analyze's "optimal score": each detection rescored by the best OKS it reaches with any person,
-// then decayed by soft non-maximum suppression against better-rescored detections of its image.
+// coco-analyze's "optimal score": each detection rescored by the best OKS it reaches with any
+// person, then decayed by soft non-maximum suppression against better-rescored detections of its
+// image.
 
 #include <cstddef>
 #include <vector>

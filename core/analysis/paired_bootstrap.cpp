@@ -15,8 +15,8 @@ namespace {
 // A uniform index in [0, n) from the generator's raw output, rejecting the biased tail.
 std::size_t uniformIndex(std::mt19937_64& rng, std::size_t n) {
   const std::uint64_t range = static_cast<std::uint64_t>(n);
-  const std::uint64_t limit = std::numeric_limits<std::uint64_t>::max() -
-                              std::numeric_limits<std::uint64_t>::max() % range;
+  const std::uint64_t limit =
+      std::numeric_limits<std::uint64_t>::max() - std::numeric_limits<std::uint64_t>::max() % range;
   std::uint64_t x;
   do {
     x = rng();
@@ -42,8 +42,9 @@ BootstrapComparison pairedBootstrap(const ResampledMetrics& a, const ResampledMe
     throw EvalError("the confidence level must be in (0, 1)");
   }
   if (a.imageIds() != b.imageIds()) {
-    throw EvalError("A and B were not evaluated on the same images; a paired comparison needs one "
-                    "ground truth");
+    throw EvalError(
+        "A and B were not evaluated on the same images; a paired comparison needs one "
+        "ground truth");
   }
   const std::size_t N = a.imageIds().size();
   const std::vector<int> ones(N, 1);

@@ -39,7 +39,8 @@ ResampledMetrics::ResampledMetrics(const KeypointGroundTruth& gt,
   const KeypointCategory* pose = nullptr;
   for (const auto& c : gt.categories) {
     if (static_cast<int>(c.keypoints.size()) != J) continue;
-    if (pose) throw EvalError(gt.source + ": more than one keypoint category; resampling needs one");
+    if (pose)
+      throw EvalError(gt.source + ": more than one keypoint category; resampling needs one");
     pose = &c;
   }
   categories_ = gt.categories.size();

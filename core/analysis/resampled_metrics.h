@@ -28,19 +28,20 @@ class ResampledMetrics {
 
  private:
   struct Entry {
-    std::uint32_t image;     // position in imageIds_
-    std::uint32_t matched;   // bit t: matched a person at threshold t
-    std::uint32_t ignored;   // bit t: neither true nor false positive at threshold t
+    std::uint32_t image;    // position in imageIds_
+    std::uint32_t matched;  // bit t: matched a person at threshold t
+    std::uint32_t ignored;  // bit t: neither true nor false positive at threshold t
   };
   struct Area {
-    std::vector<Entry> entries;     // every evaluated detection, in accumulate's order
+    std::vector<Entry> entries;      // every evaluated detection, in accumulate's order
     std::vector<int> regularPeople;  // per image: people counted for recall
     std::vector<char> present;       // per image: has people or detections of the category
   };
   // Interpolated precision (T x R) and recall (T) over the weighted images in `subset` (all
   // images when empty); -1 everywhere when no regular person is weighted in.
-  void accumulate(const Area& area, const std::vector<int>& weights, const std::vector<char>* subset,
-                  std::vector<double>& precision, std::vector<double>& recall) const;
+  void accumulate(const Area& area, const std::vector<int>& weights,
+                  const std::vector<char>* subset, std::vector<double>& precision,
+                  std::vector<double>& recall) const;
 
   EvalParams params_;
   std::size_t categories_ = 1;

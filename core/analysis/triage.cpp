@@ -85,7 +85,8 @@ Triage buildTriage(const KeypointAnalysis& analysis, const KeypointGroundTruth& 
       m.gtId = id;
       m.imageId = p.imageId;
       m.area = groundTruthArea(p, analysis.params.eval.variant);
-      for (std::size_t k = 2; k < p.keypoints.size(); k += 3) m.labelledJoints += p.keypoints[k] > 0;
+      for (std::size_t k = 2; k < p.keypoints.size(); k += 3)
+        m.labelledJoints += p.keypoints[k] > 0;
       out.missedPeople.push_back(m);
       ++out.images[imageRow.at(p.imageId)].missedPeople;
     }

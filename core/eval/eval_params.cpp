@@ -170,7 +170,8 @@ std::vector<double> parseNumberList(const std::string& text, const std::string& 
 
 void applyAreaRange(EvalParams& params, const std::string& text, const std::string& option) {
   const auto eq = text.find('=');
-  if (eq == std::string::npos) throw EvalError(option + ": expected NAME=LO,HI, got '" + text + "'");
+  if (eq == std::string::npos)
+    throw EvalError(option + ": expected NAME=LO,HI, got '" + text + "'");
   const std::string name = text.substr(0, eq);
   const auto bounds = parseNumberList(text.substr(eq + 1), option);
   if (bounds.size() != 2) throw EvalError(option + ": expected two bounds LO,HI in '" + text + "'");

@@ -97,22 +97,31 @@ const StatDifference* statDifference(const BootstrapComparison& b, const std::st
 
 const char* gainName(ErrorType e) {
   switch (e) {
-    case ErrorType::Miss: return "misses";
-    case ErrorType::Swap: return "swaps";
-    case ErrorType::Inversion: return "inversions";
-    case ErrorType::Jitter: return "jitter";
-    case ErrorType::Score: return "scores (optimal rescoring)";
-    case ErrorType::BackgroundFP: return "background false positives";
-    case ErrorType::FalseNeg: return "false negatives";
-    default: return "";
+    case ErrorType::Miss:
+      return "misses";
+    case ErrorType::Swap:
+      return "swaps";
+    case ErrorType::Inversion:
+      return "inversions";
+    case ErrorType::Jitter:
+      return "jitter";
+    case ErrorType::Score:
+      return "scores (optimal rescoring)";
+    case ErrorType::BackgroundFP:
+      return "background false positives";
+    case ErrorType::FalseNeg:
+      return "false negatives";
+    default:
+      return "";
   }
 }
 
 std::string errorProfileMarkdown(const ErrorProfileComparison& p, const std::string& la,
                                  const std::string& lb) {
-  std::string out = "Where the AP goes (coco-analyze's error analysis; AP gain if fixed, area all, "
-                    "mean over OKS .50:.95):\n\n| Fixing | " + la + " | " + lb +
-                    " | B - A |\n|---|---|---|---|\n";
+  std::string out =
+      "Where the AP goes (coco-analyze's error analysis; AP gain if fixed, area all, "
+      "mean over OKS .50:.95):\n\n| Fixing | " +
+      la + " | " + lb + " | B - A |\n|---|---|---|---|\n";
   for (const ErrorGain& g : p.gains) {
     out += std::string("| ") + gainName(g.error) + " | " + fixed(g.a, 3, true) + " | " +
            fixed(g.b, 3, true) + " | " + fixed(g.b - g.a, 3, true) + " |\n";
@@ -145,7 +154,8 @@ std::string formatComparisonMarkdown(const RunComparison& c) {
     for (std::size_t i = 0; i < c.metrics->names.size(); ++i) {
       out += "| " + cell(c.metrics->names[i]) + " | " + fixed(c.metrics->a[i], 3) + " | " +
              fixed(c.metrics->b[i], 3) + " | " + fixed(c.metrics->delta[i], 3, true) + " |";
-      if (const StatDifference* d = ci ? statDifference(*c.significance, c.metrics->names[i]) : nullptr) {
+      if (const StatDifference* d =
+              ci ? statDifference(*c.significance, c.metrics->names[i]) : nullptr) {
         out += " [" + fixed(d->low, 3, true) + ", " + fixed(d->high, 3, true) + "]" +
                (d->significant ? " *" : "") + " |";
       } else if (ci) {
@@ -281,8 +291,13 @@ std::string formatComparisonJson(const RunComparison& c) {
   if (c.significance) {
     nlohmann::json stats = nlohmann::json::array();
     for (const auto& d : c.significance->stats) {
-      stats.push_back({{"name", d.name}, {"a", d.a}, {"b", d.b}, {"delta", d.delta},
-                       {"ci_low", d.low}, {"ci_high", d.high}, {"significant", d.significant}});
+      stats.push_back({{"name", d.name},
+                       {"a", d.a},
+                       {"b", d.b},
+                       {"delta", d.delta},
+                       {"ci_low", d.low},
+                       {"ci_high", d.high},
+                       {"significant", d.significant}});
     }
     j["significance"] = {{"method", "paired bootstrap over images, percentile interval"},
                          {"images", c.significance->images},
@@ -305,8 +320,8 @@ std::string formatComparisonJson(const RunComparison& c) {
     j["error_profile"] = {
         {"ap_gain_if_fixed", std::move(gains)},
         {"joint_labels", std::move(labels)},
-        {"background_fp", {c.errorProfile->backgroundFalsePositives.a,
-                           c.errorProfile->backgroundFalsePositives.b}},
+        {"background_fp",
+         {c.errorProfile->backgroundFalsePositives.a, c.errorProfile->backgroundFalsePositives.b}},
         {"false_neg", {c.errorProfile->falseNegatives.a, c.errorProfile->falseNegatives.b}}};
   } else {
     j["error_profile"] = nullptr;

@@ -17,7 +17,8 @@ RunEvaluationInput loadRunEvaluationInput(const LoadedRun& run) {
     throw Error(run.dir + ": run.json names no annotation file (key 'annotationFile')");
   }
   fs::path annotations(file);
-  if (annotations.is_relative() && !fs::exists(annotations) && fs::exists(fs::path(run.dir) / annotations)) {
+  if (annotations.is_relative() && !fs::exists(annotations) &&
+      fs::exists(fs::path(run.dir) / annotations)) {
     annotations = fs::path(run.dir) / annotations;
   }
   if (!fs::exists(annotations)) {

@@ -56,10 +56,10 @@ int main(int argc, char** argv) {
   const Triage triage = buildTriage(analysis, gt);
   const auto t2 = std::chrono::steady_clock::now();
   const double cpu = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
-  std::printf("analysis of %zu results on %zu images: %.3f s wall (JSON loading %.3f s, analysis "
-              "and triage %.3f s); CPU time %.3f s\n",
-              results.size(), gt.images.size(), seconds(t0, t2), seconds(t0, t1), seconds(t1, t2),
-              cpu);
+  std::printf(
+      "analysis of %zu results on %zu images: %.3f s wall (JSON loading %.3f s, analysis "
+      "and triage %.3f s); CPU time %.3f s\n",
+      results.size(), gt.images.size(), seconds(t0, t2), seconds(t0, t1), seconds(t1, t2), cpu);
 
   // B: the same results with every score halved for half of the images (a different ranking).
   std::vector<KeypointDetection> worse = results;
@@ -91,8 +91,9 @@ int main(int argc, char** argv) {
       runs.push_back(seconds(s0, std::chrono::steady_clock::now()));
     }
     std::sort(runs.begin(), runs.end());
-    std::printf("posescope-cli analyze --json, end to end: median %.3f s of 5 (min %.3f, max %.3f)\n",
-                runs[2], runs[0], runs[4]);
+    std::printf(
+        "posescope-cli analyze --json, end to end: median %.3f s of 5 (min %.3f, max %.3f)\n",
+        runs[2], runs[0], runs[4]);
   }
   std::printf("data: %s %s\n", gtPath.c_str(), dtPath.c_str());
   return 0;

@@ -13,8 +13,8 @@
 
 #include "analysis/keypoint_analysis.h"
 #include "analysis/resampled_metrics.h"
-#include "eval/keypoint_eval.h"
 #include "eval/ground_truth.h"
+#include "eval/keypoint_eval.h"
 #include "eval/results_io.h"
 #include "test_support.h"
 
@@ -60,8 +60,8 @@ class TestAnalysisParity : public QObject {
     const nlohmann::json expected =
         readJson(parity + "/analysis/" + name.toStdString() + ".analysis.json");
     const std::string base = parity + "/eval/" + name.toStdString();
-    const auto variant = expected.at("dataset") == "crowdpose" ? EvalVariant::CrowdPose
-                                                               : EvalVariant::Coco;
+    const auto variant =
+        expected.at("dataset") == "crowdpose" ? EvalVariant::CrowdPose : EvalVariant::Coco;
     const auto gt = loadGroundTruth(base + ".gt.json");
     const auto results = loadResults(base + ".results.json");
     const KeypointAnalysis analysis = analyzeKeypoints(gt, results, analysisParamsFor(variant));
@@ -77,7 +77,8 @@ class TestAnalysisParity : public QObject {
                                 [](JointLabel l) { return l != JointLabel::Unlabelled; });
       if (!perDt.contains(key)) {
         QVERIFY2(!judgedHere, qPrintable(QString("detection %1 has joint labels here, none in "
-                                                 "coco-analyze").arg(d.index)));
+                                                 "coco-analyze")
+                                             .arg(d.index)));
         continue;
       }
       QVERIFY2(d.gtId.has_value(),
@@ -123,13 +124,11 @@ class TestAnalysisParity : public QObject {
       const double dRecall = std::fabs(mine->recall - s.at("recall").get<double>());
       worst = std::max({worst, dAp, dRecall});
       QVERIFY2(dAp <= 0.002 && dRecall <= 0.002,
-               qPrintable(QString::fromStdString(error + " " + area + " OKS " +
-                                                 std::to_string(oks) + ": AP " +
-                                                 std::to_string(mine->ap) + " vs " +
-                                                 std::to_string(s.at("auc").get<double>()) +
-                                                 ", recall " + std::to_string(mine->recall) +
-                                                 " vs " +
-                                                 std::to_string(s.at("recall").get<double>()))));
+               qPrintable(QString::fromStdString(
+                   error + " " + area + " OKS " + std::to_string(oks) + ": AP " +
+                   std::to_string(mine->ap) + " vs " + std::to_string(s.at("auc").get<double>()) +
+                   ", recall " + std::to_string(mine->recall) + " vs " +
+                   std::to_string(s.at("recall").get<double>()))));
       ++compared;
     }
     QCOMPARE(compared, analysis.apIfFixed.size());

@@ -73,8 +73,9 @@ class TestKeypointAnalysis : public QObject {
       if (k == kLeftAnkle) expected = JointLabel::Miss;
       if (k == kLeftEar) expected = JointLabel::Unlabelled;
       QVERIFY2(d.joints[k] == expected,
-               qPrintable(QString("joint %1: %2").arg(k).arg(
-                   QString::fromStdString(jointLabelName(d.joints[k])))));
+               qPrintable(QString("joint %1: %2")
+                              .arg(k)
+                              .arg(QString::fromStdString(jointLabelName(d.joints[k])))));
     }
     QVERIFY(std::fabs(d.ownKs[kRightKnee] - scene.jitterKs) < 1e-9);
     QCOMPARE(d.ownKs[kLeftEar], -1.0);
@@ -86,8 +87,8 @@ class TestKeypointAnalysis : public QObject {
   void theSwapPointsAtTheNeighbour() {
     const Scene scene;
     const auto params = analysisParamsFor(EvalVariant::Coco);
-    const auto people = std::vector<const GroundTruthPerson*>{&scene.gt.annotations[0],
-                                                              &scene.gt.annotations[1]};
+    const auto people =
+        std::vector<const GroundTruthPerson*>{&scene.gt.annotations[0], &scene.gt.annotations[1]};
     const JointAnalysis ja =
         analyzeJoints(scene.detections[0], scene.gt.annotations[0], people, params);
     QCOMPARE(ja.bestPersonId[kLeftElbow], std::int64_t{2});
@@ -114,7 +115,8 @@ class TestKeypointAnalysis : public QObject {
   }
 
   void flipPairsFromJointNames() {
-    const std::vector<std::string> names{"nose", "left_eye", "right_eye", "left_hand", "right_hand"};
+    const std::vector<std::string> names{"nose", "left_eye", "right_eye", "left_hand",
+                                         "right_hand"};
     QCOMPARE(flipIndexFromNames(names), (std::vector<int>{0, 2, 1, 4, 3}));
     QVERIFY(flipIndexFromNames({"a", "b"}).empty());
     QVERIFY(flipIndexFromNames({"left_x", "right_y"}).empty());
@@ -170,8 +172,7 @@ class TestKeypointAnalysis : public QObject {
     const GroundTruthPerson p = evaltest::makePerson(1, 1, kJoints, 0, 0, 2);
     const std::vector<KeypointDetection> dts{evaltest::detectionOn(p, 0.3),
                                              evaltest::detectionOn(p, 0.9)};
-    const auto scores =
-        softNmsScores(dts, {0, 1}, {0.8, 0.9}, evalParamsFor(EvalVariant::Coco));
+    const auto scores = softNmsScores(dts, {0, 1}, {0.8, 0.9}, evalParamsFor(EvalVariant::Coco));
     // The better one keeps its best OKS; the identical other (pose OKS 1) decays by exp(-1 / .5).
     QCOMPARE(scores[1], 0.9);
     QVERIFY(std::fabs(scores[0] - 0.8 * std::exp(-2.0)) < 1e-15);

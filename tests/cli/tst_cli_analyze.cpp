@@ -27,7 +27,8 @@ QString repoFile(const QString& relative) {
 QJsonObject parseObject(const QString& text) {
   QJsonParseError error;
   const QJsonDocument doc = QJsonDocument::fromJson(text.toUtf8(), &error);
-  if (error.error != QJsonParseError::NoError) qWarning("bad JSON: %s", qPrintable(error.errorString()));
+  if (error.error != QJsonParseError::NoError)
+    qWarning("bad JSON: %s", qPrintable(error.errorString()));
   return doc.object();
 }
 
@@ -47,9 +48,11 @@ void writeTinySet(const QTemporaryDir& dir, const QByteArray& results) {
   }
   writeFile(dir.filePath("gt.json"),
             "{\"images\":[{\"id\":5,\"file_name\":\"a.jpg\",\"width\":400,\"height\":400}],"
-            "\"categories\":[{\"id\":1,\"name\":\"person\",\"keypoints\":[" + names + "]}],"
-            "\"annotations\":[{\"id\":9,\"image_id\":5,\"category_id\":1,\"iscrowd\":0,"
-            "\"num_keypoints\":17,\"area\":9000,\"bbox\":[100,80,64,144],\"keypoints\":[" +
+            "\"categories\":[{\"id\":1,\"name\":\"person\",\"keypoints\":[" +
+                names +
+                "]}],"
+                "\"annotations\":[{\"id\":9,\"image_id\":5,\"category_id\":1,\"iscrowd\":0,"
+                "\"num_keypoints\":17,\"area\":9000,\"bbox\":[100,80,64,144],\"keypoints\":[" +
                 kp + "]}]}");
   writeFile(dir.filePath("dt.json"), results);
 }
@@ -77,14 +80,15 @@ class TestCliAnalyze : public QObject {
     // Two real runs on the same generated images: the demo model and its smaller sibling.
     QVERIFY(runs_.isValid());
     const QString data = runs_.filePath("data");
-    CliRun r = runCli({"make-dataset", "--out", data, "--images", "24", "--split", "val2017",
-                       "--seed", "3"});
+    CliRun r = runCli(
+        {"make-dataset", "--out", data, "--images", "24", "--split", "val2017", "--seed", "3"});
     QVERIFY2(r.exitCode == 0, qPrintable(r.err));
     runA_ = runs_.filePath("a");
     runB_ = runs_.filePath("b");
     r = runCli({"eval", "--quiet", "--device", "cpu", "--cfg", repoFile("configs/demo/demo.yaml"),
                 "--superconfig", repoFile("configs/demo/demo-arch.json"), "--out", runA_,
-                "DATASET.ROOT", data, "TEST.MODEL_FILE", repoFile("resources/demo/demo_litepose.pth")});
+                "DATASET.ROOT", data, "TEST.MODEL_FILE",
+                repoFile("resources/demo/demo_litepose.pth")});
     QVERIFY2(r.exitCode == 0, qPrintable(r.err));
     r = runCli({"eval", "--quiet", "--device", "cpu", "--cfg", repoFile("configs/demo/demo.yaml"),
                 "--superconfig", repoFile("configs/demo/demo-arch-tiny.json"), "--out", runB_,
@@ -168,8 +172,8 @@ class TestCliAnalyze : public QObject {
   void changedSigmaChangesTheMetrics() {
     QTemporaryDir dir;
     writeTinySet(dir, "[" + shiftedResult(5, 6) + "]");
-    const CliRun base = runCli({"metrics", "--gt", dir.filePath("gt.json"), "--dt",
-                                dir.filePath("dt.json"), "--json"});
+    const CliRun base = runCli(
+        {"metrics", "--gt", dir.filePath("gt.json"), "--dt", dir.filePath("dt.json"), "--json"});
     QVERIFY2(base.exitCode == 0, qPrintable(base.err));
     QVERIFY(!base.err.contains("not valid.py's"));
     QStringList sigmas;
@@ -194,11 +198,14 @@ class TestCliAnalyze : public QObject {
   void badInputExitsThreeNamingTheFile_data() {
     QTest::addColumn<QByteArray>("results");
     QTest::addColumn<QString>("mentions");
-    QTest::newRow("unknown image") << "[" + shiftedResult(77, 0) + "]" << "image id 77";
-    QTest::newRow("joint count") << "[" + shiftedResult(5, 0, 16) + "]" << "keypoint values";
+    QTest::newRow("unknown image") << "[" + shiftedResult(77, 0) + "]"
+                                   << "image id 77";
+    QTest::newRow("joint count") << "[" + shiftedResult(5, 0, 16) + "]"
+                                 << "keypoint values";
     QTest::newRow("malformed") << QByteArray("[{\"image_id\": 5,") << "dt.json";
-    QTest::newRow("nan") << QByteArray("[{\"image_id\":5,\"category_id\":1,\"score\":NaN,"
-                                       "\"keypoints\":[]}]")
+    QTest::newRow("nan") << QByteArray(
+                                "[{\"image_id\":5,\"category_id\":1,\"score\":NaN,"
+                                "\"keypoints\":[]}]")
                          << "dt.json";
   }
   void badInputExitsThreeNamingTheFile() {

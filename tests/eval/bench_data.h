@@ -79,7 +79,6 @@ inline void writeData(const std::string& gtPath, const std::string& dtPath) {
   std::ofstream(dtPath) << dts.dump();
 }
 
-
 // Writes the set into `dir` unless it is there; returns {gt path, results path}.
 inline std::pair<std::string, std::string> ensureData(const std::string& dir) {
   std::filesystem::create_directories(dir);
