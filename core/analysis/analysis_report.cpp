@@ -71,7 +71,7 @@ std::string formatAnalysisReport(const KeypointAnalysis& analysis, const Triage&
       << p.numJoints() << " joints)\n";
   out << "  results       " << context.results << " (" << analysis.detections.size()
       << " detections, " << localised << " localised at OKS " << p.localizationOks << ")\n";
-  const auto changed = differencesFromReference(p.eval);
+  const auto changed = differencesFrom(p.eval, analysisParamsFor(p.eval.variant).eval);
   out << "  settings      area 'all' from 32², maxDets " << p.eval.maxDets << ", jitter band ["
       << p.jitterLow << ", " << p.jitterHigh << ")";
   for (const auto& c : changed) out << "; " << c;

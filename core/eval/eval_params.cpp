@@ -113,7 +113,10 @@ void EvalParams::validate() const {
 }
 
 std::vector<std::string> differencesFromReference(const EvalParams& params) {
-  const EvalParams ref = evalParamsFor(params.variant);
+  return differencesFrom(params, evalParamsFor(params.variant));
+}
+
+std::vector<std::string> differencesFrom(const EvalParams& params, const EvalParams& ref) {
   std::vector<std::string> out;
   if (params.iouThrs != ref.iouThrs) {
     std::string list;

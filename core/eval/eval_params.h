@@ -36,6 +36,9 @@ struct EvalParams {
 /// ("OKS thresholds 0.5, 0.75", "sigma of joint 3 0.05", ...); empty when they are the reference's.
 std::vector<std::string> differencesFromReference(const EvalParams& params);
 
+/// The same phrases against any `reference` (e.g. the error analysis' own defaults).
+std::vector<std::string> differencesFrom(const EvalParams& params, const EvalParams& reference);
+
 /// Parses OKS thresholds written "START:STEP:STOP" (inclusive, as .50:.05:.95) or as a comma list;
 /// throws EvalError naming `option` for anything else.
 std::vector<double> parseThresholdList(const std::string& text, const std::string& option);

@@ -78,11 +78,10 @@ RunComparison compareRuns(const LoadedRun& a, const RunImageEvaluations& evaluat
     for (std::size_t i = 0; i < m.names.size(); ++i) m.delta.push_back(m.b[i] - m.a[i]);
     c.metrics = std::move(m);
   } else {
-    c.notes.push_back("no metric comparison: " +
-                      std::string(a.metrics   ? "run B"
-                                  : b.metrics ? "run A"
-                                              : "neither run") +
-                      " has a metric table");
+    c.notes.push_back(std::string("no metric comparison: ") +
+                      (a.metrics   ? "run B has no metric table"
+                       : b.metrics ? "run A has no metric table"
+                                   : "neither run has a metric table"));
   }
   if (c.a.annotationFile != c.b.annotationFile)
     c.notes.push_back("the runs use different annotation files ('" + c.a.annotationFile +

@@ -131,6 +131,25 @@ class TestCliAnalyze : public QObject {
     QCOMPARE(fresh["ap_if_fixed"].toArray().size(), 8 * 3 * 10);
   }
 
+  void partialRunIsAnalysedOnItsImages() {
+    // eval --limit evaluates the first images only; the analysis must not call the others'
+    // people false negatives.
+    const QString run = runs_.filePath("limited");
+    CliRun r = runCli({"eval", "--quiet", "--device", "cpu", "--limit", "5", "--cfg",
+                       repoFile("configs/demo/demo.yaml"), "--superconfig",
+                       repoFile("configs/demo/demo-arch.json"), "--out", run, "DATASET.ROOT",
+                       runs_.filePath("data"), "TEST.MODEL_FILE",
+                       repoFile("resources/demo/demo_litepose.pth")});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    r = runCli({"analyze", run, "--json"});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    const QJsonObject analysis = parseObject(r.out);
+    QCOMPARE(analysis["triage"].toObject()["images"].toArray().size(), qsizetype(5));
+    QFile stored(run + "/analysis.json");
+    QVERIFY(stored.open(QIODevice::ReadOnly));
+    QCOMPARE(QJsonDocument::fromJson(stored.readAll()).object(), analysis);
+  }
+
   void reportIsReadable() {
     const CliRun r = runCli({"analyze", runA_});
     QVERIFY2(r.exitCode == 0, qPrintable(r.err));
@@ -202,6 +221,9 @@ class TestCliAnalyze : public QObject {
                                    << "image id 77";
     QTest::newRow("joint count") << "[" + shiftedResult(5, 0, 16) + "]"
                                  << "keypoint values";
+    QByteArray otherCategory = shiftedResult(5, 0);
+    otherCategory.replace("\"category_id\":1", "\"category_id\":4");
+    QTest::newRow("unknown category") << "[" + otherCategory + "]" << QString("category id 4");
     QTest::newRow("malformed") << QByteArray("[{\"image_id\": 5,") << "dt.json";
     QTest::newRow("nan") << QByteArray(
                                 "[{\"image_id\":5,\"category_id\":1,\"score\":NaN,"
