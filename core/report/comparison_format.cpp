@@ -164,7 +164,7 @@ std::string formatComparisonMarkdown(const RunComparison& c) {
       out += "\n";
     }
     if (ci) {
-      out += "\n* the interval excludes 0: paired bootstrap over the " +
+      out += "\n(*) the interval excludes 0. Paired bootstrap over the " +
              std::to_string(c.significance->images) + " images (" +
              std::to_string(c.significance->options.resamples) + " resamples, seed " +
              std::to_string(c.significance->options.seed) + ")\n";
