@@ -8,11 +8,11 @@
 
 namespace posescope::cli {
 
-/// One subcommand; `run` is nullptr where this executable does not hold it.
+/// One subcommand; `run` is nullptr where this executable does not hold it (the commands that
+/// need LibTorch or OpenCV are in posescope-cli-full, the others in posescope-cli).
 struct Command {
   const char* name;
   const char* summary;
-  bool heavy;  // needs LibTorch or OpenCV: built into posescope-cli-full
   int (*run)(const Args&);
 };
 

@@ -101,6 +101,7 @@ int runAnalyze(const Args& args) {
     variant = in.variant;
     context.groundTruth = in.annotationFile;
     context.results = in.resultsFile;
+    options.resultsSource = in.resultsFile;
   } else {
     const std::string gtPath = parsed.require("--gt");
     const std::string dtPath = parsed.require("--dt");
@@ -108,12 +109,12 @@ int runAnalyze(const Args& args) {
     auto pending = std::async(std::launch::async, [&] { return loadResults(dtPath); });
     gt = loadGroundTruth(gtPath);
     results = pending.get();
-    variant = chosen ? *chosen : guessVariant(gt);
+    variant = chosen ? *chosen : variantForGroundTruth(gt);
     context.groundTruth = gtPath;
     context.results = dtPath;
     options.resultsSource = dtPath;
   }
-  AnalysisParams params = analysisParamsFor(variant);
+  AnalysisParams params = analysisParamsForJoints(variant, gt);
   applyEvalSettings(parsed, params.eval);
   const KeypointAnalysis analysis = analyzeKeypoints(gt, results, params, options);
   const Triage triage = buildTriage(analysis, gt);

@@ -56,13 +56,6 @@ std::string metricsUsage() {
 
 }  // namespace
 
-EvalVariant guessVariant(const KeypointGroundTruth& gt) {
-  for (const auto& c : gt.categories) {
-    if (c.keypoints.size() == 14) return EvalVariant::CrowdPose;
-  }
-  return EvalVariant::Coco;
-}
-
 int runMetrics(const Args& args) {
   std::set<std::string> valueOptions = evalSettingOptions();
   valueOptions.insert({"--gt", "--dt", "--dataset", "--arch", "--per-image", "--threads"});
@@ -98,7 +91,7 @@ int runMetrics(const Args& args) {
   // The two files are parsed at once: on a large set that halves the wait.
   auto pending = std::async(std::launch::async, [&] { return loadResults(dtPath); });
   const KeypointGroundTruth gt = loadGroundTruth(gtPath);
-  const EvalVariant variant = chosen ? *chosen : guessVariant(gt);
+  const EvalVariant variant = chosen ? *chosen : variantForGroundTruth(gt);
   EvalParams params = evalParamsFor(variant);
   applyEvalSettings(parsed, params);
   for (const std::string& change : differencesFromReference(params)) {

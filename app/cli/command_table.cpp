@@ -16,23 +16,20 @@ namespace posescope::cli {
 
 std::vector<Command> commandTable() {
   return {
-      {"config", "print the merged experiment config as YAML", false, LIGHT(runConfig)},
-      {"summary", "build the network and print parameters and multiply-adds", true,
-       FULL(runSummary)},
-      {"verify-model", "compare the network's outputs with outputs recorded in Python", true,
+      {"config", "print the merged experiment config as YAML", LIGHT(runConfig)},
+      {"summary", "build the network and print parameters and multiply-adds", FULL(runSummary)},
+      {"verify-model", "compare the network's outputs with outputs recorded in Python",
        FULL(runVerifyModel)},
-      {"eval", "evaluate a model on a dataset, as valid.py does", true, FULL(runEval)},
-      {"bench", "time the evaluation pipeline per stage", true, FULL(runBench)},
-      {"metrics", "compute keypoint metrics of a results file against ground truth", false,
+      {"eval", "evaluate a model on a dataset, as valid.py does", FULL(runEval)},
+      {"bench", "time the evaluation pipeline per stage", FULL(runBench)},
+      {"metrics", "compute keypoint metrics of a results file against ground truth",
        LIGHT(runMetrics)},
-      {"analyze", "explain the metrics: keypoint error analysis, AP if fixed, triage", false,
+      {"analyze", "explain the metrics: keypoint error analysis, AP if fixed, triage",
        LIGHT(runAnalyze)},
-      {"make-dataset", "write the synthetic people dataset (COCO layout)", true,
-       FULL(runMakeDataset)},
-      {"export", "export a run's metrics, per-image table, results or overlays", true,
-       FULL(runExport)},
+      {"make-dataset", "write the synthetic people dataset (COCO layout)", FULL(runMakeDataset)},
+      {"export", "export a run's metrics, per-image table, results or overlays", FULL(runExport)},
       {"compare", "compare two runs: metrics with confidence intervals, timing, per-image deltas",
-       false, LIGHT(runCompare)},
+       LIGHT(runCompare)},
   };
 }
 

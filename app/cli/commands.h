@@ -4,8 +4,6 @@
 #include <string>
 #include <vector>
 
-#include "eval/keypoint_data.h"
-
 namespace posescope::cli {
 
 using Args = std::vector<std::string>;
@@ -20,9 +18,5 @@ int runMakeDataset(const Args& args);  // cmd_make_dataset.cpp
 int runExport(const Args& args);       // cmd_export.cpp
 int runCompare(const Args& args);      // cmd_compare.cpp
 int runAnalyze(const Args& args);      // cmd_analyze.cpp
-
-/// The evaluation variant a ground truth implies: CrowdPose for a 14-joint category, else COCO
-/// (cmd_metrics.cpp).
-EvalVariant guessVariant(const KeypointGroundTruth& gt);
 
 }  // namespace posescope::cli

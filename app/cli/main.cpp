@@ -13,18 +13,25 @@
 
 namespace {
 
-// posescope-cli-full next to this executable (build tree) or in ../libexec/posescope (installed).
+// posescope-cli-full next to this executable (build tree) or where it is installed (libexec);
+// empty when this executable cannot tell where it is.
 std::filesystem::path fullExecutable() {
   std::error_code ec;
   const auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
-  const auto dir = ec ? std::filesystem::path(".") : self.parent_path();
-  const auto beside = dir / "posescope-cli-full";
+  if (ec) return {};
+  const auto beside = self.parent_path() / "posescope-cli-full";
   if (std::filesystem::exists(beside)) return beside;
-  return dir.parent_path() / "libexec" / "posescope" / "posescope-cli-full";
+  return (self.parent_path() / POSESCOPE_CLI_FULL_FROM_BIN / "posescope-cli-full")
+      .lexically_normal();
 }
 
 int runInFullExecutable(const char* name, char** argv) {
   const std::filesystem::path path = fullExecutable();
+  if (path.empty()) {
+    std::cerr << "error: posescope-cli " << name
+              << " cannot locate posescope-cli-full (/proc/self/exe is unreadable)\n";
+    return posescope::cli::kFailed;
+  }
   execv(path.c_str(), argv);  // returns only on failure
   std::cerr << "error: posescope-cli " << name << " needs " << path.string()
             << ", which cannot be started: " << std::strerror(errno) << "\n";

@@ -44,6 +44,19 @@ AnalysisParams analysisParamsFor(EvalVariant variant) {
   return p;
 }
 
+AnalysisParams analysisParamsForJoints(EvalVariant variant, const KeypointGroundTruth& gt) {
+  AnalysisParams p = analysisParamsFor(variant);
+  for (const auto& c : gt.categories) {
+    if (static_cast<int>(c.keypoints.size()) != p.numJoints()) continue;
+    const bool sided = std::any_of(c.keypoints.begin(), c.keypoints.end(), [](const auto& n) {
+      return n.rfind("left_", 0) == 0 || n.rfind("right_", 0) == 0;
+    });
+    if (sided) p.flipIndex = flipIndexFromNames(c.keypoints);
+    break;
+  }
+  return p;
+}
+
 std::vector<int> flipIndexFromNames(const std::vector<std::string>& names) {
   const std::string left = "left_", right = "right_";
   std::vector<int> index(names.size());

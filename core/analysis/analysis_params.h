@@ -34,6 +34,11 @@ struct AnalysisParams {
 /// pairs); never fails.
 AnalysisParams analysisParamsFor(EvalVariant variant);
 
+/// analysisParamsFor(variant) with the flip pairs of `gt`'s keypoint category: from its joint names
+/// when they carry sides ("left_…" / "right_…"; none when one lacks its partner), else the
+/// variant's own pairs (files whose joints are named "k0", "k1", … follow the dataset's order).
+AnalysisParams analysisParamsForJoints(EvalVariant variant, const KeypointGroundTruth& gt);
+
 /// Left/right pairs from joint names ("left_wrist" ↔ "right_wrist"; a name without a side maps to
 /// itself); empty when some "left_"/"right_" name has no partner or no name has a side.
 std::vector<int> flipIndexFromNames(const std::vector<std::string>& names);

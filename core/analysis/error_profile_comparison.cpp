@@ -17,9 +17,11 @@ double meanApIfFixed(const KeypointAnalysis& analysis, ErrorType error, const st
 
 ErrorProfileComparison compareErrorProfiles(const KeypointAnalysis& a, const KeypointAnalysis& b) {
   ErrorProfileComparison out;
+  // -1 (nothing to recall in area 'all') when either mean is undefined.
   auto gain = [](const KeypointAnalysis& x, ErrorType e) {
     const ErrorType from = e == ErrorType::FalseNeg ? ErrorType::BackgroundFP : ErrorType::Baseline;
-    return meanApIfFixed(x, e, "all") - meanApIfFixed(x, from, "all");
+    const double fixed = meanApIfFixed(x, e, "all"), before = meanApIfFixed(x, from, "all");
+    return fixed > -1 && before > -1 ? fixed - before : -1.0;
   };
   for (ErrorType e : {ErrorType::Miss, ErrorType::Swap, ErrorType::Inversion, ErrorType::Jitter,
                       ErrorType::Score, ErrorType::BackgroundFP, ErrorType::FalseNeg}) {

@@ -11,7 +11,7 @@ namespace posescope {
 
 /// The AP gain (area 'all', mean over the OKS thresholds) of fixing one error type, in A and B.
 /// Keypoint types and scores are relative to the baseline, background FPs too, false negatives
-/// relative to background FPs removed (coco-analyze's bars).
+/// relative to background FPs removed (coco-analyze's bars); -1 where undefined.
 struct ErrorGain {
   ErrorType error = ErrorType::Miss;
   double a = 0, b = 0;

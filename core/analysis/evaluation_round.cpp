@@ -11,7 +11,7 @@ namespace posescope {
 
 ImageGroups groupByImage(const KeypointGroundTruth& gt,
                          const std::vector<KeypointDetection>& detections, std::int64_t categoryId,
-                         double minScore) {
+                         double minScore, std::size_t maxDets) {
   std::vector<std::int64_t> ids;
   for (const auto& image : gt.images) ids.push_back(image.id);
   std::sort(ids.begin(), ids.end());
@@ -31,6 +31,15 @@ ImageGroups groupByImage(const KeypointGroundTruth& gt,
   ImageGroups groups;
   groups.categoryId = categoryId;
   for (std::size_t i = 0; i < ids.size(); ++i) {
+    if (dets[i].size() > maxDets) {
+      std::vector<std::size_t> best = dets[i];
+      std::stable_sort(best.begin(), best.end(), [&](std::size_t a, std::size_t b) {
+        return detections[a].score > detections[b].score;
+      });
+      best.resize(maxDets);
+      std::sort(best.begin(), best.end());  // back to file order
+      dets[i] = std::move(best);
+    }
     if (people[i].empty() && dets[i].empty()) continue;
     groups.imageIds.push_back(ids[i]);
     groups.people.push_back(std::move(people[i]));

@@ -21,11 +21,13 @@ struct ImageGroups {
   std::vector<std::vector<std::size_t>> detections;  // per image, indices into the list, file order
 };
 
-/// Groups `gt`'s people and `detections` of `categoryId` by image; detections scored below
-/// `minScore` are left out as if absent. Every image of `gt` with people or detections is listed.
+/// Groups `gt`'s people and `detections` of `categoryId` by image, keeping of each image only its
+/// `maxDets` best scored detections (stable order; the reference never evaluates the others);
+/// detections scored below `minScore` are left out as if absent. Every image of `gt` with people
+/// or kept detections is listed.
 ImageGroups groupByImage(const KeypointGroundTruth& gt,
                          const std::vector<KeypointDetection>& detections, std::int64_t categoryId,
-                         double minScore);
+                         double minScore, std::size_t maxDets);
 
 /// The evaluation of one image: which detections were evaluated and how they matched.
 struct ImageRound {

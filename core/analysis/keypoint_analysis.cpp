@@ -167,7 +167,7 @@ KeypointAnalysis analyzeKeypoints(const KeypointGroundTruth& gt,
   // it once).
   std::vector<KeypointDetection> original = detections;
   for (auto& d : original) d.area = detectionArea(d);
-  const ImageGroups groups = groupByImage(gt, original, category.id, ep.minScore);
+  const ImageGroups groups = groupByImage(gt, original, category.id, ep.minScore, ep.maxDets);
   const std::size_t T = ep.iouThrs.size(), R = ep.recThrs.size(), A = ep.areas.size();
   const std::size_t allArea = [&] {
     for (std::size_t a = 0; a < A; ++a) {
@@ -341,7 +341,7 @@ KeypointAnalysis analyzeKeypoints(const KeypointGroundTruth& gt,
         entry.area = ep.areas[a].label;
         entry.oks = ep.iouThrs[t];
         entry.ap = averagePrecisionAt(pr, t, R);
-        entry.recall = pr.recall[t] > -1 ? pr.recall[t] : -1;
+        entry.recall = pr.recall[t];
         out.apIfFixed.push_back(entry);
       }
     }

@@ -14,9 +14,9 @@
 
 namespace posescope {
 
-/// The error types of "AP if fixed", in coco-analyze's order: each keypoint error is corrected on
-/// top of the ones before it, then scores are made optimal, then background false positives and
-/// finally false negatives are removed.
+/// The error types of "AP if fixed", in coco-analyze's order: each keypoint error type and the
+/// scores are fixed alone; background false positives are removed from the baseline, then false
+/// negatives too.
 enum class ErrorType { Baseline, Miss, Swap, Inversion, Jitter, Score, BackgroundFP, FalseNeg };
 
 /// "baseline", "miss", "swap", "inversion", "jitter", "score", "background_fp", "false_neg".

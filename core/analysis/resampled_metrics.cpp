@@ -3,29 +3,14 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <optional>
 
 #include "analysis/evaluation_round.h"
 #include "common/errors.h"
 #include "eval/ground_truth.h"
 #include "eval/keypoint_eval.h"
-#include "eval/numpy_math.h"
+#include "eval/summarize.h"
 
 namespace posescope {
-
-namespace {
-
-// np.mean(s[s > -1]), or -1 when nothing is left.
-double meanOfValid(const std::vector<double>& values) {
-  std::vector<double> valid;
-  for (double v : values) {
-    if (v > -1) valid.push_back(v);
-  }
-  if (valid.empty()) return -1;
-  return numpyPairwiseSum(valid.data(), valid.size()) / static_cast<double>(valid.size());
-}
-
-}  // namespace
 
 ResampledMetrics::ResampledMetrics(const KeypointGroundTruth& gt,
                                    const std::vector<KeypointDetection>& detections,
@@ -39,10 +24,19 @@ ResampledMetrics::ResampledMetrics(const KeypointGroundTruth& gt,
   const KeypointCategory* pose = nullptr;
   for (const auto& c : gt.categories) {
     if (static_cast<int>(c.keypoints.size()) != J) continue;
-    if (pose)
+    if (pose) {
       throw EvalError(gt.source + ": more than one keypoint category; resampling needs one");
+    }
     pose = &c;
   }
+  if (!pose) {
+    throw EvalError(gt.source + ": no category has " + std::to_string(J) + " keypoints");
+  }
+  std::vector<std::int64_t> categoryIds;
+  for (const auto& c : gt.categories) categoryIds.push_back(c.id);
+  std::sort(categoryIds.begin(), categoryIds.end());
+  poseCategory_ = static_cast<std::size_t>(
+      std::find(categoryIds.begin(), categoryIds.end(), pose->id) - categoryIds.begin());
   categories_ = gt.categories.size();
   for (const auto& image : gt.images) imageIds_.push_back(image.id);
   std::sort(imageIds_.begin(), imageIds_.end());
@@ -56,7 +50,8 @@ ResampledMetrics::ResampledMetrics(const KeypointGroundTruth& gt,
     }
   }
 
-  const ImageGroups groups = groupByImage(gt, detections, pose->id, params.minScore);
+  const ImageGroups groups =
+      groupByImage(gt, detections, pose->id, params.minScore, params.maxDets);
   std::vector<std::size_t> position(groups.imageIds.size());
   for (std::size_t g = 0; g < groups.imageIds.size(); ++g) {
     position[g] = static_cast<std::size_t>(
@@ -115,8 +110,10 @@ void ResampledMetrics::accumulate(const Area& area, const std::vector<int>& weig
   // One pass over the detections for every threshold. Only the points right after a true
   // positive matter: recall rises only there, and a false positive's precision never exceeds the
   // point before it, so the interpolated precision (the best precision at or beyond a recall) is
-  // the best over true-positive points; the values equal accumulate's. A detection counted w times
-  // adds w at once, which changes none of those maxima.
+  // the best over true-positive points; with every weight 1 the values equal accumulate's. A
+  // detection counted w times adds w at once: the same curve as its w copies one after the other.
+  // The reference would interleave copies of equally scored detections instead (its order among
+  // ties is the concatenation's); within a bootstrap that order is arbitrary anyway.
   std::vector<double> tp(T, 0), fp(T, 0);
   std::vector<std::vector<double>> pointTp(T), pointPr(T);
   std::size_t points = 0;
@@ -156,59 +153,25 @@ MetricTable ResampledMetrics::table(const std::vector<int>& weights) const {
                     std::to_string(imageIds_.size()) + " images");
   }
   const std::size_t T = params_.iouThrs.size(), R = params_.recThrs.size();
-  const bool crowd = params_.variant == EvalVariant::CrowdPose;
-  std::vector<std::vector<double>> precision(areas_.size()), recall(areas_.size());
-  for (std::size_t a = 0; a < areas_.size(); ++a) {
-    if (crowd && a > 0) break;  // crowdposetools reports area 'all' only
-    accumulate(areas_[a], weights, nullptr, precision[a], recall[a]);
+  const std::size_t A = areas_.size(), K = categories_;
+  // Categories other than the keypoint category have no keypoint people: -1 throughout, as the
+  // reference's accumulate leaves them.
+  const PrecisionRecall empty{std::vector<double>(T * R, -1.0), std::vector<double>(T, -1.0)};
+  std::vector<PrecisionRecall> pr(K * A, empty), splits;
+  for (std::size_t a = 0; a < A; ++a) {
+    PrecisionRecall& p = pr[poseCategory_ * A + a];
+    accumulate(areas_[a], weights, nullptr, p.precision, p.recall);
   }
-  auto selects = [&](std::optional<double> thr, std::size_t t, bool ap) {
-    if (!thr) return true;
-    if (crowd && ap) return std::fabs(*thr - params_.iouThrs[t]) < 0.01;
-    return *thr == params_.iouThrs[t];
-  };
-  auto apStat = [&](std::optional<double> thr, std::size_t a) {
-    std::vector<double> values;
-    for (std::size_t t = 0; t < T; ++t) {
-      if (!selects(thr, t, true)) continue;
-      for (std::size_t r = 0; r < R; ++r) values.push_back(precision[a][t * R + r]);
+  if (params_.variant == EvalVariant::CrowdPose) {
+    splits.assign(3 * K, empty);
+    for (int split = 0; split < 3; ++split) {
+      std::vector<char> inSplit(imageIds_.size());
+      for (std::size_t i = 0; i < inSplit.size(); ++i) inSplit[i] = crowdSplit_[i] == split;
+      PrecisionRecall& p = splits[split * K + poseCategory_];
+      accumulate(areas_[0], weights, &inSplit, p.precision, p.recall);
     }
-    return meanOfValid(values);
-  };
-  auto arStat = [&](std::optional<double> thr, std::size_t a) {
-    std::vector<double> values;
-    for (std::size_t t = 0; t < T; ++t) {
-      if (selects(thr, t, false)) values.push_back(recall[a][t]);
-    }
-    return meanOfValid(values);
-  };
-  MetricTable table;
-  table.names = statNames(params_.variant);
-  if (!crowd) {
-    table.values = {apStat({}, 0), apStat(.5, 0), apStat(.75, 0), apStat({}, 1), apStat({}, 2),
-                    arStat({}, 0), arStat(.5, 0), arStat(.75, 0), arStat({}, 1), arStat({}, 2)};
-    return table;
   }
-  table.values = {apStat({}, 0), apStat(.5, 0), apStat(.75, 0),
-                  arStat({}, 0), arStat(.5, 0), arStat(.75, 0)};
-  // crowdposetools: the images split by crowd index, each split's mean precision over the whole
-  // array with its -1 entries (categories without people included), rounded to 4 decimals.
-  for (int split = 0; split < 3; ++split) {
-    std::vector<char> inSplit(imageIds_.size());
-    for (std::size_t i = 0; i < inSplit.size(); ++i) inSplit[i] = crowdSplit_[i] == split;
-    std::vector<double> p, r;
-    accumulate(areas_[0], weights, &inSplit, p, r);
-    std::vector<double> values;
-    for (std::size_t t = 0; t < T; ++t) {
-      for (std::size_t q = 0; q < R; ++q) {
-        values.push_back(p[t * R + q]);
-        for (std::size_t k = 1; k < categories_; ++k) values.push_back(-1);
-      }
-    }
-    table.values.push_back(numpyRound4(numpyPairwiseSum(values.data(), values.size()) /
-                                       static_cast<double>(values.size())));
-  }
-  return table;
+  return summarizeMetrics(params_, K, pr, splits);
 }
 
 }  // namespace posescope

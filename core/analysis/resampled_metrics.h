@@ -44,7 +44,8 @@ class ResampledMetrics {
                   std::vector<double>& recall) const;
 
   EvalParams params_;
-  std::size_t categories_ = 1;
+  std::size_t categories_ = 1;    // the ground truth's, as the reference averages over them
+  std::size_t poseCategory_ = 0;  // position of the keypoint category among them (id order)
   std::vector<std::int64_t> imageIds_;
   std::vector<int> crowdSplit_;  // CrowdPose: 0 easy, 1 medium, 2 hard per image
   std::vector<Area> areas_;

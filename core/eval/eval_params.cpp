@@ -44,6 +44,13 @@ EvalVariant variantFromDatasetName(const std::string& name) {
                   "' for keypoint evaluation (expected 'coco' or 'crowd_pose')");
 }
 
+EvalVariant variantForGroundTruth(const KeypointGroundTruth& gt) {
+  for (const auto& c : gt.categories) {
+    if (c.keypoints.size() == 14) return EvalVariant::CrowdPose;
+  }
+  return EvalVariant::Coco;
+}
+
 std::string variantName(EvalVariant variant) {
   return variant == EvalVariant::Coco ? "coco" : "crowdpose";
 }

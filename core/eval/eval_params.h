@@ -60,6 +60,10 @@ std::vector<double> numpyLinspace(double start, double stop, int num);
 /// "crowd_pose"; also "crowdpose"); throws EvalError naming the value when unknown.
 EvalVariant variantFromDatasetName(const std::string& name);
 
+/// The variant a ground truth implies when none is named: CrowdPose for a category of 14 joints,
+/// else COCO. Never fails.
+EvalVariant variantForGroundTruth(const KeypointGroundTruth& gt);
+
 /// "coco" or "crowdpose".
 std::string variantName(EvalVariant variant);
 

@@ -13,21 +13,11 @@
 #include "eval/image_matching.h"
 #include "eval/numpy_math.h"
 #include "eval/oks.h"
+#include "eval/summarize.h"
 
 namespace posescope {
 
 namespace {
-
-// np.mean(s[s > -1]), or -1 when nothing is left.
-double meanOfValid(const std::vector<double>& values) {
-  std::vector<double> valid;
-  valid.reserve(values.size());
-  for (double v : values) {
-    if (v > -1) valid.push_back(v);
-  }
-  if (valid.empty()) return -1;
-  return numpyPairwiseSum(valid.data(), valid.size()) / static_cast<double>(valid.size());
-}
 
 std::string detectionName(std::size_t index, const KeypointDetection& d,
                           const std::string& source) {
@@ -120,15 +110,6 @@ ImageEvaluation describeImage(std::int64_t imageId, std::int64_t categoryId, con
 
 }  // namespace
 
-std::vector<std::string> statNames(EvalVariant variant) {
-  if (variant == EvalVariant::Coco) {
-    return {"AP", "Ap .5", "AP .75", "AP (M)", "AP (L)",
-            "AR", "AR .5", "AR .75", "AR (M)", "AR (L)"};
-  }
-  return {"AP",     "Ap .5",     "AP .75",      "AR",       "AR .5",
-          "AR .75", "AP (easy)", "AP (medium)", "AP (hard)"};
-}
-
 void checkDetections(const KeypointGroundTruth& gt,
                      const std::vector<KeypointDetection>& detections, std::size_t joints,
                      const std::string& source) {
@@ -153,7 +134,6 @@ EvalSummary evaluateKeypoints(const KeypointGroundTruth& gt,
   checkGroundTruthFor(gt, variant);
   params.validate();
   const std::size_t J = static_cast<std::size_t>(params.numJoints());
-  const std::size_t T = params.iouThrs.size(), R = params.recThrs.size();
   const std::size_t A = params.areas.size();
 
   // Images and categories in id order, as the reference sorts them.
@@ -221,45 +201,8 @@ EvalSummary evaluateKeypoints(const KeypointGroundTruth& gt,
     for (std::size_t a = 0; a < A; ++a) pr[k * A + a] = accumulate(k, a, everyImage);
   }
 
-  // summarize(): means over thresholds x recall points x categories, -1 entries left out.
-  const bool crowd = variant == EvalVariant::CrowdPose;
-  auto selectsThreshold = [&](std::optional<double> thr, std::size_t t, bool ap) {
-    if (!thr) return true;
-    if (crowd && ap) return std::fabs(*thr - params.iouThrs[t]) < 0.01;  // crowdposetools' AP
-    return *thr == params.iouThrs[t];
-  };
-  auto apStat = [&](std::optional<double> thr, std::size_t a) {
-    std::vector<double> values;
-    for (std::size_t t = 0; t < T; ++t) {
-      if (!selectsThreshold(thr, t, true)) continue;
-      for (std::size_t r = 0; r < R; ++r) {
-        for (std::size_t k = 0; k < K; ++k) values.push_back(pr[k * A + a].precision[t * R + r]);
-      }
-    }
-    return meanOfValid(values);
-  };
-  auto arStat = [&](std::optional<double> thr, std::size_t a) {
-    std::vector<double> values;
-    for (std::size_t t = 0; t < T; ++t) {
-      if (!selectsThreshold(thr, t, false)) continue;
-      for (std::size_t k = 0; k < K; ++k) values.push_back(pr[k * A + a].recall[t]);
-    }
-    return meanOfValid(values);
-  };
-
-  EvalSummary summary;
-  summary.variant = variant;
-  summary.table.names = statNames(variant);
-  auto& v = summary.table.values;
-  const std::size_t all = 0, medium = 1, large = 2;
-  if (!crowd) {
-    v = {apStat({}, all), apStat(.5, all), apStat(.75, all), apStat({}, medium), apStat({}, large),
-         arStat({}, all), arStat(.5, all), arStat(.75, all), arStat({}, medium), arStat({}, large)};
-  } else {
-    v = {apStat({}, all), apStat(.5, all), apStat(.75, all),
-         arStat({}, all), arStat(.5, all), arStat(.75, all)};
-    // crowdposetools re-evaluates the images split by crowdIndex (< .2 easy, < .8 medium, else
-    // hard) and reports round(mean(precision[:, :, :, all]), 4) with the -1 entries included.
+  std::vector<PrecisionRecall> splits;  // CrowdPose: [s * K + k] over easy, medium, hard images
+  if (variant == EvalVariant::CrowdPose) {
     std::vector<std::vector<std::size_t>> split(3);
     for (const auto& image : gt.images) {
       const double ci = *image.crowdIndex;
@@ -267,18 +210,12 @@ EvalSummary evaluateKeypoints(const KeypointGroundTruth& gt,
     }
     for (auto& subset : split) {
       std::sort(subset.begin(), subset.end());
-      std::vector<double> values;
-      std::vector<PrecisionRecall> parts;
-      for (std::size_t k = 0; k < K; ++k) parts.push_back(accumulate(k, all, subset));
-      for (std::size_t t = 0; t < T; ++t) {
-        for (std::size_t r = 0; r < R; ++r) {
-          for (std::size_t k = 0; k < K; ++k) values.push_back(parts[k].precision[t * R + r]);
-        }
-      }
-      v.push_back(numpyRound4(numpyPairwiseSum(values.data(), values.size()) /
-                              static_cast<double>(values.size())));
+      for (std::size_t k = 0; k < K; ++k) splits.push_back(accumulate(k, 0, subset));
     }
   }
+  EvalSummary summary;
+  summary.variant = variant;
+  summary.table = summarizeMetrics(params, K, pr, splits);
 
   if (options.perImage) {
     std::vector<bool> poseCategory(K, false);

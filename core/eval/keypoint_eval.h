@@ -10,6 +10,7 @@
 #include "eval/eval_params.h"
 #include "eval/keypoint_data.h"
 #include "eval/metric_table.h"
+#include "eval/summarize.h"
 
 namespace posescope {
 
@@ -81,8 +82,5 @@ EvalSummary evaluateKeypoints(const KeypointGroundTruth& gt,
 void checkDetections(const KeypointGroundTruth& gt,
                      const std::vector<KeypointDetection>& detections, std::size_t joints,
                      const std::string& source);
-
-/// The stat names valid.py prints for `variant`, in order.
-std::vector<std::string> statNames(EvalVariant variant);
 
 }  // namespace posescope

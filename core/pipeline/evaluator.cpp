@@ -354,12 +354,17 @@ EvaluationResult Evaluator::run(EvaluationObserver* observer, const Cancellation
     if (writer) {
       writer->writeMetrics(eval.table, result.metricsMarkdown);
       writer->writeText(runfiles::kImageEval, formatImageEvaluationsJsonl(eval.images));
-      // The error analysis costs a fraction of the metrics; kept so viewers need not redo it.
-      const KeypointAnalysis analysis =
-          analyzeKeypoints(gt, detections, analysisParamsFor(variant));
-      writer->writeText(runfiles::kAnalysis,
-                        formatAnalysisJson(analysis, buildTriage(analysis, gt)));
       writer->appendLog(result.metricsMarkdown);
+      // The error analysis costs a fraction of the metrics; kept so viewers need not redo it. A
+      // ground truth it cannot analyse (e.g. two keypoint categories) leaves the run complete.
+      try {
+        const KeypointAnalysis analysis =
+            analyzeKeypoints(gt, detections, analysisParamsForJoints(variant, gt));
+        writer->writeText(runfiles::kAnalysis,
+                          formatAnalysisJson(analysis, buildTriage(analysis, gt)));
+      } catch (const EvalError& e) {
+        log(std::string("no error analysis: ") + e.what());
+      }
     }
     finishWith("complete", "");
   } catch (const std::exception& e) {

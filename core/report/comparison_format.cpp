@@ -122,9 +122,10 @@ std::string errorProfileMarkdown(const ErrorProfileComparison& p, const std::str
       "Where the AP goes (coco-analyze's error analysis; AP gain if fixed, area all, "
       "mean over OKS .50:.95):\n\n| Fixing | " +
       la + " | " + lb + " | B - A |\n|---|---|---|---|\n";
+  auto gain = [](double v) { return v > -1 ? fixed(v, 3, true) : std::string("-"); };
   for (const ErrorGain& g : p.gains) {
-    out += std::string("| ") + gainName(g.error) + " | " + fixed(g.a, 3, true) + " | " +
-           fixed(g.b, 3, true) + " | " + fixed(g.b - g.a, 3, true) + " |\n";
+    out += std::string("| ") + gainName(g.error) + " | " + gain(g.a) + " | " + gain(g.b) + " | " +
+           (g.a > -1 && g.b > -1 ? fixed(g.b - g.a, 3, true) : std::string("-")) + " |\n";
   }
   out += "\n| Joint labels | " + la + " | " + lb + " | B - A |\n|---|---|---|---|\n";
   for (std::size_t l = 0; l < p.labels.size(); ++l) {

@@ -151,7 +151,7 @@ void addSignificance(RunComparison& c, const LoadedRun& a, const LoadedRun& b,
     const ResampledMetrics ma(inA.groundTruth, inA.results, params, options.threads);
     const ResampledMetrics mb(inB.groundTruth, inB.results, params, options.threads);
     c.significance = pairedBootstrap(ma, mb, options);
-    const AnalysisParams analysis = analysisParamsFor(inA.variant);
+    const AnalysisParams analysis = analysisParamsForJoints(inA.variant, inA.groundTruth);
     AnalysisOptions analysisOptions;
     analysisOptions.threads = options.threads;
     c.errorProfile = compareErrorProfiles(

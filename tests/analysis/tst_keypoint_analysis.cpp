@@ -218,15 +218,60 @@ class TestKeypointAnalysis : public QObject {
     params.iouThrs = {0.7};
     QCOMPARE(evaluateKeypoints(gt, dts, params).table.values[5], 0.0);
     params.iouThrs = {0.5};
-    params.maxDets = 1;  // only the false positive is kept
-    QCOMPARE(evaluateKeypoints(gt, dts, params).table.values[5], 0.0);
-    params.minScore = 0.95;  // nothing left
-    QCOMPARE(evaluateKeypoints(gt, dts, params).table.values[5], 0.0);
-    params.minScore = 0.6;  // the false positive is dropped... and maxDets 1 keeps nothing else
+    params.maxDets = 1;  // only the (better scored) false positive is kept
     QCOMPARE(evaluateKeypoints(gt, dts, params).table.values[5], 0.0);
     params.maxDets = 20;
-    params.minScore = 0.0;
+    params.minScore = 0.6;  // the true detection (0.5) is left out
+    QCOMPARE(evaluateKeypoints(gt, dts, params).table.values[5], 0.0);
+    params.minScore = 0.4;
     QCOMPARE(evaluateKeypoints(gt, dts, params).table.values[5], 1.0);
+  }
+
+  void analysisFollowsChangedSettings() {
+    const Scene scene;
+    AnalysisParams params = analysisParamsFor(EvalVariant::Coco);
+    params.eval.iouThrs = {0.5, 0.75};
+    const auto analysis = analyzeKeypoints(scene.gt, scene.detections, params);
+    QCOMPARE(analysis.apIfFixed.size(), std::size_t{8 * 3 * 2});
+    QCOMPARE(analysis.background.size(), std::size_t{2});
+    QCOMPARE(analysis.background[1].oks, 0.75);
+    params.eval.minScore = 0.95;  // the only detection is left out
+    const auto none = analyzeKeypoints(scene.gt, scene.detections, params);
+    QVERIFY(!none.detections[0].gtId);
+    QCOMPARE(none.find(ErrorType::Baseline, "all", 0)->recall, 0.0);
+  }
+
+  void onlyTheBestTwentyOfAnImageAreAnalysed() {
+    KeypointGroundTruth gt = evaltest::makeGt(kJoints, {1});
+    gt.annotations = {evaltest::makePerson(1, 1, kJoints, 0, 0, 2)};
+    std::vector<KeypointDetection> dts;
+    for (int n = 0; n < 24; ++n) {
+      dts.push_back(evaltest::detectionOn(gt.annotations[0], 0.5 + 0.01 * n, 600 + 50 * n, 0));
+    }
+    dts.push_back(evaltest::detectionOn(gt.annotations[0], 0.1));  // right, but ranked 25th
+    const auto analysis = analyzeKeypoints(gt, dts, analysisParamsFor(EvalVariant::Coco));
+    QVERIFY(!analysis.detections[24].gtId);
+    QCOMPARE(analysis.background.front().falsePositives.size(), std::size_t{20});
+    for (std::size_t index : analysis.background.front().falsePositives) QVERIFY(index >= 4);
+    QCOMPARE(analysis.find(ErrorType::Score, "all", 0)->recall, 0.0);
+  }
+
+  void aCrowdRegionAbsorbsItsDetections() {
+    KeypointGroundTruth gt = evaltest::makeGt(kJoints, {1});
+    GroundTruthPerson crowd = evaltest::makePerson(7, 1, kJoints, 0, 0, 2);
+    for (std::size_t k = 2; k < crowd.keypoints.size(); k += 3) crowd.keypoints[k] = 0;
+    crowd.numKeypoints = 0;
+    crowd.isCrowd = true;
+    gt.annotations = {crowd};
+    std::vector<KeypointDetection> dts;
+    for (int n = 0; n < 3; ++n) dts.push_back(evaltest::detectionOn(crowd, 0.9 - 0.1 * n, n, n));
+    const auto analysis = analyzeKeypoints(gt, dts, analysisParamsFor(EvalVariant::Coco));
+    for (const auto& d : analysis.detections) {
+      QCOMPARE(d.gtId.value_or(-1), std::int64_t{7});
+      for (JointLabel l : d.joints) QCOMPARE(l, JointLabel::Unlabelled);
+    }
+    QVERIFY(analysis.background.front().falsePositives.empty());
+    QCOMPARE(buildTriage(analysis, gt).worstOks.size(), std::size_t{0});
   }
 
   void badSettingsAreRefused() {

@@ -150,6 +150,21 @@ class TestCliAnalyze : public QObject {
     QCOMPARE(QJsonDocument::fromJson(stored.readAll()).object(), analysis);
   }
 
+  void badResultsInARunFolderNameTheFile() {
+    QTemporaryDir dir;
+    const QString copy = dir.filePath("run");
+    QVERIFY(QDir().mkpath(copy));
+    for (const QString& file : QDir(runA_).entryList(QDir::Files)) {
+      QVERIFY(QFile::copy(runA_ + "/" + file, copy + "/" + file));
+    }
+    QFile::remove(copy + "/results.json");
+    writeFile(copy + "/results.json", "[" + shiftedResult(999999, 0) + "]");
+    const CliRun r = runCli({"analyze", copy});
+    QCOMPARE(r.exitCode, 3);
+    QVERIFY2(r.err.contains(copy + "/results.json"), qPrintable(r.err));
+    QVERIFY2(r.err.contains("image id 999999"), qPrintable(r.err));
+  }
+
   void reportIsReadable() {
     const CliRun r = runCli({"analyze", runA_});
     QVERIFY2(r.exitCode == 0, qPrintable(r.err));
@@ -225,6 +240,9 @@ class TestCliAnalyze : public QObject {
     otherCategory.replace("\"category_id\":1", "\"category_id\":4");
     QTest::newRow("unknown category") << "[" + otherCategory + "]" << QString("category id 4");
     QTest::newRow("malformed") << QByteArray("[{\"image_id\": 5,") << "dt.json";
+    QByteArray infinite = shiftedResult(5, 0);
+    infinite.replace("\"score\":0.8", "\"score\":1e999");
+    QTest::newRow("infinite") << "[" + infinite + "]" << QString("score");
     QTest::newRow("nan") << QByteArray(
                                 "[{\"image_id\":5,\"category_id\":1,\"score\":NaN,"
                                 "\"keypoints\":[]}]")
@@ -262,13 +280,30 @@ class TestCliAnalyze : public QObject {
     QVERIFY(f.open(QIODevice::ReadOnly));
     const QJsonObject theirs = QJsonDocument::fromJson(f.readAll()).object();
     const QJsonObject counts = theirs["counts"].toObject();
+    QCOMPARE(mine["counts"].toArray().size(), qsizetype(10));
     for (const auto& v : mine["counts"].toArray()) {
       const QJsonObject c = v.toObject();
-      const QJsonObject t = counts[QString::number(c["oks"].toDouble())].toObject();
-      QCOMPARE(c["background_fp"].toInt(), t["bckgd_false_pos"].toInt());
-      QCOMPARE(c["false_neg"].toInt(), t["false_neg"].toInt());
+      const QString key = QString::number(c["oks"].toDouble());
+      QVERIFY2(counts.contains(key), qPrintable(key));
+      QCOMPARE(c["background_fp"].toInt(), counts[key].toObject()["bckgd_false_pos"].toInt());
+      QCOMPARE(c["false_neg"].toInt(), counts[key].toObject()["false_neg"].toInt());
     }
-    QCOMPARE(mine["detections"].toArray().size(), 899);
+    // The baseline at OKS .50, area all, through the CLI's JSON.
+    double expected = -2, actual = -3;
+    for (const auto& v : theirs["stats"].toArray()) {
+      const QJsonObject t = v.toObject();
+      if (t["err"] == "baseline" && t["area"] == "all" && t["oks"].toDouble() == 0.5) {
+        expected = t["auc"].toDouble();
+      }
+    }
+    for (const auto& v : mine["ap_if_fixed"].toArray()) {
+      const QJsonObject m = v.toObject();
+      if (m["error"] == "baseline" && m["area"] == "all" && m["oks"].toDouble() == 0.5) {
+        actual = m["ap"].toDouble();
+      }
+    }
+    QVERIFY(std::fabs(actual - expected) < 1e-12);
+    QCOMPARE(mine["detections"].toArray().size(), qsizetype(899));
   }
 };
 
