@@ -182,10 +182,10 @@ KeypointAnalysis analyzeKeypoints(const KeypointGroundTruth& gt,
 
   // stats[error][area] = precision / recall of that evaluation.
   std::vector<std::vector<PrecisionRecall>> stats(8, std::vector<PrecisionRecall>(A));
-  std::vector<std::vector<bool>> computed(8, std::vector<bool>(A, false));
+  std::vector<std::vector<char>> computed(8, std::vector<char>(A, 0));  // written per area at once
   auto record = [&](ErrorType e, std::size_t a, PrecisionRecall pr) {
     stats[static_cast<int>(e)][a] = std::move(pr);
-    computed[static_cast<int>(e)][a] = true;
+    computed[static_cast<int>(e)][a] = 1;
   };
   // Every round reuses the OKS of the original keypoints, recomputing only moved detections.
   const OksCache cache = computeOksCache(groups, original, ep, options.threads);
@@ -200,10 +200,13 @@ KeypointAnalysis analyzeKeypoints(const KeypointGroundTruth& gt,
   EvalParams bestOksParams = ep;
   bestOksParams.iouThrs = {ep.iouThrs.front()};
 
+  // First the baseline and the localisation of every area range, in order: a later range reuses
+  // the joint analyses of an earlier one that matched the same person.
   std::vector<std::vector<std::optional<Localisation>>> localised(A);
+  std::vector<std::vector<ImageRound>> baselines(A);
   for (std::size_t a = 0; a < A; ++a) {
-    auto baseline = round(original, ep, a, ep.maxDets, unchanged);
-    record(ErrorType::Baseline, a, accumulateRound(baseline, ep));
+    baselines[a] = round(original, ep, a, ep.maxDets, unchanged);
+    record(ErrorType::Baseline, a, accumulateRound(baselines[a], ep));
 
     // Localisation: every detection matched at the low OKS gets its joints labelled.
     const auto loc = round(original, localisationParams, a, ep.maxDets, unchanged);
@@ -234,66 +237,76 @@ KeypointAnalysis analyzeKeypoints(const KeypointGroundTruth& gt,
           }
         },
         64);
+  }
 
-    // Each keypoint error type fixed alone, as coco-analyze's AP-improvement study runs it.
-    std::vector<KeypointDetection> work = original;
-    for (ErrorType e : keypointErrors) {
-      std::vector<char> changed(detections.size(), 0);
-      correctJoints(work, found, labelFixedBy(e), changed);
-      const RoundChanges fixed = reevaluateChanged(groups, work, ep, ep.areas[a], ep.maxDets,
-                                                   options.threads, cache, changed);
-      record(e, a, accumulateRound(baseline, fixed, ep));
-      for (std::size_t d = 0; d < changed.size(); ++d) {
-        if (changed[d]) work[d].keypoints = original[d].keypoints;  // back for the next type
-      }
-    }
-
-    // Optimal scores alone: the best OKS each detection reaches with a person of the area range,
-    // decayed by soft-NMS among the image's detections.
-    std::vector<KeypointDetection>& rescored = work;  // original keypoints again
-    setOptimalScores(rescored, original, groups, bestOksParams, ep.areas[a], options.threads, cache,
-                     unchanged);
-    record(ErrorType::Score, a, accumulateRound(round(rescored, ep, a, ep.maxDets, unchanged), ep));
-
-    // Background false positives removed: detections matching nobody are ignored at each
-    // threshold.
-    for (ImageRound& r : baseline) {
-      for (std::size_t t = 0; t < T; ++t) {
-        for (std::size_t j = 0; j < r.evaluated.size(); ++j) {
-          if (matchedAt(r, t, j)) continue;
-          r.match.dtIgnore[t * r.match.numDets + j] = 1;
-        }
-      }
-    }
-    record(ErrorType::BackgroundFP, a, accumulateRound(baseline, ep));
-
-    // Then false negatives removed: people unmatched at a threshold are ignored from it on
-    // (coco-analyze never resets them, so each threshold also ignores those missed at lower ones).
-    PrecisionRecall withoutMisses;
-    withoutMisses.precision.assign(T * R, -1);
-    withoutMisses.recall.assign(T, -1);
-    for (std::size_t t = 0; t < T; ++t) {
-      for (ImageRound& r : baseline) {
-        std::vector<bool> matched(r.input.gts.size(), false);
-        for (std::size_t j = 0; j < r.evaluated.size(); ++j) {
-          const int g = r.match.dtMatchGt[t * r.match.numDets + j];
-          if (g >= 0) matched[g] = true;
-        }
-        for (std::size_t g = 0; g < matched.size(); ++g) {
-          if (matched[g]) continue;
-          if (!r.match.gtIgnore[g]) {
-            r.match.gtIgnore[g] = 1;
-            --r.match.numRegularGts;
+  // Then the fixes, the area ranges side by side (much of each is sequential).
+  parallelFor(
+      A, options.threads,
+      [&](std::size_t a) {
+        std::vector<ImageRound>& baseline = baselines[a];
+        const auto& found = localised[a];
+        // Each keypoint error type fixed alone, as coco-analyze's AP-improvement study runs it.
+        std::vector<KeypointDetection> work = original;
+        for (ErrorType e : keypointErrors) {
+          std::vector<char> changed(detections.size(), 0);
+          correctJoints(work, found, labelFixedBy(e), changed);
+          const RoundChanges fixed = reevaluateChanged(groups, work, ep, ep.areas[a], ep.maxDets,
+                                                       options.threads, cache, changed);
+          record(e, a, accumulateRound(baseline, fixed, ep));
+          for (std::size_t d = 0; d < changed.size(); ++d) {
+            if (changed[d]) work[d].keypoints = original[d].keypoints;  // back for the next type
           }
         }
-      }
-      const PrecisionRecall pr = accumulateRound(baseline, ep, t);
-      std::copy(pr.precision.begin() + t * R, pr.precision.begin() + (t + 1) * R,
-                withoutMisses.precision.begin() + t * R);
-      withoutMisses.recall[t] = pr.recall[t];
-    }
-    record(ErrorType::FalseNeg, a, std::move(withoutMisses));
-  }
+
+        // Optimal scores alone: the best OKS each detection reaches with a person of the area
+        // range, decayed by soft-NMS among the image's detections.
+        std::vector<KeypointDetection>& rescored = work;  // original keypoints again
+        setOptimalScores(rescored, original, groups, bestOksParams, ep.areas[a], options.threads,
+                         cache, unchanged);
+        record(ErrorType::Score, a,
+               accumulateRound(round(rescored, ep, a, ep.maxDets, unchanged), ep));
+
+        // Background false positives removed: detections matching nobody are ignored at each
+        // threshold.
+        for (ImageRound& r : baseline) {
+          for (std::size_t t = 0; t < T; ++t) {
+            for (std::size_t j = 0; j < r.evaluated.size(); ++j) {
+              if (matchedAt(r, t, j)) continue;
+              r.match.dtIgnore[t * r.match.numDets + j] = 1;
+            }
+          }
+        }
+        record(ErrorType::BackgroundFP, a, accumulateRound(baseline, ep));
+
+        // Then false negatives removed: people unmatched at a threshold are ignored from it on
+        // (coco-analyze never resets them, so each threshold also ignores those missed at lower
+        // ones).
+        PrecisionRecall withoutMisses;
+        withoutMisses.precision.assign(T * R, -1);
+        withoutMisses.recall.assign(T, -1);
+        for (std::size_t t = 0; t < T; ++t) {
+          for (ImageRound& r : baseline) {
+            std::vector<bool> matched(r.input.gts.size(), false);
+            for (std::size_t j = 0; j < r.evaluated.size(); ++j) {
+              const int g = r.match.dtMatchGt[t * r.match.numDets + j];
+              if (g >= 0) matched[g] = true;
+            }
+            for (std::size_t g = 0; g < matched.size(); ++g) {
+              if (matched[g]) continue;
+              if (!r.match.gtIgnore[g]) {
+                r.match.gtIgnore[g] = 1;
+                --r.match.numRegularGts;
+              }
+            }
+          }
+          const PrecisionRecall pr = accumulateRound(baseline, ep, t);
+          std::copy(pr.precision.begin() + t * R, pr.precision.begin() + (t + 1) * R,
+                    withoutMisses.precision.begin() + t * R);
+          withoutMisses.recall[t] = pr.recall[t];
+        }
+        record(ErrorType::FalseNeg, a, std::move(withoutMisses));
+      },
+      1);
 
   // Background errors are what remains after every keypoint and the score are corrected (the
   // paper's definition; coco-analyze's full analysis, whose soft-NMS sees the keypoints as
