@@ -10,7 +10,7 @@
 #include <QtTest>
 
 #if POSESCOPE_GUI_BUILT
-#include "demo_setup.h"
+#include "widgets/session/demo_setup.h"
 #endif
 
 namespace {
