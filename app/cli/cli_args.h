@@ -1,6 +1,6 @@
 #pragma once
-// Minimal argument parsing shared by the posescope-cli subcommands (valid.py's style:
-// `--flag value` options, then free KEY VALUE overrides).
+// Minimal argument parsing shared by the posescope-cli subcommands and posescope-train
+// (valid.py's style: `--flag value` options, then free KEY VALUE overrides).
 
 #include <map>
 #include <set>
@@ -9,10 +9,10 @@
 
 namespace posescope::cli {
 
-/// Exit codes of posescope-cli.
+/// Exit codes of posescope-cli and posescope-train.
 enum ExitCode { kOk = 0, kFailed = 1, kUsage = 2, kBadInput = 3 };
 
-/// Thrown for bad command lines; main prints it with the subcommand's usage and exits 2.
+/// Thrown for bad command lines; main prints it with the program's usage and exits 2.
 struct UsageError {
   std::string message;
 };

@@ -147,7 +147,7 @@ int runEval(const Args& raw) {
   gCancel = nullptr;
 
   std::cerr << "run folder: " << options.outDir << "\n";
-  if (result.summary.state == "cancelled") {
+  if (result.summary.state == RunState::Cancelled) {
     std::cerr << "cancelled after " << result.summary.imagesDone << " of "
               << result.summary.imagesTotal << " images\n";
     return kFailed;

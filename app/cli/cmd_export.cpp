@@ -21,7 +21,7 @@
 #include "eval/ground_truth.h"
 #include "pipeline/evaluator.h"
 #include "pipeline/run_folder.h"
-#include "render/overlay_renderer.h"
+#include "render/overlay_export.h"
 #include "report/per_image_table.h"
 #include "report/run_exports.h"
 
@@ -52,7 +52,8 @@ Exports from a run folder written by 'posescope-cli eval' (or the GUI):
   --dataset-root DIR  the run's dataset moved: use DIR as DATASET.ROOT (images and annotations)
   --layers LIST       comma-separated overlay layers (default predictions,gt,crowd,matches);
                       also heatmap and tags, which rebuild the run's model (TEST.MODEL_FILE)
-                      and recompute each image's maps
+                      and recompute each image's maps, and network (drawn at the network's
+                      resolution)
   --threshold S       hide predicted joints scoring below S (default 0.1)
   --device D          device for recomputing maps: auto, cpu, cuda:N (default auto)
   --quiet             no progress on stderr
@@ -78,38 +79,22 @@ void writeOutput(const std::string& text, const std::string& out) {
 
 RenderOptions layersFrom(const std::string& list) {
   RenderOptions options;
-  options.showPredictions = options.showGroundTruth = options.showCrowd = options.showMatches =
-      false;
-  for (const std::string& raw : split(list, ',')) {
-    const std::string layer = trim(raw);
-    if (layer == "predictions")
-      options.showPredictions = true;
-    else if (layer == "gt")
-      options.showGroundTruth = true;
-    else if (layer == "crowd")
-      options.showCrowd = true;
-    else if (layer == "matches")
-      options.showMatches = true;
-    else if (layer == "heatmap")
-      options.showHeatmap = true;
-    else if (layer == "tags")
-      options.showTags = true;
-    else if (!layer.empty())
-      throw UsageError{"unknown layer '" + layer +
-                       "' (expected predictions, gt, crowd, matches, heatmap, tags)"};
-  }
+  const std::vector<std::string> unknown = showOnlyLayers(options, list);
+  if (!unknown.empty())
+    throw UsageError{"unknown layer '" + unknown.front() +
+                     "' (expected predictions, gt, crowd, matches, heatmap, tags, network)"};
   return options;
 }
 
 // Where the overlay export finds images, ground truth and (on request) maps.
-struct OverlaySources {
+struct RunSources {
   std::optional<Experiment> experiment;
   std::unique_ptr<KeypointDataset> dataset;
   std::string annotationFile;
 };
 
-OverlaySources openSources(const LoadedRun& run, const ParsedArgs& args, bool needModel) {
-  OverlaySources s;
+RunSources openSources(const LoadedRun& run, const ParsedArgs& args, bool needModel) {
+  RunSources s;
   const std::filesystem::path dir(run.dir);
   const std::string root = args.get("--dataset-root");
   const bool haveConfig = std::filesystem::exists(dir / runfiles::kConfig);
@@ -137,7 +122,7 @@ OverlaySources openSources(const LoadedRun& run, const ParsedArgs& args, bool ne
   return s;
 }
 
-std::string imagePathOf(const ImageRecord& record, const OverlaySources& sources,
+std::string imagePathOf(const ImageRecord& record, const RunSources& sources,
                         const std::string& imagesDir) {
   if (!imagesDir.empty()) return (std::filesystem::path(imagesDir) / record.file).string();
   const auto& images = sources.dataset->images();
@@ -149,45 +134,57 @@ std::string imagePathOf(const ImageRecord& record, const OverlaySources& sources
                      ") is not in the dataset '" + sources.dataset->annotationFile() + "'");
 }
 
-int exportOverlays(const LoadedRun& run, const ParsedArgs& args) {
+int writeOverlayFolder(const LoadedRun& run, const ParsedArgs& args) {
   RenderOptions options = layersFrom(args.get("--layers", "predictions,gt,crowd,matches"));
   options.jointThreshold = args.getDouble("--threshold", options.jointThreshold);
   options.validate();
   const std::string filter = args.get("--filter", "all");
   if (filter != "all" && filter != "failed")
     throw UsageError{"--filter must be all or failed, not '" + filter + "'"};
-  const bool needModel = options.showHeatmap || options.showTags;
+  const bool needModel = options.showHeatmap || options.showTags || !options.projectMaps;
   const bool quiet = args.has("--quiet");
   const std::string imagesDir = args.get("--images-dir");
 
-  OverlaySources sources = openSources(run, args, needModel);
+  const RunSources found = openSources(run, args, needModel);
   GroundTruthIndex gt;
-  if (std::filesystem::exists(sources.annotationFile)) {
-    gt = GroundTruthIndex(loadGroundTruth(sources.annotationFile), run.summary.categoryId);
+  if (std::filesystem::exists(found.annotationFile)) {
+    gt = GroundTruthIndex(loadGroundTruth(found.annotationFile), run.summary.categoryId);
   } else if (!quiet) {
-    std::cerr << "warning: annotation file '" << sources.annotationFile
+    std::cerr << "warning: annotation file '" << found.annotationFile
               << "' not found; overlays without ground truth\n";
   }
   const auto evaluations =
       RunImageEvaluations::loadFromRunFolder(run.dir, run.records, run.summary.categoryId);
   const DatasetKind kind =
-      sources.dataset ? sources.dataset->kind() : datasetKindFromName(run.summary.datasetKind);
+      found.dataset ? found.dataset->kind() : datasetKindFromName(run.summary.datasetKind);
   std::unique_ptr<Evaluator> evaluator;
   if (needModel) {
     EvaluatorOptions evalOptions;
     evalOptions.device = args.get("--device", "auto");
     evalOptions.validate();
-    evaluator = std::make_unique<Evaluator>(*sources.experiment, evalOptions);
+    evaluator = std::make_unique<Evaluator>(*found.experiment, evalOptions);
+  }
+  OverlaySources sources;
+  sources.imagePath = [&](const ImageRecord& record) {
+    return imagePathOf(record, found, imagesDir);
+  };
+  sources.scene = [&](const ImageRecord& record) {
+    return makeOverlayScene(record, kind, gt, evaluations, options.matchThreshold);
+  };
+  if (evaluator) {
+    sources.maps = [&](const ImageRecord& record) {
+      ImageMaps maps = evaluator->computeMaps(record.index);
+      if (maps.record.failed())
+        throw Error("image " + record.file + " failed: " + maps.record.error);
+      return maps;
+    };
   }
 
   std::vector<const ImageRecord*> selected;
   for (const auto& r : run.records)
     if (filter == "all" || r.failed()) selected.push_back(&r);
-  const std::filesystem::path outDir =
+  const std::string outDir =
       args.get("--out", (std::filesystem::path(run.dir) / "overlays").string());
-  std::error_code ec;
-  std::filesystem::create_directories(outDir, ec);
-  if (ec) throw Error("cannot create '" + outDir.string() + "': " + ec.message());
 
   CancellationToken cancel;
   gCancel = &cancel;
@@ -201,39 +198,19 @@ int exportOverlays(const LoadedRun& run, const ParsedArgs& args) {
   } restore{previous};
 
   const size_t step = std::max<size_t>(1, selected.size() / 20);
-  size_t done = 0, skipped = 0;
-  for (const ImageRecord* record : selected) {
-    if (cancel.isCancelled()) {
-      std::cerr << "cancelled after " << done << " of " << selected.size() << " overlays\n";
-      return kFailed;
-    }
-    try {
-      const cv::Mat image = readImageRgb(imagePathOf(*record, sources, imagesDir));
-      std::optional<ImageMaps> maps;
-      if (evaluator) {
-        maps = evaluator->computeMaps(record->index);
-        if (maps->record.failed())
-          throw Error("image " + record->file + " failed: " + maps->record.error);
-      }
-      const OverlayScene scene =
-          makeOverlayScene(*record, kind, gt, evaluations, options.matchThreshold);
-      const cv::Mat overlay = renderOverlay(image, scene, options, maps ? &*maps : nullptr);
-      const std::string stem = record->file.empty()
-                                   ? std::to_string(record->imageId)
-                                   : std::filesystem::path(record->file).stem().string();
-      writePngRgb(overlay, (outDir / (stem + ".png")).string());
-    } catch (const DatasetError& e) {
-      // A missing or unreadable image skips that image, as a failed record does in a run.
-      ++skipped;
-      std::cerr << "warning: " << e.what() << "\n";
-    }
-    ++done;
-    if (!quiet && (done % step == 0 || done == selected.size()))
-      std::cerr << "overlays: " << done << "/" << selected.size() << "\n";
+  const OverlayExportResult result =
+      exportOverlays(selected, sources, options, outDir, cancel, [&](size_t done, size_t total) {
+        if (!quiet && (done % step == 0 || done == total))
+          std::cerr << "overlays: " << done << "/" << total << "\n";
+      });
+  for (const std::string& error : result.errors) std::cerr << "warning: " << error << "\n";
+  if (result.cancelled) {
+    std::cerr << "cancelled after " << result.written + result.skipped << " of " << selected.size()
+              << " overlays\n";
+    return kFailed;
   }
-  if (!quiet)
-    std::cerr << "wrote " << (done - skipped) << " overlay(s) to " << outDir.string() << "\n";
-  return skipped > 0 ? kFailed : kOk;
+  if (!quiet) std::cerr << "wrote " << result.written << " overlay(s) to " << outDir << "\n";
+  return result.skipped > 0 ? kFailed : kOk;
 }
 
 }  // namespace
@@ -270,7 +247,7 @@ int runExport(const Args& raw) {
   } else if (what == "results") {
     writeOutput(formatRunResultsJson(run.records, run.summary.categoryId) + "\n", out);
   } else {
-    return exportOverlays(run, args);
+    return writeOverlayFolder(run, args);
   }
   return kOk;
 }

@@ -41,8 +41,8 @@ int runMakeDataset(const Args& args) {
     throw UsageError{"unexpected argument '" + parsed.positional.front() + "'"};
   synth::SynthDatasetOptions options;
   options.root = parsed.require("--out");
-  options.images = static_cast<int>(parsed.getInt("--images", 200));
-  const long seed = parsed.getInt("--seed", 1);
+  options.images = static_cast<int>(parsed.getInt("--images", options.images));
+  const long seed = parsed.getInt("--seed", static_cast<long>(options.seed));
   if (seed < 0) throw UsageError{"--seed must be non-negative"};
   options.seed = static_cast<std::uint64_t>(seed);
   const std::string split = parsed.get("--split", "both");

@@ -13,11 +13,7 @@ ExperimentSpec experimentSpecFrom(const ParsedArgs& args) {
 }
 
 void printWarnings(const Experiment& experiment) {
-  for (const auto& w : experiment.warnings) {
-    std::cerr << "warning: " << w.file;
-    if (w.line > 0) std::cerr << ":" << w.line;
-    std::cerr << ": " << w.message << "\n";
-  }
+  for (const auto& w : experiment.warnings) std::cerr << formatConfigWarning(w) << "\n";
 }
 
 }  // namespace posescope::cli

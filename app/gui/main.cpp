@@ -7,10 +7,11 @@
 #include <QTimer>
 #include <cstdio>
 
-#include "app_icon.h"
-#include "inspect_view.h"
-#include "main_window.h"
-#include "run_setup_view.h"
+#include "widgets/common/app_icon.h"
+#include "widgets/pages/experiment/run_setup_view.h"
+#include "widgets/pages/inspect/inspect_view.h"
+#include "widgets/session/run_session.h"
+#include "widgets/shell/main_window.h"
 
 int main(int argc, char** argv) {
   QApplication app(argc, argv);
@@ -119,17 +120,6 @@ int main(int argc, char** argv) {
   } else {
     window.show();
   }
-  if (parser.isSet(openRun)) {
-    QString error;
-    if (!window.openRunFolder(parser.value(openRun), &error))
-      std::fprintf(stderr, "posescope: %s\n", qPrintable(error));
-  }
-  if (parser.isSet(timing)) window.pages()->setCurrentIndex(posescope::MainWindow::TimingPage);
-  if (compareRuns.size() == 2) {
-    QString error;
-    if (!window.compareRuns(compareRuns[0], compareRuns[1], &error))
-      std::fprintf(stderr, "posescope: --compare: %s\n", qPrintable(error));
-  }
   auto* inspectView = window.inspectView();
   if (parser.isSet(layers)) {
     const QStringList unknown = inspectView->setLayers(parser.value(layers).split(','));
@@ -140,12 +130,32 @@ int main(int argc, char** argv) {
     }
   }
   if (parser.isSet(joint)) inspectView->setJoint(parser.value(joint).toInt());
-  if (parser.isSet(inspect)) {
-    bool ok = false;
-    const qulonglong index = parser.value(inspect).toULongLong(&ok);
-    if (!ok || !window.inspectImage(index))
-      std::fprintf(stderr, "posescope: --inspect: no image %s in the run opened\n",
-                   qPrintable(parser.value(inspect)));
+  posescope::RunSession* session = window.session();
+  if (parser.isSet(openRun)) {
+    // The folder is read in the background: the page and image are chosen once it is shown.
+    QObject::connect(session, &posescope::RunSession::runFolderOpened, &window, [&] {
+      if (parser.isSet(layers)) inspectView->setLayers(parser.value(layers).split(','));
+      if (parser.isSet(joint)) inspectView->setJoint(parser.value(joint).toInt());
+      if (parser.isSet(timing)) window.pages()->setCurrentIndex(posescope::MainWindow::TimingPage);
+      if (!parser.isSet(inspect)) return;
+      bool ok = false;
+      const qulonglong index = parser.value(inspect).toULongLong(&ok);
+      if (!ok || !window.inspectImage(index))
+        std::fprintf(stderr, "posescope: --inspect: no image %s in the run opened\n",
+                     qPrintable(parser.value(inspect)));
+    });
+    QObject::connect(session, &posescope::RunSession::runFolderFailed, &window,
+                     [](const QString&, const QString& error) {
+                       std::fprintf(stderr, "posescope: %s\n", qPrintable(error));
+                     });
+    window.openRunFolder(parser.value(openRun));
+  }
+  if (compareRuns.size() == 2) {
+    QObject::connect(session, &posescope::RunSession::comparisonFailed, &window,
+                     [](const QString& error) {
+                       std::fprintf(stderr, "posescope: --compare: %s\n", qPrintable(error));
+                     });
+    window.compareRuns(compareRuns[0], compareRuns[1]);
   }
   if (parser.isSet(demo)) QTimer::singleShot(0, &window, [&window] { window.openDemo(); });
   if (parser.isSet(demoCompare))

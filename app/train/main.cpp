@@ -1,19 +1,20 @@
 // posescope-train: trains a native network with the reference's losses and targets and writes a
 // state_dict that posescope-cli eval (and torch.load) reads.
 
-#include <cstdlib>
 #include <iostream>
-#include <map>
 #include <string>
 #include <vector>
 
+#include "cli_args.h"
 #include "common/errors.h"
 #include "config/experiment.h"
 #include "train/trainer.h"
 
 namespace {
 
-const char* kUsage =
+using namespace posescope::cli;
+
+const char* kHelp =
     "usage: posescope-train --cfg EXPERIMENT.yaml [--superconfig ARCH.json] --out WEIGHTS.pth\n"
     "                       [options] [KEY VALUE ...]\n"
     "\n"
@@ -43,96 +44,45 @@ const char* kUsage =
     "\n"
     "exit codes: 0 ok, 2 bad command line, 3 bad input.\n";
 
-struct UsageError {
-  std::string message;
-};
-
-long toLong(const std::string& name, const std::string& v) {
-  char* end = nullptr;
-  const long out = std::strtol(v.c_str(), &end, 10);
-  if (v.empty() || *end) throw UsageError{name + " expects an integer, got '" + v + "'"};
-  return out;
-}
-
-double toDouble(const std::string& name, const std::string& v) {
-  char* end = nullptr;
-  const double out = std::strtod(v.c_str(), &end);
-  if (v.empty() || *end) throw UsageError{name + " expects a number, got '" + v + "'"};
-  return out;
-}
-
 int run(const std::vector<std::string>& args) {
-  static const std::vector<std::string> known = {"--cfg",
-                                                 "--superconfig",
-                                                 "--out",
-                                                 "--init",
-                                                 "--iterations",
-                                                 "--batch",
-                                                 "--lr",
-                                                 "--warmup",
-                                                 "--seed",
-                                                 "--threads",
-                                                 "--checkpoint-every",
-                                                 "--log-every",
-                                                 "--split",
-                                                 "--final-lr-fraction",
-                                                 "--mask-padding"};
-  std::map<std::string, std::string> opt;
-  posescope::ExperimentSpec spec;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a == "--help" || a == "-h") {
-      std::cout << kUsage;
-      return 0;
-    }
-    if (a.rfind("--", 0) == 0) {
-      bool ok = false;
-      for (const auto& k : known) ok = ok || k == a;
-      if (!ok) throw UsageError{"unknown option '" + a + "'"};
-      if (i + 1 >= args.size()) throw UsageError{a + " needs a value"};
-      opt[a] = args[++i];
-    } else {
-      spec.overrides.push_back(a);
-    }
+  const ParsedArgs opt =
+      parseArgs(args,
+                {"--cfg", "--superconfig", "--out", "--init", "--iterations", "--batch", "--lr",
+                 "--warmup", "--seed", "--threads", "--checkpoint-every", "--log-every", "--split",
+                 "--final-lr-fraction", "--mask-padding"},
+                {});
+  if (opt.has("--help")) {
+    std::cout << kHelp;
+    return kOk;
   }
-  if (!opt.count("--cfg")) throw UsageError{"--cfg is required"};
-  if (!opt.count("--out")) throw UsageError{"--out is required"};
+  posescope::ExperimentSpec spec;
+  spec.cfgFile = opt.require("--cfg");
+  spec.archFile = opt.get("--superconfig");
+  spec.overrides = opt.positional;
   if (spec.overrides.size() % 2) throw UsageError{"overrides come in KEY VALUE pairs"};
-  spec.cfgFile = opt["--cfg"];
-  if (opt.count("--superconfig")) spec.archFile = opt["--superconfig"];
 
   posescope::train::TrainOptions o;
-  o.weightsOut = opt["--out"];
-  if (opt.count("--init")) o.initWeights = opt["--init"];
-  if (opt.count("--iterations")) o.iterations = toLong("--iterations", opt["--iterations"]);
-  if (opt.count("--batch"))
-    o.batchSize = static_cast<int>(toLong("--batch", opt["--batch"]));
-  else
-    o.batchSize = 0;
-  if (opt.count("--lr")) o.lr = toDouble("--lr", opt["--lr"]);
-  if (opt.count("--warmup")) o.warmup = static_cast<int>(toLong("--warmup", opt["--warmup"]));
-  if (opt.count("--final-lr-fraction"))
-    o.finalLrFraction = toDouble("--final-lr-fraction", opt["--final-lr-fraction"]);
-  if (opt.count("--seed")) {
-    const long seed = toLong("--seed", opt["--seed"]);
-    if (seed < 0) throw UsageError{"--seed must be non-negative"};
-    o.seed = static_cast<std::uint64_t>(seed);
-  }
-  if (opt.count("--threads")) o.threads = static_cast<int>(toLong("--threads", opt["--threads"]));
-  if (opt.count("--checkpoint-every"))
-    o.checkpointEvery = static_cast<int>(toLong("--checkpoint-every", opt["--checkpoint-every"]));
-  if (opt.count("--log-every"))
-    o.logEvery = static_cast<int>(toLong("--log-every", opt["--log-every"]));
-  if (opt.count("--split")) o.split = opt["--split"];
-  if (opt.count("--mask-padding")) {
-    const std::string v = opt["--mask-padding"];
-    if (v != "0" && v != "1") throw UsageError{"--mask-padding expects 0 or 1, got '" + v + "'"};
-    o.maskPadding = v == "1";
-  }
+  o.weightsOut = opt.require("--out");
+  o.initWeights = opt.get("--init", o.initWeights);
+  o.iterations = opt.getInt("--iterations", o.iterations);
+  o.batchSize = static_cast<int>(opt.getInt("--batch", 0));  // 0: TRAIN.IMAGES_PER_GPU
+  o.lr = opt.getDouble("--lr", o.lr);
+  o.warmup = static_cast<int>(opt.getInt("--warmup", o.warmup));
+  o.finalLrFraction = opt.getDouble("--final-lr-fraction", o.finalLrFraction);
+  const long seed = opt.getInt("--seed", static_cast<long>(o.seed));
+  if (seed < 0) throw UsageError{"--seed must be non-negative"};
+  o.seed = static_cast<std::uint64_t>(seed);
+  o.threads = static_cast<int>(opt.getInt("--threads", o.threads));
+  o.checkpointEvery = static_cast<int>(opt.getInt("--checkpoint-every", o.checkpointEvery));
+  o.logEvery = static_cast<int>(opt.getInt("--log-every", o.logEvery));
+  o.split = opt.get("--split", o.split);
+  const std::string padding = opt.get("--mask-padding", o.maskPadding ? "1" : "0");
+  if (padding != "0" && padding != "1")
+    throw UsageError{"--mask-padding expects 0 or 1, got '" + padding + "'"};
+  o.maskPadding = padding == "1";
 
   const posescope::Experiment experiment = posescope::loadExperiment(spec);
-  for (const auto& w : experiment.warnings)
-    std::cerr << "warning: " << w.file << ": " << w.key << ": " << w.message << "\n";
+  for (const auto& w : experiment.warnings) std::cerr << formatConfigWarning(w) << "\n";
   posescope::train::runTraining(experiment, o,
                                 [](const std::string& line) { std::cout << line << std::endl; });
   return 0;
@@ -145,12 +95,12 @@ int main(int argc, char** argv) {
     return run(std::vector<std::string>(argv + 1, argv + argc));
   } catch (const UsageError& e) {
     std::cerr << "posescope-train: " << e.message << "\nRun 'posescope-train --help' for usage.\n";
-    return 2;
+    return kUsage;
   } catch (const posescope::Error& e) {
     std::cerr << "error: " << e.what() << "\n";
-    return 3;
+    return kBadInput;
   } catch (const std::exception& e) {
     std::cerr << "internal error: " << e.what() << "\n";
-    return 1;
+    return kFailed;
   }
 }

@@ -157,4 +157,10 @@ std::optional<ArchConfig> Experiment::effectiveArch() const {
   return ArchManager(filters).fixedSample();
 }
 
+std::string formatConfigWarning(const ConfigWarning& warning) {
+  std::string text = "warning: " + warning.file;
+  if (warning.line > 0) text += ":" + std::to_string(warning.line);
+  return text + ": " + warning.message;
+}
+
 }  // namespace posescope

@@ -18,6 +18,9 @@ struct ConfigWarning {
   std::string message;
 };
 
+/// `warning` as every program prints it: "warning: FILE[:LINE]: MESSAGE". Never fails.
+std::string formatConfigWarning(const ConfigWarning& warning);
+
 /// What a user gives valid.py: --cfg, --superconfig and KEY VALUE overrides.
 struct ExperimentSpec {
   std::string cfgFile;

@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "models/pose_net.h"
+
 namespace posescope {
 
 namespace {

@@ -5,9 +5,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "models/pose_net.h"
-
 namespace posescope {
+
+struct ModelSummary;  // models/pose_net.h; not included, so this header stays free of LibTorch
 
 /// Cost of one group of layers.
 struct GroupCost {

@@ -248,7 +248,7 @@ EvaluationResult Evaluator::run(EvaluationObserver* observer, const Cancellation
   EvaluationResult result;
   RunSummary& summary = result.summary;
   summary = d.summary;
-  summary.state = "running";
+  summary.state = RunState::Running;
   summary.startedAt = nowIso8601();
   const auto start = Clock::now();
 
@@ -274,12 +274,12 @@ EvaluationResult Evaluator::run(EvaluationObserver* observer, const Cancellation
       " of " + std::to_string(d.dataset->size()) + " images");
   if (observer) observer->onStarted(summary);
 
-  auto finishWith = [&](const std::string& state, const std::string& message) {
+  auto finishWith = [&](RunState state, const std::string& message) {
     summary.state = state;
     summary.message = message;
     summary.wallSeconds = std::chrono::duration<double>(Clock::now() - start).count();
     if (writer) writer->writeSummary(summary);
-    if (!message.empty()) log(state + ": " + message);
+    if (!message.empty()) log(runStateName(state) + ": " + message);
     if (observer) observer->onFinished(summary);
   };
 
@@ -316,12 +316,12 @@ EvaluationResult Evaluator::run(EvaluationObserver* observer, const Cancellation
     prefetcher.stop();
     if (writer) writer->writeResults(result.records, summary.categoryId);
     if (cancelled) {
-      finishWith("cancelled", "stopped after " + std::to_string(summary.imagesDone) + " of " +
-                                  std::to_string(summary.imagesTotal) + " images");
+      finishWith(RunState::Cancelled, "stopped after " + std::to_string(summary.imagesDone) +
+                                          " of " + std::to_string(summary.imagesTotal) + " images");
       return result;
     }
     if (!d.options.computeMetrics) {
-      finishWith("complete", "");
+      finishWith(RunState::Complete, "");
       return result;
     }
 
@@ -366,9 +366,9 @@ EvaluationResult Evaluator::run(EvaluationObserver* observer, const Cancellation
         log(std::string("no error analysis: ") + e.what());
       }
     }
-    finishWith("complete", "");
+    finishWith(RunState::Complete, "");
   } catch (const std::exception& e) {
-    finishWith("failed", e.what());
+    finishWith(RunState::Failed, e.what());
     throw;
   }
   return result;

@@ -61,8 +61,29 @@ void RunWriter::writeResults(const std::vector<ImageRecord>& records, int catego
   writeText(runfiles::kResults, all.dump(4));
 }
 
+std::string runStateName(RunState state) {
+  switch (state) {
+    case RunState::Running:
+      return "running";
+    case RunState::Complete:
+      return "complete";
+    case RunState::Cancelled:
+      return "cancelled";
+    case RunState::Failed:
+      return "failed";
+  }
+  return "running";
+}
+
+RunState runStateFromName(const std::string& name) {
+  for (RunState state :
+       {RunState::Running, RunState::Complete, RunState::Cancelled, RunState::Failed})
+    if (runStateName(state) == name) return state;
+  throw Error("unknown run state '" + name + "' (expected running, complete, cancelled or failed)");
+}
+
 std::string summaryToJsonText(const RunSummary& s) {
-  nlohmann::json j = {{"state", s.state},
+  nlohmann::json j = {{"state", runStateName(s.state)},
                       {"message", s.message},
                       {"model", s.modelName},
                       {"arch", s.archName},
@@ -84,7 +105,11 @@ RunSummary summaryFromJsonText(const std::string& text, const std::string& sourc
   RunSummary s;
   try {
     const auto j = nlohmann::json::parse(text);
-    s.state = j.at("state").get<std::string>();
+    try {
+      s.state = runStateFromName(j.at("state").get<std::string>());
+    } catch (const Error& e) {
+      throw Error(source + ": " + e.what());
+    }
     s.message = j.value("message", std::string());
     s.modelName = j.value("model", std::string());
     s.archName = j.value("arch", std::string());

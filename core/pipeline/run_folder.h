@@ -14,10 +14,18 @@
 
 namespace posescope {
 
+/// Where a run stands. run.json names it "running", "complete", "cancelled" or "failed".
+enum class RunState { Running, Complete, Cancelled, Failed };
+
+/// The name run.json uses for `state` ("complete", ...). Never fails.
+std::string runStateName(RunState state);
+/// The state run.json names `name`; throws Error naming it when it is none of the four.
+RunState runStateFromName(const std::string& name);
+
 /// State and totals of a run (run.json).
 struct RunSummary {
-  std::string state = "running";  // running | complete | cancelled | failed
-  std::string message;            // failure or cancellation detail
+  RunState state = RunState::Running;
+  std::string message;  // failure or cancellation detail
   std::string modelName;
   std::string archName;  // arch JSON stem, or MODEL.NAME without one
   std::int64_t parameters = 0;

@@ -1,6 +1,10 @@
 #include "render/render_options.h"
 
+#include <algorithm>
+#include <cctype>
+
 #include "common/errors.h"
+#include "common/strings.h"
 
 namespace posescope {
 
@@ -32,6 +36,96 @@ Colormap colormapFromName(const std::string& name) {
   if (name == "viridis") return Colormap::Viridis;
   if (name == "turbo") return Colormap::Turbo;
   throw ConfigError("unknown colormap '" + name + "' (expected jet, inferno, viridis or turbo)");
+}
+
+const char* overlayLayerName(OverlayLayer layer) {
+  switch (layer) {
+    case OverlayLayer::Predictions:
+      return "predictions";
+    case OverlayLayer::GroundTruth:
+      return "gt";
+    case OverlayLayer::Crowd:
+      return "crowd";
+    case OverlayLayer::Matches:
+      return "matches";
+    case OverlayLayer::Heatmap:
+      return "heatmap";
+    case OverlayLayer::Tags:
+      return "tags";
+    case OverlayLayer::NetworkResolution:
+      return "network";
+  }
+  return "";
+}
+
+std::optional<OverlayLayer> overlayLayerFromName(const std::string& name) {
+  std::string key = trim(name);
+  std::transform(key.begin(), key.end(), key.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  for (OverlayLayer layer : kOverlayLayers)
+    if (key == overlayLayerName(layer)) return layer;
+  return std::nullopt;
+}
+
+bool showsLayer(const RenderOptions& options, OverlayLayer layer) {
+  switch (layer) {
+    case OverlayLayer::Predictions:
+      return options.showPredictions;
+    case OverlayLayer::GroundTruth:
+      return options.showGroundTruth;
+    case OverlayLayer::Crowd:
+      return options.showCrowd;
+    case OverlayLayer::Matches:
+      return options.showMatches;
+    case OverlayLayer::Heatmap:
+      return options.showHeatmap;
+    case OverlayLayer::Tags:
+      return options.showTags;
+    case OverlayLayer::NetworkResolution:
+      return !options.projectMaps;
+  }
+  return false;
+}
+
+void setLayerShown(RenderOptions& options, OverlayLayer layer, bool shown) {
+  switch (layer) {
+    case OverlayLayer::Predictions:
+      options.showPredictions = shown;
+      break;
+    case OverlayLayer::GroundTruth:
+      options.showGroundTruth = shown;
+      break;
+    case OverlayLayer::Crowd:
+      options.showCrowd = shown;
+      break;
+    case OverlayLayer::Matches:
+      options.showMatches = shown;
+      break;
+    case OverlayLayer::Heatmap:
+      options.showHeatmap = shown;
+      break;
+    case OverlayLayer::Tags:
+      options.showTags = shown;
+      break;
+    case OverlayLayer::NetworkResolution:
+      options.projectMaps = !shown;
+      break;
+  }
+}
+
+std::vector<std::string> showOnlyLayers(RenderOptions& options, const std::string& list) {
+  std::vector<std::string> unknown;
+  std::vector<OverlayLayer> named;
+  for (const std::string& name : split(list, ',')) {
+    if (trim(name).empty()) continue;
+    if (const auto layer = overlayLayerFromName(name))
+      named.push_back(*layer);
+    else
+      unknown.push_back(trim(name));
+  }
+  for (OverlayLayer layer : kOverlayLayers)
+    setLayerShown(options, layer, std::find(named.begin(), named.end(), layer) != named.end());
+  return unknown;
 }
 
 }  // namespace posescope

@@ -1,7 +1,10 @@
 #pragma once
 // What an overlay shows and how: layer toggles, sizes, colormap, opacities.
 
+#include <array>
+#include <optional>
 #include <string>
+#include <vector>
 
 namespace posescope {
 
@@ -49,6 +52,36 @@ struct RenderOptions {
   /// thresholds outside [0, 1], negative sizes).
   void validate() const;
 };
+
+/// The layers of an overlay a user can name (the CLI's --layers, the GUI's --layers and
+/// toggles). NetworkResolution is not drawn: it draws everything at the network's resolution.
+enum class OverlayLayer {
+  Predictions,
+  GroundTruth,
+  Crowd,
+  Matches,
+  Heatmap,
+  Tags,
+  NetworkResolution
+};
+
+/// Every layer, in the order the GUI's toolbar shows them.
+inline constexpr std::array<OverlayLayer, 7> kOverlayLayers = {
+    OverlayLayer::Predictions,      OverlayLayer::GroundTruth, OverlayLayer::Crowd,
+    OverlayLayer::Matches,          OverlayLayer::Heatmap,     OverlayLayer::Tags,
+    OverlayLayer::NetworkResolution};
+
+/// The name of `layer` in layer lists: predictions, gt, crowd, matches, heatmap, tags, network.
+const char* overlayLayerName(OverlayLayer layer);
+/// The layer named `name` (surrounding spaces and case ignored), or nullopt.
+std::optional<OverlayLayer> overlayLayerFromName(const std::string& name);
+/// Whether `options` shows `layer` (NetworkResolution: maps are not projected onto the image).
+bool showsLayer(const RenderOptions& options, OverlayLayer layer);
+/// Shows or hides `layer` in `options`.
+void setLayerShown(RenderOptions& options, OverlayLayer layer, bool shown);
+/// Shows exactly the layers named in the comma-separated `list` (names as overlayLayerName);
+/// returns the names it does not know, which change nothing. Never throws.
+std::vector<std::string> showOnlyLayers(RenderOptions& options, const std::string& list);
 
 /// "jet", "inferno", "viridis", "turbo" to a colormap; throws ConfigError naming the value.
 Colormap colormapFromName(const std::string& name);

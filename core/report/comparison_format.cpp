@@ -37,7 +37,7 @@ std::string optionalFixed(const std::optional<double>& v, int decimals, bool sig
 std::vector<std::array<std::string, 3>> summaryRows(const RunComparison& c) {
   std::vector<std::array<std::string, 3>> rows = {
       {"Run folder", c.a.dir, c.b.dir},
-      {"State", c.a.state, c.b.state},
+      {"State", runStateName(c.a.state), runStateName(c.b.state)},
       {"Model", c.a.modelName, c.b.modelName},
       {"Parameters", std::to_string(c.a.parameters), std::to_string(c.b.parameters)},
       {"Multiply-adds", std::to_string(c.a.multiplyAdds), std::to_string(c.b.multiplyAdds)},
@@ -72,7 +72,7 @@ nlohmann::json sideJson(const RunSide& s) {
   return {{"dir", s.dir},
           {"label", s.label},
           {"model", s.modelName},
-          {"state", s.state},
+          {"state", runStateName(s.state)},
           {"device", s.device},
           {"dataset", s.datasetKind},
           {"annotation_file", s.annotationFile},
@@ -235,7 +235,7 @@ std::string formatComparisonCsv(const RunComparison& c) {
   };
   textRow("label", c.a.label, c.b.label);
   textRow("dir", c.a.dir, c.b.dir);
-  textRow("state", c.a.state, c.b.state);
+  textRow("state", runStateName(c.a.state), runStateName(c.b.state));
   textRow("model", c.a.modelName, c.b.modelName);
   textRow("device", c.a.device, c.b.device);
   numberRow("summary", "parameters", double(c.a.parameters), double(c.b.parameters));

@@ -89,8 +89,8 @@ RunComparison compareRuns(const LoadedRun& a, const RunImageEvaluations& evaluat
   if (c.a.device != c.b.device)
     c.notes.push_back("the runs used different devices (" + c.a.device + " and " + c.b.device +
                       "): their times are not comparable");
-  if (c.a.state != "complete") c.notes.push_back("run A is " + c.a.state);
-  if (c.b.state != "complete") c.notes.push_back("run B is " + c.b.state);
+  if (c.a.state != RunState::Complete) c.notes.push_back("run A is " + runStateName(c.a.state));
+  if (c.b.state != RunState::Complete) c.notes.push_back("run B is " + runStateName(c.b.state));
 
   std::map<std::int64_t, ImageDelta> byId;
   auto add = [&](const LoadedRun& run, const RunImageEvaluations& evaluations, bool isA) {

@@ -26,7 +26,7 @@ struct RunSide {
   std::string dir;
   std::string label;  // arch name, else model name, else the folder name
   std::string modelName;
-  std::string state;
+  RunState state = RunState::Running;
   std::string device;
   std::string datasetKind;
   std::string annotationFile;

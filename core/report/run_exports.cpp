@@ -33,7 +33,7 @@ std::string runTableName(const LoadedRun& run) {
 std::string formatRunMetrics(const LoadedRun& run, TableFormat format) {
   if (!run.metrics)
     throw Error("run folder '" + run.dir + "' has no metrics.json (the run is " +
-                run.summary.state + ")");
+                runStateName(run.summary.state) + ")");
   const std::string name = runTableName(run);
   switch (format) {
     case TableFormat::Markdown:

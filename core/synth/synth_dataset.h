@@ -8,7 +8,8 @@
 
 namespace posescope::synth {
 
-/// What make-dataset writes.
+/// What make-dataset writes. The defaults are the embedded demo's dataset (the one
+/// resources/demo/README.md evaluates, the GUI's Help > Open Demo generates).
 struct SynthDatasetOptions {
   std::string root;
   int images = 200;  // per split

@@ -10,7 +10,7 @@
 #include <QtTest>
 
 #if POSESCOPE_GUI_BUILT
-#include "demo_setup.h"
+#include "widgets/session/demo_setup.h"
 #endif
 
 namespace {
@@ -56,7 +56,9 @@ class TestInstall : public QObject {
                             "share/posescope/configs/coco/mobilenet/mobile.yaml",
                             "share/posescope/configs/crowd_pose/mobilenet/mobile.yaml",
                             "share/posescope/resources/demo/README.md",
-                            "share/doc/posescope/README.md"};
+                            "share/doc/posescope/README.md",
+                            "share/doc/posescope/LICENSE",
+                            "share/doc/posescope/copyright"};
 #if POSESCOPE_GUI_BUILT
     expected << "bin/posescope"
              << "share/applications/posescope.desktop"
@@ -67,6 +69,12 @@ class TestInstall : public QObject {
     for (const QString& bin : {QString("bin/posescope-cli"), QString("bin/posescope-train"),
                                QString("libexec/posescope/posescope-cli-full")})
       QVERIFY(QFileInfo(QDir(prefix_).filePath(bin)).isExecutable());
+    // Debian's copyright file carries the repository's license text.
+    QFile copyright(QDir(prefix_).filePath("share/doc/posescope/copyright"));
+    QVERIFY(copyright.open(QIODevice::ReadOnly));
+    const QByteArray text = copyright.readAll();
+    QVERIFY(text.contains("License: MIT"));
+    QVERIFY(text.contains(" Permission is hereby granted, free of charge"));
     // The demo weights are the committed ones, byte for byte.
     for (const QString& weights :
          {QString("demo_litepose.pth"), QString("demo_litepose_tiny.pth")}) {

@@ -73,7 +73,7 @@ class TestEvaluator : public QObject {
     Evaluator evaluator(loadExperiment(specFor(root_, checkpoint_)), options);
     QCOMPARE(evaluator.datasetSize(), size_t(kImages));
     const EvaluationResult result = evaluator.run();
-    QCOMPARE(result.summary.state, std::string("complete"));
+    QCOMPARE(runStateName(result.summary.state), std::string("complete"));
     QCOMPARE(result.records.size(), size_t(kImages));
     QCOMPARE(result.summary.imagesFailed, size_t(1));
     QVERIFY(result.records[2].failed());
@@ -86,7 +86,7 @@ class TestEvaluator : public QObject {
     QVERIFY(result.metricsMarkdown.rfind("| Arch | AP |", 0) == 0);
 
     const LoadedRun run = loadRunFolder(options.outDir);
-    QCOMPARE(run.summary.state, std::string("complete"));
+    QCOMPARE(runStateName(run.summary.state), std::string("complete"));
     QCOMPARE(run.records.size(), size_t(kImages));
     QVERIFY(run.metrics.has_value());
     QCOMPARE(run.metrics->values, result.metrics->values);
@@ -125,11 +125,11 @@ class TestEvaluator : public QObject {
     CancellationToken token;
     CancelAfter observer(token, 2);
     const EvaluationResult result = evaluator.run(&observer, &token);
-    QCOMPARE(result.summary.state, std::string("cancelled"));
+    QCOMPARE(runStateName(result.summary.state), std::string("cancelled"));
     QCOMPARE(result.records.size(), size_t(2));
     QVERIFY(!result.metrics.has_value());
     const LoadedRun run = loadRunFolder(options.outDir);
-    QCOMPARE(run.summary.state, std::string("cancelled"));
+    QCOMPARE(runStateName(run.summary.state), std::string("cancelled"));
     QCOMPARE(run.records.size(), size_t(2));
     QVERIFY(std::filesystem::exists(options.outDir + "/" + runfiles::kResults));
   }

@@ -77,7 +77,7 @@ class TestParityRuns : public QObject {
     options.outDir = out.filePath("run").toStdString();
     Evaluator evaluator(experiment, options);
     const EvaluationResult result = evaluator.run();
-    QCOMPARE(result.summary.state, std::string("complete"));
+    QCOMPARE(runStateName(result.summary.state), std::string("complete"));
     QCOMPARE(result.summary.imagesFailed, size_t(0));
 
     // The reference's results, grouped by image in file order.

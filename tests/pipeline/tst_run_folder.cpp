@@ -78,7 +78,7 @@ class TestRunFolder : public QObject {
       for (const auto& r : records) writer.appendRecord(r);
       writer.writeResults(records, 1);
       RunSummary s;
-      s.state = "complete";
+      s.state = RunState::Complete;
       s.modelName = "pose_mobilenet";
       s.imagesTotal = 2;
       s.imagesDone = 2;
@@ -87,7 +87,7 @@ class TestRunFolder : public QObject {
       writer.writeMetrics({{"AP", "Ap .5"}, {0.5, 0.123456789012345}}, "| Arch | AP |\n");
     }
     const LoadedRun run = loadRunFolder(dir);
-    QCOMPARE(run.summary.state, std::string("complete"));
+    QCOMPARE(runStateName(run.summary.state), std::string("complete"));
     QCOMPARE(run.summary.imagesFailed, size_t(1));
     QCOMPARE(run.records.size(), size_t(2));
     QVERIFY(run.records[1].failed());
@@ -97,6 +97,28 @@ class TestRunFolder : public QObject {
     // results.json has one entry: the failed image has no people.
     const auto results = nlohmann::json::parse(readTextFile(dir + "/results.json"));
     QCOMPARE(results.size(), size_t(1));
+  }
+
+  // run.json keeps the state's name, as folders written before RunState was a type do.
+  void stateNamesOnDisk() {
+    const std::pair<RunState, std::string> names[] = {{RunState::Running, "running"},
+                                                      {RunState::Complete, "complete"},
+                                                      {RunState::Cancelled, "cancelled"},
+                                                      {RunState::Failed, "failed"}};
+    for (const auto& [state, name] : names) {
+      RunSummary s;
+      s.state = state;
+      const std::string text = summaryToJsonText(s);
+      QVERIFY2(text.find("\"state\": \"" + name + "\"") != std::string::npos, text.c_str());
+      QVERIFY(summaryFromJsonText(text, "run.json").state == state);
+    }
+    try {
+      summaryFromJsonText(R"({"state": "paused"})", "old/run.json");
+      QFAIL("expected an error");
+    } catch (const Error& e) {
+      QVERIFY2(QString(e.what()).contains("old/run.json") && QString(e.what()).contains("paused"),
+               e.what());
+    }
   }
 
   void notARunFolder() {

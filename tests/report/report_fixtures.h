@@ -41,11 +41,13 @@ inline ImageRecord fixtureRecord(const FixtureImage& image, size_t index) {
   return r;
 }
 
-/// Writes a complete run folder at `dir` with `images` and a metric table named `names`.
+/// Writes a complete run folder at `dir` with `images` and a metric table named `names`; run.json
+/// names `annotationFile` (by default one that does not exist).
 inline void writeFixtureRun(const std::string& dir, const std::string& arch,
                             const std::vector<FixtureImage>& images,
                             const std::vector<std::string>& names,
-                            const std::vector<double>& values) {
+                            const std::vector<double>& values,
+                            const std::string& annotationFile = "/nonexistent/annotations.json") {
   RunWriter writer(dir);
   std::vector<ImageRecord> records;
   std::vector<ImageEvaluation> evaluations;
@@ -64,14 +66,14 @@ inline void writeFixtureRun(const std::string& dir, const std::string& arch,
   }
   writer.writeResults(records, 1);
   RunSummary s;
-  s.state = "complete";
+  s.state = RunState::Complete;
   s.modelName = "pose_mobilenet";
   s.archName = arch;
   s.parameters = arch.size() * 1000;
   s.multiplyAdds = arch.size() * 100000;
   s.device = "cpu";
   s.datasetKind = names.size() == 10 ? "coco" : "crowd_pose";
-  s.annotationFile = "/nonexistent/annotations.json";
+  s.annotationFile = annotationFile;
   s.imagesTotal = s.imagesDone = images.size();
   s.wallSeconds = 1.5;
   writer.writeSummary(s);

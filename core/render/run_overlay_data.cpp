@@ -1,0 +1,80 @@
+#include "render/run_overlay_data.h"
+
+#include <filesystem>
+
+#include "config/experiment.h"
+#include "eval/ground_truth.h"
+#include "render/overlay_renderer.h"
+
+namespace posescope {
+
+std::string RunOverlayData::imagePath(const ImageRecord& record) const {
+  return (std::filesystem::path(imageDirectory) / record.file).string();
+}
+
+OverlayScene RunOverlayData::sceneFor(const ImageRecord& record, double matchThreshold) const {
+  return makeOverlayScene(record, kind, groundTruth, evaluations, matchThreshold);
+}
+
+const ImageRecord* RunOverlayData::recordOf(std::size_t datasetIndex) const {
+  // Records are in dataset order for whole runs; subsets and limits keep that order too.
+  if (datasetIndex < records.size() && records[datasetIndex].index == datasetIndex)
+    return &records[datasetIndex];
+  for (const auto& r : records)
+    if (r.index == datasetIndex) return &r;
+  return nullptr;
+}
+
+void refreshRows(RunOverlayData& data) {
+  data.rows = perImageRows(data.records, data.evaluations);
+}
+
+RunOverlayData loadRunOverlayData(const LoadedRun& run) {
+  RunOverlayData data;
+  data.runDir = run.dir;
+  const std::string configFile = (std::filesystem::path(run.dir) / runfiles::kConfig).string();
+  const ConfigNode cfg = mergeConfigText(run.configYaml, configFile);
+  data.kind =
+      datasetKindFromName(run.summary.datasetKind.empty() ? cfg.getString("DATASET.DATASET_TEST")
+                                                          : run.summary.datasetKind);
+  data.imageDirectory = KeypointDataset::imageDirectory(data.kind, cfg.getString("DATASET.ROOT"),
+                                                        cfg.getString("DATASET.TEST"));
+  data.categoryId = run.summary.categoryId;
+  data.device = run.summary.device;
+  data.records = run.records;
+  if (!run.summary.annotationFile.empty()) {
+    try {
+      data.groundTruth =
+          GroundTruthIndex(loadGroundTruth(run.summary.annotationFile), data.categoryId);
+    } catch (const std::exception& e) {
+      data.warnings.push_back(std::string("no ground truth: ") + e.what());
+    }
+  }
+  try {
+    data.evaluations =
+        RunImageEvaluations::loadFromRunFolder(run.dir, data.records, data.categoryId);
+  } catch (const std::exception& e) {
+    data.warnings.push_back(std::string("no per-image evaluation: ") + e.what());
+  }
+  refreshRows(data);
+  return data;
+}
+
+OverlaySources overlaySourcesOf(const RunOverlayData& data, double matchThreshold) {
+  OverlaySources sources;
+  sources.imagePath = [&data](const ImageRecord& record) { return data.imagePath(record); };
+  sources.scene = [&data, matchThreshold](const ImageRecord& record) {
+    return data.sceneFor(record, matchThreshold);
+  };
+  return sources;
+}
+
+cv::Mat renderRecordOverlay(const RunOverlayData& data, const ImageRecord& record,
+                            RenderOptions options) {
+  options.showHeatmap = options.showTags = false;
+  options.projectMaps = true;
+  return renderOverlay(readImageRgb(data.imagePath(record)),
+                       data.sceneFor(record, options.matchThreshold), options);
+}
+
+}  // namespace posescope

@@ -1,0 +1,128 @@
+// The run workflow's item models under QAbstractItemModelTester: metric table, per-image records
+// (growing row by row), editable overrides; and the helpers they format with.
+
+#include <QAbstractItemModelTester>
+#include <QtTest>
+
+#include "widgets/models/metric_table_model.h"
+#include "widgets/models/override_table_model.h"
+#include "widgets/models/record_table_model.h"
+#include "widgets/pages/results/run_summary_panel.h"
+#include "widgets/pages/run/run_progress_view.h"
+
+using namespace posescope;
+
+namespace {
+
+ImageRecord makeRecord(size_t index, bool failed) {
+  ImageRecord r;
+  r.index = index;
+  r.imageId = 1000 + static_cast<std::int64_t>(index);
+  r.file = "img" + std::to_string(index) + ".jpg";
+  r.times.decodeMs = 1.25;
+  r.times.forwardMs = 10.5 + index;
+  r.times.groupMs = 2;
+  if (failed) {
+    r.error = "cannot decode img.jpg";
+  } else {
+    r.people.resize(index % 3);
+  }
+  return r;
+}
+
+}  // namespace
+
+class TestRunModels : public QObject {
+  Q_OBJECT
+ private Q_SLOTS:
+  void metricTableShowsThreeDecimalsAndFullPrecision() {
+    MetricTableModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QCOMPARE(model.rowCount(), 0);
+    MetricTable table;
+    table.names = {"AP", "Ap .5", "AR"};
+    table.values = {0.123456789, 0.9995, -1.0};
+    model.setTable(table, "a_rather_long_architecture_name");
+    QCOMPARE(model.rowCount(), 1);
+    QCOMPARE(model.columnCount(), 4);
+    QCOMPARE(model.headerData(1, Qt::Horizontal).toString(), QString("AP"));
+    QCOMPARE(model.headerData(2, Qt::Horizontal).toString(), QString("Ap .5"));
+    // valid.py's shortening of long arch names, as the CLI's table.
+    QCOMPARE(model.index(0, 0).data().toString(),
+             QString::fromStdString(shortenArchName("a_rather_long_architecture_name")));
+    QCOMPARE(model.index(0, 1).data().toString(), QString("0.123"));
+    QCOMPARE(model.index(0, 3).data().toString(), QString("-1.000"));
+    QCOMPARE(model.index(0, 1).data(Qt::UserRole).toDouble(), 0.123456789);
+    QVERIFY(model.index(0, 1).data(Qt::ToolTipRole).toString().contains("0.123456789"));
+    // Same cells as the CLI's Markdown line.
+    const QString markdown = QString::fromStdString(formatMarkdownTable(table, "x"));
+    const QStringList cells = markdown.split('\n')[2].split('|', Qt::SkipEmptyParts);
+    for (int c = 1; c < model.columnCount(); ++c)
+      QCOMPARE(model.index(0, c).data().toString(), cells[c].trimmed());
+    model.setTable(std::nullopt, {});
+    QCOMPARE(model.rowCount(), 0);
+    QCOMPARE(model.columnCount(), 0);
+  }
+
+  void recordTableGrowsRowByRow() {
+    RecordTableModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+    for (size_t i = 0; i < 4; ++i) model.appendRecord(makeRecord(i, i == 2));
+    QCOMPARE(inserted.count(), 4);
+    QCOMPARE(inserted.last().at(1).toInt(), 3);
+    QCOMPARE(model.rowCount(), 4);
+    QCOMPARE(model.index(1, RecordTableModel::ImageIdColumn).data().toLongLong(), 1001LL);
+    QCOMPARE(model.index(1, RecordTableModel::FileColumn).data().toString(), QString("img1.jpg"));
+    QCOMPARE(model.index(1, RecordTableModel::PeopleColumn).data().toInt(), 1);
+    QCOMPARE(model.index(1, RecordTableModel::TotalMsColumn).data(Qt::UserRole).toDouble(),
+             1.25 + 11.5 + 2);
+    QCOMPARE(model.index(1, RecordTableModel::TotalMsColumn).data().toString(), QString("14.8"));
+    QCOMPARE(model.index(1, RecordTableModel::FirstStageColumn + 2).data(Qt::UserRole).toDouble(),
+             11.5);
+    QCOMPARE(model.headerData(RecordTableModel::FirstStageColumn + 2, Qt::Horizontal).toString(),
+             QString("forward ms"));
+    QCOMPARE(model.index(2, RecordTableModel::FailureColumn).data().toString(),
+             QString("cannot decode img.jpg"));
+    QVERIFY(model.index(1, RecordTableModel::FailureColumn).data().toString().isEmpty());
+    QVERIFY(!model.index(4, 0).isValid());
+    model.clear();
+    QCOMPARE(model.rowCount(), 0);
+  }
+
+  void overridesEditable() {
+    OverrideTableModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QVERIFY(model.setFromText("TEST.FLIP_TEST False TEST.SCALE_FACTOR '[0.5, 1]'"));
+    QCOMPARE(model.rowCount(), 2);
+    QCOMPARE(model.index(1, OverrideTableModel::ValueColumn).data().toString(),
+             QString("[0.5, 1]"));
+    QVERIFY(!model.setFromText("ODD"));
+    QCOMPARE(model.rowCount(), 2);
+    QVERIFY(model.insertRows(2, 1));
+    QVERIFY(model.flags(model.index(2, 0)) & Qt::ItemIsEditable);
+    QVERIFY(model.setData(model.index(2, 0), "TEST.NMS_KERNEL"));
+    QVERIFY(model.setData(model.index(2, 1), "3"));
+    QCOMPARE(model.flatList(), (QStringList{"TEST.FLIP_TEST", "False", "TEST.SCALE_FACTOR",
+                                            "[0.5, 1]", "TEST.NMS_KERNEL", "3"}));
+    QVERIFY(model.removeRows(0, 1));
+    QCOMPARE(model.flatList().first(), QString("TEST.SCALE_FACTOR"));
+    QVERIFY(!model.removeRows(5, 1));
+    QVERIFY(model.insertRows(0, 1));  // blank rows are skipped
+    QCOMPARE(model.flatList().size(), 4);
+  }
+
+  void progressAndCountFormatting() {
+    QCOMPARE(progressStats(0, 40, 0), QString("0 / 40 images"));
+    const QString s = progressStats(10, 40, 5.0);
+    QVERIFY2(s.contains("10 / 40 images") && s.contains("2.00 img/s") && s.contains("ETA 15 s"),
+             qPrintable(s));
+    QVERIFY(progressStats(40, 40, 20.0).contains("elapsed"));
+    QCOMPARE(humanCount(1234567), QString("1.23 M"));
+    QCOMPARE(humanCount(5.4e9), QString("5.40 G"));
+    QCOMPARE(humanCount(999), QString("999"));
+  }
+};
+
+QTEST_MAIN(TestRunModels)
+#include "tst_run_models.moc"

@@ -1,0 +1,621 @@
+// The Timing and Compare pages and the GUI exports: statistics equal core's, bar clicks select
+// images, the comparison's per-image order, synchronised canvases, exported files that parse
+// back to the values shown, overlay PNGs and plots.
+
+#include <QAbstractItemModelTester>
+#include <QFile>
+#include <QImage>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QScrollBar>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QWheelEvent>
+#include <QtTest>
+#include <cmath>
+#include <memory>
+
+#include "report/report_fixtures.h"
+#include "widgets/common/image_canvas.h"
+#include "widgets/common/overlay_image.h"
+#include "widgets/common/plot_utils.h"
+#include "widgets/common/qcp.h"
+#include "widgets/models/comparison_models.h"
+#include "widgets/models/timing_stats_model.h"
+#include "widgets/pages/compare/canvas_pair.h"
+#include "widgets/pages/compare/compare_view.h"
+#include "widgets/pages/timing/timing_view.h"
+#include "widgets/session/export_files.h"
+#include "widgets/session/overlay_export.h"
+
+using namespace posescope;
+using test::FixtureImage;
+
+namespace {
+
+// Records whose stage times differ per stage: stage s of image i takes (i + 1) * (s + 1) ms.
+std::vector<ImageRecord> timedRecords(int n) {
+  std::vector<ImageRecord> records;
+  for (int i = 0; i < n; ++i) {
+    ImageRecord r;
+    r.index = static_cast<size_t>(i);
+    r.imageId = 100 + i;
+    r.file = "img" + std::to_string(i) + ".jpg";
+    const double k = i + 1;
+    r.times = {k, 2 * k, 3 * k, 4 * k, 5 * k};
+    records.push_back(r);
+  }
+  return records;
+}
+
+double userValue(const QAbstractItemModel& model, int row, int column) {
+  return model.index(row, column).data(Qt::UserRole).toDouble();
+}
+
+QStringList csvLines(const QString& path) {
+  QFile file(path);
+  if (!file.open(QIODevice::ReadOnly)) return {};
+  QStringList lines = QString::fromUtf8(file.readAll()).split('\n', Qt::SkipEmptyParts);
+  return lines;
+}
+
+QJsonDocument readJson(const QString& path) {
+  QFile file(path);
+  if (!file.open(QIODevice::ReadOnly)) return {};
+  return QJsonDocument::fromJson(file.readAll());
+}
+
+FixtureImage fx(std::int64_t id, int people, double ms, double ap, double oks) {
+  FixtureImage image;
+  image.id = id;
+  image.people = people;
+  image.ms = ms;
+  image.ap = ap;
+  image.oks = oks;
+  return image;
+}
+
+// Two runs of the same four-image dataset plus one image each of its own: A has images 1-4, B
+// images 1-3 and 5, with AP / OKS chosen so each order is known.
+struct CompareFixture {
+  QTemporaryDir tmp;
+  QString dirA, dirB;
+  std::vector<double> metricsA, metricsB;
+
+  CompareFixture() {
+    dirA = tmp.filePath("runA");
+    dirB = tmp.filePath("runB");
+    for (int i = 0; i < 10; ++i) {
+      metricsA.push_back(0.1 * (i + 1));
+      metricsB.push_back(0.1 * (i + 1) + (i % 2 ? 0.05 : -0.02));
+    }
+    test::writeFixtureRun(dirA.toStdString(), "search-XS",
+                          {fx(1, 1, 10, 0.9, 0.8), fx(2, 2, 20, 0.5, 0.9), fx(3, 1, 30, 0.8, 0.4),
+                           fx(4, 1, 40, 0.6, 0.6)},
+                          test::cocoNames(), metricsA);
+    test::writeFixtureRun(dirB.toStdString(), "search-S",
+                          {fx(1, 1, 15, 0.5, 0.85), fx(2, 1, 25, 0.6, 0.5), fx(3, 2, 35, 0.7, 0.45),
+                           fx(5, 1, 45, 0.3, 0.3)},
+                          test::cocoNames(), metricsB);
+  }
+};
+
+// Reads the fixture's two run folders (as the session does, here on the test's thread) and
+// shows them; false and `error` set when they cannot be read or compared.
+bool openBoth(CompareView& view, const CompareFixture& f, QString* error = nullptr) {
+  try {
+    return view.setSide(CompareView::A, loadCompareSide(f.dirA.toStdString()), error) &&
+           view.setSide(CompareView::B, loadCompareSide(f.dirB.toStdString()), error);
+  } catch (const std::exception& e) {
+    if (error) *error = QString::fromStdString(e.what());
+    return false;
+  }
+}
+
+std::vector<std::int64_t> modelOrder(const ImageDeltaModel& model) {
+  std::vector<std::int64_t> ids;
+  for (int r = 0; r < model.rowCount(); ++r)
+    ids.push_back(model.index(r, ImageDeltaModel::ImageIdColumn).data(Qt::UserRole).toLongLong());
+  return ids;
+}
+
+// Puts the same plain 800 x 600 image in both canvases of `view`.
+void showGreyImage(CompareView& view) {
+  QImage image(800, 600, QImage::Format_RGB888);
+  image.fill(QColor(90, 90, 90));
+  view.canvas(CompareView::A)->setImage(image, {});
+  view.canvas(CompareView::B)->setImage(image, {});
+}
+
+QColor pixel(const QImage& image, int x, int y) {
+  return image.pixelColor(x, y);
+}
+
+}  // namespace
+
+class TestTimingCompare : public QObject {
+  Q_OBJECT
+ private Q_SLOTS:
+  void timingStatsEqualCore();
+  void timingBarsAndHistogram();
+  void clickingABarSelectsItsImage();
+  void comparisonOrdersImagesWhereBLosesFirst();
+  void metricAndSummaryModels();
+  void canvasesShareZoomPanAndLayers();
+  void canvasesFitAlikeWhenFirstShown();
+  void exportedRunFilesEqualShownValues();
+  void exportedComparisonEqualsShownValues();
+  void overlayPngsHaveImageSizeAndDrawnJoints();
+  void overlayJobRunsInBackgroundAndCancels();
+  void plotsExportAsPngAndPdf();
+};
+
+void TestTimingCompare::timingStatsEqualCore() {
+  std::vector<ImageRecord> records = timedRecords(4);
+  records.push_back(records.back());
+  records.back().index = 4;
+  records.back().imageId = 200;
+  records.back().error = "cannot decode";
+  records.back().times = {1000, 1000, 1000, 1000, 1000};  // failed: must not count
+
+  TimingView view;
+  QAbstractItemModelTester tester(view.statsModel(),
+                                  QAbstractItemModelTester::FailureReportingMode::QtTest);
+  view.setRecords(records);
+  const TimingStatsModel& model = *view.statsModel();
+  QCOMPARE(model.rowCount(), 6);  // five stages and the total
+  QCOMPARE(model.index(5, TimingStatsModel::StageColumn).data().toString(), QString("total"));
+
+  // By hand: totals 15, 30, 45, 60 (failed image left out): mean 37.5, numpy's linear p50 37.5,
+  // p90 = 45 + 0.7 * 15 = 55.5, max 60. The forward stage (3 * k): 3, 6, 9, 12.
+  QCOMPARE(userValue(model, 5, TimingStatsModel::MeanColumn), 37.5);
+  QCOMPARE(userValue(model, 5, TimingStatsModel::P50Column), 37.5);
+  QVERIFY(std::abs(userValue(model, 5, TimingStatsModel::P90Column) - 55.5) < 1e-9);
+  QCOMPARE(userValue(model, 5, TimingStatsModel::MaxColumn), 60.0);
+  QCOMPARE(userValue(model, 2, TimingStatsModel::MeanColumn), 7.5);
+  QCOMPARE(userValue(model, 2, TimingStatsModel::MaxColumn), 12.0);
+
+  // Every cell equals core's statistics.
+  const TimingStats core = computeTimingStats(records);
+  QCOMPARE(core.failed, size_t{1});
+  for (size_t s = 0; s <= core.perStage.size(); ++s) {
+    const StatSummary& c = s < core.perStage.size() ? core.perStage[s] : core.total;
+    const int row = static_cast<int>(s);
+    QCOMPARE(userValue(model, row, TimingStatsModel::MeanColumn), c.mean);
+    QCOMPARE(userValue(model, row, TimingStatsModel::P50Column), c.p50);
+    QCOMPARE(userValue(model, row, TimingStatsModel::P90Column), c.p90);
+    QCOMPARE(userValue(model, row, TimingStatsModel::MaxColumn), c.max);
+  }
+  QCOMPARE(model.index(5, TimingStatsModel::MeanColumn).data().toString(), QString("37.50"));
+}
+
+void TestTimingCompare::timingBarsAndHistogram() {
+  std::vector<ImageRecord> records = timedRecords(9);
+  records[4].error = "failed";
+  TimingView view;
+  view.setRecords(records);
+  QCOMPARE(view.stageBars().size(), size_t{5});
+  for (size_t s = 0; s < 5; ++s) {
+    const auto data = view.stageBars()[s]->data();
+    QCOMPARE(data->size(), 8);  // the failed image has no bar
+    // Bar 4 is dataset image 5 (image 4 failed): stage s takes 6 * (s + 1) ms.
+    QCOMPARE(data->at(4)->value, 6.0 * static_cast<double>(s + 1));
+  }
+  QCOMPARE(view.imageAtKey(4).value(), size_t{5});
+  QCOMPARE(view.imageAtKey(3.2).value(), size_t{3});
+  QVERIFY(!view.imageAtKey(8).has_value());
+  QVERIFY(!view.imageAtKey(-1).has_value());
+  // Histogram: ceil(sqrt(8)) = 3 bins over the eight totals 15 * k (k = 1..4, 6..9).
+  const Histogram& h = view.totalsHistogram();
+  QCOMPARE(h.counts.size(), size_t{3});
+  QCOMPARE(h.edges.front(), 15.0);
+  QCOMPARE(h.edges.back(), 135.0);
+  QCOMPARE(h.counts[0] + h.counts[1] + h.counts[2], size_t{8});
+  QCOMPARE(h.counts[0], size_t{3});  // 15, 30, 45 below 55
+  QVERIFY(!view.selectImage(4));     // failed: no bar
+  QVERIFY(view.selectImage(6));
+  QCOMPARE(view.stageBars()[2]->selection().dataRange().begin(), 5);
+}
+
+void TestTimingCompare::clickingABarSelectsItsImage() {
+  TimingView view;
+  view.resize(1000, 700);
+  view.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&view));
+  std::vector<ImageRecord> records = timedRecords(6);
+  records[1].error = "failed";
+  view.setRecords(records);
+  QSignalSpy selected(&view, &TimingView::imageSelected);
+  QCustomPlot* plot = view.stagePlot();
+  plot->replot();
+  // Bar 2 is dataset image 3 (image 1 failed); click the middle of its stack.
+  const QPoint at(static_cast<int>(plot->xAxis->coordToPixel(2)),
+                  static_cast<int>(plot->yAxis->coordToPixel(records[3].times.totalMs() / 2)));
+  QTest::mouseClick(plot, Qt::LeftButton, Qt::NoModifier, at);
+  QCOMPARE(selected.size(), 1);
+  QCOMPARE(selected.first().at(0).toULongLong(), 3ull);
+  QCOMPARE(view.selectedImage().value(), size_t{3});
+  QCOMPARE(view.stageBars()[0]->selection().dataRange().begin(), 2);
+  // Zoom and pan are on.
+  QVERIFY(plot->interactions().testFlag(QCP::iRangeDrag));
+  QVERIFY(plot->interactions().testFlag(QCP::iRangeZoom));
+}
+
+void TestTimingCompare::comparisonOrdersImagesWhereBLosesFirst() {
+  CompareFixture f;
+  CompareView view;
+  QAbstractItemModelTester tester(view.imageModel(),
+                                  QAbstractItemModelTester::FailureReportingMode::QtTest);
+  QString error;
+  QVERIFY2(openBoth(view, f, &error), qPrintable(error));
+  // Δ AP: image 1 -0.4, image 3 -0.1, image 2 +0.1; 4 and 5 are in one run only (last, by id).
+  QCOMPARE(modelOrder(*view.imageModel()), (std::vector<std::int64_t>{1, 3, 2, 4, 5}));
+  QCOMPARE(view.currentImage().value(), std::int64_t{1});  // the worst image is shown first
+  const ImageDelta* worst = view.imageModel()->deltaAt(0);
+  QVERIFY(std::abs(*worst->deltaAp + 0.4) < 1e-12);
+  QCOMPARE(view.imageModel()->index(0, ImageDeltaModel::DeltaApColumn).data().toString(),
+           QString("-0.400"));
+  QCOMPARE(view.imageModel()->index(0, ImageDeltaModel::DeltaApColumn).data(Qt::ForegroundRole),
+           QVariant(deltaColor(-1)));
+  // Δ OKS: image 2 -0.4, then images 1 and 3 (+0.05 each; the smaller Δ AP first).
+  view.setOrder(DeltaOrder::Oks);
+  QCOMPARE(modelOrder(*view.imageModel()), (std::vector<std::int64_t>{2, 1, 3, 4, 5}));
+  const int onlyA = view.imageModel()->rowOfImage(4);
+  QCOMPARE(view.imageModel()->index(onlyA, ImageDeltaModel::NoteColumn).data().toString(),
+           QString("only in A"));
+  // Swapping makes A's losses B's: image 1 (+0.4 for the new B) goes down, image 2 comes first.
+  view.setOrder(DeltaOrder::Ap);
+  view.swapRuns();
+  QCOMPARE(modelOrder(*view.imageModel()), (std::vector<std::int64_t>{2, 3, 1, 4, 5}));
+}
+
+void TestTimingCompare::metricAndSummaryModels() {
+  CompareFixture f;
+  CompareView view;
+  QAbstractItemModelTester metricTester(view.metricModel(),
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+  QAbstractItemModelTester summaryTester(view.summaryModel(),
+                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
+  QVERIFY(openBoth(view, f));
+  const MetricComparisonModel& m = *view.metricModel();
+  QCOMPARE(m.rowCount(), 10);
+  for (int r = 0; r < 10; ++r) {
+    const auto i = static_cast<size_t>(r);
+    QCOMPARE(m.index(r, 0).data().toString(), QString::fromStdString(test::cocoNames()[i]));
+    QCOMPARE(userValue(m, r, MetricComparisonModel::AColumn), f.metricsA[i]);
+    QCOMPARE(userValue(m, r, MetricComparisonModel::BColumn), f.metricsB[i]);
+    QCOMPARE(userValue(m, r, MetricComparisonModel::DeltaColumn), f.metricsB[i] - f.metricsA[i]);
+    const QColor expected = deltaColor(f.metricsB[i] - f.metricsA[i]);
+    QCOMPARE(
+        m.index(r, MetricComparisonModel::DeltaColumn).data(Qt::ForegroundRole).value<QColor>(),
+        expected);
+  }
+  QVERIFY(deltaColor(0.05) != deltaColor(-0.02));
+  QCOMPARE(m.index(1, MetricComparisonModel::DeltaColumn).data().toString(), QString("+0.050"));
+  QCOMPARE(m.headerData(1, Qt::Horizontal).toString(), QString("A: search-XS"));
+
+  // Summary: labels, parameters as run.json says, mean ms per image of each run.
+  const auto& rows = view.summaryModel()->rows();
+  auto find = [&rows](const QString& name) -> const SideBySideRow* {
+    for (const auto& r : rows)
+      if (r.name == name) return &r;
+    return nullptr;
+  };
+  QVERIFY(find("Run") && find("Parameters") && find("Mean per image"));
+  QCOMPARE(find("Run")->a, QString("search-XS"));
+  QCOMPARE(find("Run")->b, QString("search-S"));
+  QCOMPARE(find("Mean per image")->a, QString("25.00 ms"));  // (10 + 20 + 30 + 40) / 4
+  QCOMPARE(find("Mean per image")->b, QString("30.00 ms"));
+  QVERIFY(find("Parameters")->a != find("Parameters")->b);
+  // The timing plot has A and B bars per stage: mean ms / 5 per stage.
+  QCustomPlot* plot = view.timingPlot();
+  QCOMPARE(plot->plottableCount(), 2);
+  auto* barsA = qobject_cast<QCPBars*>(plot->plottable(0));
+  QVERIFY(barsA);
+  QCOMPARE(barsA->data()->size(), 5);
+  QVERIFY(std::abs(barsA->data()->at(2)->value - 5.0) < 1e-12);
+}
+
+void TestTimingCompare::canvasesShareZoomPanAndLayers() {
+  CompareView view;
+  view.resize(1400, 900);
+  view.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&view));
+  ImageCanvas* a = view.canvas(CompareView::A);
+  ImageCanvas* b = view.canvas(CompareView::B);
+  showGreyImage(view);
+  view.canvasPair()->sync(a);
+  const double before = b->zoom();
+  // The wheel over A zooms A; B follows.
+  const QPointF centre(a->viewport()->width() / 2.0, a->viewport()->height() / 2.0);
+  QWheelEvent wheel(centre, a->viewport()->mapToGlobal(centre), QPoint(), QPoint(0, 240),
+                    Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+  // Three notches: enough zoom for both scroll bars whatever the offscreen window's size.
+  for (int notch = 0; notch < 3; ++notch) QApplication::sendEvent(a->viewport(), &wheel);
+  QTRY_VERIFY(std::abs(b->zoom() - a->zoom()) < 1e-9);
+  QVERIFY(b->zoom() > before * 1.5);
+  // Panning A pans B.
+  QVERIFY(a->horizontalScrollBar()->maximum() > 10);
+  a->horizontalScrollBar()->setValue(a->horizontalScrollBar()->maximum() / 2);
+  QCOMPARE(b->horizontalScrollBar()->value(), a->horizontalScrollBar()->value());
+  QVERIFY(b->verticalScrollBar()->maximum() > 3);
+  b->verticalScrollBar()->setValue(3);
+  QCOMPARE(a->verticalScrollBar()->value(), 3);
+  // Layers are shared.
+  RenderOptions o = view.options();
+  o.showGroundTruth = false;
+  o.showMatches = false;
+  view.setOptions(o);
+  QVERIFY(!a->options().showGroundTruth && !b->options().showGroundTruth);
+  QVERIFY(!b->options().showMatches && b->options().showPredictions);
+}
+
+// The page is filled before it is first shown (as `posescope --compare A B` does): both canvases
+// must fit the image at the same zoom however their layout settles, and again after a resize.
+void TestTimingCompare::canvasesFitAlikeWhenFirstShown() {
+  CompareFixture f;
+  CompareView view;
+  QVERIFY(openBoth(view, f));  // captions of different lengths: search-XS, search-S
+  ImageCanvas* a = view.canvas(CompareView::A);
+  ImageCanvas* b = view.canvas(CompareView::B);
+  showGreyImage(view);
+  auto wholeImageShown = [](ImageCanvas* c) {
+    const QRect shown = c->mapFromScene(c->sceneRect()).boundingRect();
+    // fitInView() keeps a margin of a few pixels; the image touches two sides otherwise.
+    return c->viewport()->rect().adjusted(-1, -1, 1, 1).contains(shown) &&
+           (shown.width() >= c->viewport()->width() - 6 ||
+            shown.height() >= c->viewport()->height() - 6);
+  };
+  view.resize(1400, 900);
+  view.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&view));
+  for (const QSize size : {QSize(1400, 900), QSize(1000, 700)}) {
+    view.resize(size);
+    QTRY_VERIFY(a->viewport()->height() == b->viewport()->height() &&
+                std::abs(a->viewport()->width() - b->viewport()->width()) <= 1);
+    QVERIFY(a->isFitting() && b->isFitting());
+    // Equal columns; an odd width leaves one pixel to one of them.
+    QVERIFY(std::abs(a->viewport()->width() - b->viewport()->width()) <= 1);
+    QCOMPARE(a->viewport()->height(), b->viewport()->height());
+    QTRY_VERIFY(std::abs(a->zoom() / b->zoom() - 1) < 0.01);
+    QVERIFY(wholeImageShown(a));
+    QVERIFY(wholeImageShown(b));
+  }
+  // A user zoom stops fitting on both, at one zoom.
+  a->zoomBy(2);
+  view.canvasPair()->sync(a);
+  QVERIFY(!a->isFitting() && !b->isFitting());
+  QVERIFY(std::abs(a->zoom() - b->zoom()) < 1e-9);
+}
+
+void TestTimingCompare::exportedRunFilesEqualShownValues() {
+  CompareFixture f;
+  QTemporaryDir out;
+  const LoadedRun run = loadRunFolder(f.dirA.toStdString());
+  QString error;
+
+  // Metric table: Markdown is the table valid.py prints (metrics.md), JSON holds the values.
+  const QString md = out.filePath("m.md");
+  QVERIFY2(exportRun(f.dirA, RunExport::MetricsMarkdown, md, &error), qPrintable(error));
+  QFile mdFile(md), stored(QDir(f.dirA).filePath("metrics.md"));
+  QVERIFY(mdFile.open(QIODevice::ReadOnly) && stored.open(QIODevice::ReadOnly));
+  QCOMPARE(mdFile.readAll(), stored.readAll());
+  const QString json = out.filePath("m.json");
+  QVERIFY(exportRun(f.dirA, RunExport::MetricsJson, json, &error));
+  const QJsonArray stats = readJson(json).object().value("stats").toArray();
+  QCOMPARE(stats.size(), 10);
+  CompareView view;
+  QVERIFY(openBoth(view, f));
+  for (int i = 0; i < 10; ++i)
+    QCOMPARE(stats[i].toDouble(),
+             userValue(*view.metricModel(), i, MetricComparisonModel::AColumn));
+  const QStringList csv = csvLines([&] {
+    const QString p = out.filePath("m.csv");
+    exportRun(f.dirA, RunExport::MetricsCsv, p, &error);
+    return p;
+  }());
+  QCOMPARE(csv.size(), 2);
+  QCOMPARE(csv[1].split(',').at(1).toDouble(), f.metricsA[0]);
+
+  // Per-image table: the Timing page's totals and the comparison's AP per image.
+  const QString images = out.filePath("images.csv");
+  QVERIFY(exportRun(f.dirA, RunExport::PerImageCsv, images, &error));
+  const QStringList lines = csvLines(images);
+  QCOMPARE(lines.size(), 5);
+  const QStringList header = lines[0].split(',');
+  const int idCol = static_cast<int>(header.indexOf("image_id"));
+  const int apCol = static_cast<int>(header.indexOf("ap"));
+  const int totalCol = static_cast<int>(header.indexOf("total_ms"));
+  QVERIFY(idCol >= 0 && apCol >= 0 && totalCol >= 0);
+  TimingView timing;
+  timing.setRecords(run.records);
+  for (int r = 1; r < lines.size(); ++r) {
+    const QStringList fields = lines[r].split(',');
+    const auto id = fields[idCol].toLongLong();
+    const ImageRecord* record = nullptr;
+    for (const auto& rec : timing.records())
+      if (rec.imageId == id) record = &rec;
+    QVERIFY(record);
+    QCOMPARE(fields[totalCol].toDouble(), record->times.totalMs());
+    const int row = view.imageModel()->rowOfImage(id);
+    QCOMPARE(fields[apCol].toDouble(),
+             userValue(*view.imageModel(), row, ImageDeltaModel::ApAColumn));
+  }
+
+  // COCO results: one entry per predicted person, with its image id.
+  const QString results = out.filePath("results.json");
+  QVERIFY(exportRun(f.dirA, RunExport::ResultsJson, results, &error));
+  const QJsonArray entries = readJson(results).array();
+  size_t people = 0;
+  for (const auto& r : run.records) people += r.people.size();
+  QCOMPARE(static_cast<size_t>(entries.size()), people);
+  QCOMPARE(entries[0].toObject().value("keypoints").toArray().size(), 51);
+
+  // A folder that is not a run fails with a message naming it.
+  QVERIFY(!exportRun(out.filePath("nothing"), RunExport::MetricsJson, json, &error));
+  QVERIFY(error.contains("nothing"));
+}
+
+void TestTimingCompare::exportedComparisonEqualsShownValues() {
+  CompareFixture f;
+  QTemporaryDir out;
+  CompareView view;
+  QString error;
+  QVERIFY(!view.comparison());  // nothing to export before both runs are open
+  QVERIFY(openBoth(view, f));
+  const RunComparison& shown = *view.comparison();
+  view.setOrder(DeltaOrder::Oks);
+
+  const QString csv = out.filePath("comparison.csv");
+  QVERIFY2(writeTextFile(csv, comparisonExportText(shown, TableFormat::Csv), &error),
+           qPrintable(error));
+  int metricRows = 0;
+  for (const QString& line : csvLines(csv)) {
+    const QStringList f2 = line.split(',');
+    if (f2.value(0) != "metric") continue;
+    const int row = metricRows++;
+    QCOMPARE(f2[1], view.metricModel()->index(row, 0).data().toString());
+    QCOMPARE(f2[2].toDouble(), userValue(*view.metricModel(), row, MetricComparisonModel::AColumn));
+    QCOMPARE(f2[3].toDouble(), userValue(*view.metricModel(), row, MetricComparisonModel::BColumn));
+    QCOMPARE(f2[4].toDouble(),
+             userValue(*view.metricModel(), row, MetricComparisonModel::DeltaColumn));
+  }
+  QCOMPARE(metricRows, 10);
+
+  // The per-image deltas come out in the order shown (Δ OKS here).
+  const QString deltas = out.filePath("deltas.csv");
+  QVERIFY(writeTextFile(deltas, formatImageDeltasCsv(shown.images), &error));
+  const QStringList lines = csvLines(deltas);
+  std::vector<std::int64_t> order;
+  for (int r = 1; r < lines.size(); ++r) order.push_back(lines[r].split(',').at(0).toLongLong());
+  QCOMPARE(order, modelOrder(*view.imageModel()));
+
+  const QString json = out.filePath("comparison.json");
+  QVERIFY(writeTextFile(json, comparisonExportText(shown, TableFormat::Json), &error));
+  const QJsonObject doc = readJson(json).object();
+  QVERIFY(doc.contains("metrics") && doc.contains("images"));
+  const QJsonArray imgs = doc.value("images").toArray();
+  QCOMPARE(imgs.size(), view.imageModel()->rowCount());
+
+  const QString md = out.filePath("comparison.md");
+  QVERIFY(writeTextFile(md, comparisonExportText(shown, TableFormat::Markdown), &error));
+  QFile mdFile(md);
+  QVERIFY(mdFile.open(QIODevice::ReadOnly));
+  const QString text = QString::fromUtf8(mdFile.readAll());
+  QVERIFY(text.contains(
+      view.metricModel()->index(0, MetricComparisonModel::AColumn).data().toString()));
+}
+
+void TestTimingCompare::overlayPngsHaveImageSizeAndDrawnJoints() {
+  QTemporaryDir tmp;
+  const QColor background(40, 60, 80);
+  for (int i = 0; i < 3; ++i) {
+    QImage image(160 + 10 * i, 120, QImage::Format_RGB888);
+    image.fill(background);
+    QVERIFY(image.save(tmp.filePath(QString("img%1.png").arg(i))));
+  }
+  RunOverlayData data;
+  data.imageDirectory = tmp.path().toStdString();
+  for (int i = 0; i < 3; ++i) {
+    ImageRecord r;
+    r.index = static_cast<size_t>(i);
+    r.imageId = 50 + i;
+    r.file = "img" + std::to_string(i) + ".png";
+    PersonPrediction p;
+    p.joints.assign(17, {0, 0, 0, 0});
+    p.joints[0] = {40.f, 30.f, 1.f, 0.f};  // nose
+    p.score = 1;
+    r.people.push_back(p);
+    data.records.push_back(r);
+  }
+  refreshRows(data);
+  RenderOptions options;
+  options.jointRadius = 4;
+
+  const QString outDir = tmp.filePath("overlays");
+  CancellationToken cancel;
+  std::vector<std::pair<size_t, size_t>> progress;
+  ImageRecord absent = data.records[1];
+  absent.file = "absent.png";
+  const OverlayExportResult result = exportOverlays(
+      {&data.records[0], &data.records[2], &absent}, overlaySourcesOf(data, options.matchThreshold),
+      options, outDir.toStdString(), cancel,
+      [&progress](size_t done, size_t total) { progress.emplace_back(done, total); });
+  QCOMPARE(result.written, size_t{2});
+  QCOMPARE(result.skipped, size_t{1});  // absent.png cannot be read
+  QVERIFY(QString::fromStdString(result.errors.at(0)).contains("absent.png"));
+  QCOMPARE(progress.size(), size_t{3});
+  QCOMPARE(progress.back(), (std::pair<size_t, size_t>{3, 3}));
+  QVERIFY(!QFile::exists(QDir(outDir).filePath("img1.png")));
+  const QImage written(QDir(outDir).filePath("img2.png"));
+  QCOMPARE(written.size(), QSize(180, 120));       // full image resolution
+  QVERIFY(pixel(written, 40, 30) != background);   // the joint is drawn
+  QCOMPARE(pixel(written, 150, 100), background);  // far from it the image is untouched
+  // The PNG is exactly what the canvas export renders.
+  const QImage rendered = overlayImageOf(data, data.records[2], options);
+  QCOMPARE(written.convertToFormat(QImage::Format_RGB888), rendered);
+  // Without the predictions layer the joint is gone.
+  options.showPredictions = false;
+  QCOMPARE(pixel(overlayImageOf(data, data.records[0], options), 40, 30), background);
+  QCOMPARE(overlayFileName(data.records[0]), std::string("img0.png"));
+}
+
+void TestTimingCompare::overlayJobRunsInBackgroundAndCancels() {
+  QTemporaryDir tmp;
+  auto data = std::make_shared<RunOverlayData>();
+  data->imageDirectory = tmp.path().toStdString();
+  for (int i = 0; i < 4; ++i) {
+    QImage image(64, 48, QImage::Format_RGB888);
+    image.fill(Qt::gray);
+    QVERIFY(image.save(tmp.filePath(QString("f%1.png").arg(i))));
+    ImageRecord r;
+    r.index = static_cast<size_t>(i);
+    r.imageId = i;
+    r.file = "f" + std::to_string(i) + ".png";
+    data->records.push_back(r);
+  }
+  {
+    OverlayExportJob job(data, {0, 1, 2, 3, 9}, RenderOptions{}, tmp.filePath("out"));
+    QSignalSpy finished(&job, &OverlayExportJob::finished);
+    QSignalSpy progressed(&job, &OverlayExportJob::progressed);
+    job.start();
+    QVERIFY(finished.wait(20000));
+    QCOMPARE(job.result().written, size_t{4});
+    QCOMPARE(job.result().skipped, size_t{1});  // dataset index 9 has no record
+    QVERIFY(!job.result().cancelled);
+    QTRY_COMPARE(progressed.size(), 4);
+    QCOMPARE(QImage(tmp.filePath("out/f3.png")).size(), QSize(64, 48));
+  }
+  {
+    OverlayExportJob job(data, {0, 1, 2, 3}, RenderOptions{}, tmp.filePath("cancelled"));
+    QSignalSpy finished(&job, &OverlayExportJob::finished);
+    job.cancel();  // before the first image: nothing is written
+    job.start();
+    QVERIFY(finished.wait(20000));
+    QVERIFY(job.result().cancelled);
+    QCOMPARE(job.result().written, size_t{0});
+  }
+}
+
+void TestTimingCompare::plotsExportAsPngAndPdf() {
+  QTemporaryDir tmp;
+  TimingView view;
+  view.resize(900, 700);
+  view.setRecords(timedRecords(5));
+  QString error;
+  QVERIFY2(view.savePlots(tmp.filePath("timing.png"), &error), qPrintable(error));
+  const QImage stages(tmp.filePath("timing.png"));
+  QVERIFY(!stages.isNull());
+  QVERIFY(stages.width() >= 600);
+  QVERIFY(!QImage(tmp.filePath("timing_totals.png")).isNull());
+  QVERIFY(view.savePlots(tmp.filePath("timing.pdf"), &error));
+  QFile pdf(tmp.filePath("timing_totals.pdf"));
+  QVERIFY(pdf.open(QIODevice::ReadOnly));
+  QCOMPARE(pdf.read(5), QByteArray("%PDF-"));
+  QVERIFY(!savePlot(view.stagePlot(), tmp.filePath("missing/dir/x.png"), &error));
+  QVERIFY(error.contains("missing/dir"));
+}
+
+QTEST_MAIN(TestTimingCompare)
+#include "tst_timing_compare.moc"

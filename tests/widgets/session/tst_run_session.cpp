@@ -1,0 +1,169 @@
+// RunSession without a window: a run started, read back for inspection and remembered; one run
+// at a time; run folders and comparisons read in the background; recent files; the pair offered.
+// Runs the committed demo model on a dataset the test generates (demo_pair_fixture.h).
+
+#include <QDir>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QThread>
+#include <QtTest>
+
+#include "report/report_fixtures.h"
+#include "widgets/demo_pair_fixture.h"
+#include "widgets/session/run_controller.h"
+#include "widgets/session/run_session.h"
+
+using namespace posescope;
+using namespace posescope::test;
+
+class TestRunSession : public QObject {
+  Q_OBJECT
+ private:
+  DemoPairFixture pair_;
+  QString runDir_;  // written by startedRunIsReadBackAndRemembered
+
+  RunSetup demoSetup() { return pair_.demoSetup(false); }
+
+ private Q_SLOTS:
+  void initTestCase() { pair_.setUp("tst_run_session"); }
+
+  void startedRunIsReadBackAndRemembered() {
+    RunSession session;
+    QSignalSpy preparing(&session, &RunSession::runPreparing);
+    QSignalSpy finished(session.controller(), &RunController::finished);
+    QSignalSpy failed(session.controller(), &RunController::failed);
+    QSignalSpy inspected(&session, &RunSession::inspectionLoaded);
+    QVERIFY(session.startRun(demoSetup()));
+    QVERIFY(session.isBusy());
+    QCOMPARE(preparing.count(), 1);
+    runDir_ = preparing.first().value(0).toString();
+    QVERIFY(runDir_.startsWith(pair_.dir().path()));
+    QVERIFY(preparing.first().value(1).toString().isEmpty());  // a single run: no pair context
+    // One run at a time: neither another run nor a pair starts meanwhile.
+    QVERIFY(!session.startRun(demoSetup()));
+    QString error;
+    QVERIFY(!session.startRunPair(demoSetup(), demoSetup(), &error));
+    QVERIFY2(error.contains("in progress"), qPrintable(error));
+
+    QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty() || !failed.isEmpty(), kPairRunTimeoutMs);
+    QVERIFY2(failed.isEmpty(), qPrintable(failed.value(0).value(0).toString()));
+    QVERIFY(!session.isBusy());
+    // The finished run is read back off the GUI thread for the Inspect page, and remembered.
+    QTRY_VERIFY_WITH_TIMEOUT(!inspected.isEmpty(), kPairRunTimeoutMs);
+    const RunOverlayData& data = *inspected.first().first().value<RunOverlayDataPtr>();
+    QCOMPARE(data.records.size(), size_t(kPairImages));
+    QCOMPARE(QDir(QString::fromStdString(data.runDir)).canonicalPath(),
+             QDir(runDir_).canonicalPath());
+    QCOMPARE(session.recentFiles().value(0), QDir(runDir_).absolutePath());
+  }
+
+  void cancelStopsTheRun() {
+    RunSession session;
+    QSignalSpy finished(session.controller(), &RunController::finished);
+    connect(session.controller(), &RunController::started, &session, [&] { session.cancel(); });
+    QVERIFY(session.startRun(demoSetup()));
+    QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty(), kPairRunTimeoutMs);
+    const auto outcome = finished.first().first().value<RunOutcome>();
+    QCOMPARE(runStateName(outcome.summary.state), std::string("cancelled"));
+    QVERIFY(!session.isBusy());
+  }
+
+  void runFolderIsReadInTheBackground() {
+    if (runDir_.isEmpty()) QSKIP("needs startedRunIsReadBackAndRemembered's run");
+    RunSession session;
+    QSignalSpy opened(&session, &RunSession::runFolderOpened);
+    QSignalSpy failed(&session, &RunSession::runFolderFailed);
+    Qt::HANDLE readOn = nullptr;
+    connect(&session, &RunSession::runFolderOpened, this,
+            [&] { readOn = QThread::currentThreadId(); });
+    session.openRunFolder(runDir_);
+    QVERIFY(opened.isEmpty());  // nothing is read before the event loop runs
+    QTRY_VERIFY_WITH_TIMEOUT(!opened.isEmpty() || !failed.isEmpty(), kPairRunTimeoutMs);
+    QVERIFY(failed.isEmpty());
+    QCOMPARE(readOn, QThread::currentThreadId());  // delivered on the GUI thread
+    const OpenedRun& run = *opened.first().first().value<OpenedRunPtr>();
+    QCOMPARE(run.run.records.size(), size_t(kPairImages));
+    QVERIFY(run.log.contains("model"));
+    QVERIFY2(run.inspect, qPrintable(run.inspectError));
+    QCOMPARE(run.inspect->records.size(), size_t(kPairImages));
+
+    session.openRunFolder(pair_.root());  // a dataset, not a run folder
+    QTRY_VERIFY_WITH_TIMEOUT(!failed.isEmpty(), kPairRunTimeoutMs);
+    QCOMPARE(failed.first().value(0).toString(), pair_.root());
+    QVERIFY2(failed.first().value(1).toString().contains("run.json"),
+             qPrintable(failed.first().value(1).toString()));
+  }
+
+  void comparisonsAreReadInTheBackground() {
+    const QString a = pair_.dir().filePath("cmpA"), b = pair_.dir().filePath("cmpB");
+    test::FixtureImage one;
+    one.id = 1;
+    one.ap = 0.5;
+    one.oks = 0.7;
+    test::writeFixtureRun(a.toStdString(), "search-XS", {one}, test::cocoNames(),
+                          std::vector<double>(10, 0.4));
+    test::writeFixtureRun(b.toStdString(), "search-S", {one}, test::cocoNames(),
+                          std::vector<double>(10, 0.6));
+    RunSession session;
+    QSignalSpy compared(&session, &RunSession::comparisonOpened);
+    QSignalSpy side(&session, &RunSession::compareSideOpened);
+    QSignalSpy failed(&session, &RunSession::comparisonFailed);
+    session.openComparison(a, b);
+    QTRY_VERIFY_WITH_TIMEOUT(!compared.isEmpty() || !failed.isEmpty(), kPairRunTimeoutMs);
+    QVERIFY(failed.isEmpty());
+    const auto opened = compared.first().first().value<OpenedComparison>();
+    QCOMPARE(opened.comparison.a.label, std::string("search-XS"));
+    QCOMPARE(opened.comparison.b.label, std::string("search-S"));
+    QVERIFY(opened.comparison.metrics.has_value());
+
+    session.openCompareSide(1, b);
+    QTRY_VERIFY_WITH_TIMEOUT(!side.isEmpty(), kPairRunTimeoutMs);
+    QCOMPARE(side.first().value(0).toInt(), 1);
+    session.openComparison(a, pair_.dir().filePath("missing"));
+    QTRY_VERIFY_WITH_TIMEOUT(!failed.isEmpty(), kPairRunTimeoutMs);
+    QVERIFY2(failed.first().first().toString().contains("missing"),
+             qPrintable(failed.first().first().toString()));
+  }
+
+  void recentFilesKeepTheTenNewest() {
+    QSettings().clear();
+    RunSession session;
+    QSignalSpy changed(&session, &RunSession::recentFilesChanged);
+    for (int i = 0; i < 12; ++i)
+      session.rememberRecent(pair_.dir().filePath(QString("f%1").arg(i)));
+    session.rememberRecent(pair_.dir().filePath("f5"));  // again: moves to the front, not twice
+    const QStringList recent = session.recentFiles();
+    QCOMPARE(recent.size(), 10);
+    QCOMPARE(recent.first(), pair_.dir().filePath("f5"));
+    QCOMPARE(recent.count(pair_.dir().filePath("f5")), 1);
+    QVERIFY(!recent.contains(pair_.dir().filePath("f0")));
+    QCOMPARE(changed.count(), 13);
+    QCOMPARE(changed.last().first().toStringList(), recent);
+  }
+
+  void pairOfferedFollowsTheLastPair() {
+    QSettings().clear();
+    RunSession session;
+    const RunSetup current = demoSetup();
+    // Nothing saved: A is the current setup, B a copy of it.
+    auto [a, b] = session.pairToOffer(current, false);
+    QCOMPARE(a.archFile, current.archFile);
+    QCOMPARE(b.archFile, current.archFile);
+    // A refused pair is remembered all the same; an invalid current setup offers its A.
+    RunSetup tiny = current;
+    tiny.archFile = repoFile("configs/demo/demo-arch-tiny.json");
+    RunSetup otherA = current;
+    otherA.checkpoint = pair_.dir().filePath("missing.pth");
+    QVERIFY(!session.startRunPair(otherA, tiny));
+    std::tie(a, b) = session.pairToOffer(RunSetup{}, false);
+    QCOMPARE(a.checkpoint, otherA.checkpoint);
+    QCOMPARE(b.archFile, tiny.archFile);
+    std::tie(a, b) = session.pairToOffer(current, true);  // a valid current setup is A
+    QCOMPARE(a.checkpoint, current.checkpoint);
+  }
+};
+
+QTEST_MAIN(TestRunSession)
+#include "tst_run_session.moc"

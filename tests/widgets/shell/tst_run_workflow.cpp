@@ -1,0 +1,393 @@
+// The GUI run workflow end to end on a dataset and checkpoint the test generates: the form's
+// validation gates Run; a run on the worker thread gives the table `posescope-cli eval` prints;
+// Cancel leaves a cancelled run folder; worker errors show what to fix; run folders reopen; the
+// GUI thread stays responsive during a run.
+
+#include <QAbstractItemModelTester>
+#include <QElapsedTimer>
+#include <QProcess>
+#include <QPushButton>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QThread>
+#include <QtTest>
+
+#include "common/errors.h"
+#include "pipeline/run_folder.h"
+#include "synthetic_fixture.h"
+#include "test_support.h"
+#include "widgets/lateness_probe.h"
+#include "widgets/models/metric_table_model.h"
+#include "widgets/models/record_table_model.h"
+#include "widgets/pages/experiment/run_setup_view.h"
+#include "widgets/pages/inspect/inspect_view.h"
+#include "widgets/pages/results/results_view.h"
+#include "widgets/pages/results/run_summary_panel.h"
+#include "widgets/pages/run/run_progress_view.h"
+#include "widgets/session/run_controller.h"
+#include "widgets/session/run_session.h"
+#include "widgets/shell/main_window.h"
+
+using namespace posescope;
+
+namespace {
+
+constexpr int kImages = 8;
+constexpr int kMissing = 2;  // listed in the annotations, never written: one failed record
+constexpr int kRunTimeoutMs = 240000;
+
+QString repoFile(const QString& relative) {
+  return QString::fromStdString(posescope::test::sourceDir()) + "/" + relative;
+}
+
+// Waits for the window's run to end; returns the outcome, or fails with the worker's message.
+bool waitForRun(MainWindow& window, RunOutcome* outcome, QString* failure) {
+  QSignalSpy finished(window.session()->controller(), &RunController::finished);
+  QSignalSpy failed(window.session()->controller(), &RunController::failed);
+  QElapsedTimer clock;
+  clock.start();
+  while (finished.isEmpty() && failed.isEmpty() && clock.elapsed() < kRunTimeoutMs)
+    QTest::qWait(20);
+  if (!failed.isEmpty()) {
+    *failure = failed.first().first().toString();
+    return false;
+  }
+  if (finished.isEmpty()) {
+    *failure = "the run did not end in time";
+    return false;
+  }
+  *outcome = finished.first().first().value<RunOutcome>();
+  return true;
+}
+
+// The values line of valid.py's Markdown table, as cells (arch first).
+QStringList markdownValues(const QString& markdown) {
+  const QStringList lines = markdown.split('\n', Qt::SkipEmptyParts);
+  if (lines.size() < 3) return {};
+  QStringList cells = lines[2].split('|', Qt::SkipEmptyParts);
+  for (QString& c : cells) c = c.trimmed();
+  return cells;
+}
+
+}  // namespace
+
+class TestRunWorkflow : public QObject {
+  Q_OBJECT
+ private:
+  QTemporaryDir dir_;
+  QString root_;
+  QString checkpoint_;
+  QString guiRunDir_;
+  QString cliRunDir_;
+  std::optional<MetricTable> guiMetrics_;
+
+  void fillValid(MainWindow& window, const QString& outDir) {
+    RunSetupView* setup = window.runSetupView();
+    RunSetup s;
+    s.configFile = repoFile("configs/coco/mobilenet/mobile.yaml");
+    s.archFile = repoFile("configs/arch/search-XS.json");
+    s.checkpoint = checkpoint_;
+    s.datasetRoot = root_;
+    s.overrides = QStringList{"TEST.FLIP_TEST", "True"};
+    s.device = "cpu";
+    s.outputDir = outDir;
+    setup->setSetup(s);
+  }
+
+ private Q_SLOTS:
+  void initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName("PoseScopeTests");
+    QCoreApplication::setApplicationName("tst_run_workflow");
+    QSettings().clear();
+    QVERIFY(dir_.isValid());
+    root_ = QString::fromStdString(
+        posescope::test::makeSyntheticCoco(dir_.path(), kImages, 17, kMissing));
+    checkpoint_ = dir_.filePath("random.pth");
+    ExperimentSpec spec;
+    spec.cfgFile = repoFile("configs/coco/mobilenet/mobile.yaml").toStdString();
+    spec.archFile = repoFile("configs/arch/search-XS.json").toStdString();
+    posescope::test::writeRandomCheckpoint(checkpoint_.toStdString(), spec);
+  }
+
+  void invalidInputsDisableRunAndShowErrors() {
+    MainWindow window;
+    RunSetupView* setup = window.runSetupView();
+    QVERIFY(!setup->runButton()->isEnabled());
+    QVERIFY(!setup->fieldError(SetupField::Config).isEmpty());
+
+    fillValid(window, dir_.filePath("runs-invalid"));
+    QVERIFY2(setup->check().ok(), qPrintable(setup->check().errors.values().join("; ")));
+    QVERIFY(setup->runButton()->isEnabled());
+    for (auto f :
+         {SetupField::Config, SetupField::Arch, SetupField::Checkpoint, SetupField::DatasetRoot,
+          SetupField::Overrides, SetupField::Device, SetupField::Output})
+      QVERIFY(setup->fieldError(f).isEmpty());
+
+    // Each bad field disables Run and puts a message naming the problem under that field.
+    setup->setCheckpoint(dir_.filePath("missing.pth"));
+    QVERIFY(!setup->runButton()->isEnabled());
+    QVERIFY2(setup->fieldError(SetupField::Checkpoint).contains("missing.pth"),
+             qPrintable(setup->fieldError(SetupField::Checkpoint)));
+    setup->setCheckpoint(checkpoint_);
+    QVERIFY(setup->runButton()->isEnabled());
+
+    setup->setDatasetRoot(dir_.filePath("nowhere"));
+    QVERIFY(!setup->runButton()->isEnabled());
+    QVERIFY2(setup->fieldError(SetupField::DatasetRoot).contains("person_keypoints_val2017.json"),
+             qPrintable(setup->fieldError(SetupField::DatasetRoot)));
+    setup->setDatasetRoot(root_);
+
+    QTemporaryDir tmp;
+    const QString badArch = tmp.filePath("bad.json");
+    QFile f(badArch);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("{\"img_size\": ");
+    f.close();
+    setup->setArchFile(badArch);
+    QVERIFY(!setup->runButton()->isEnabled());
+    QVERIFY2(setup->fieldError(SetupField::Arch).contains("bad.json"),
+             qPrintable(setup->fieldError(SetupField::Arch)));
+    QVERIFY(setup->fieldError(SetupField::Config).isEmpty());
+    setup->setArchFile(repoFile("configs/arch/search-XS.json"));
+
+    setup->setOverrides({"TEST.NO_SUCH_KEY", "1"});
+    QVERIFY(!setup->runButton()->isEnabled());
+    QVERIFY2(setup->fieldError(SetupField::Overrides).contains("NO_SUCH_KEY"),
+             qPrintable(setup->fieldError(SetupField::Overrides)));
+    setup->setOverrides({"TEST.FLIP_TEST", ""});
+    QVERIFY(setup->fieldError(SetupField::Overrides).contains("no value"));
+    setup->setOverrides({});
+
+    setup->setDevice("cuda:7");
+    QVERIFY(!setup->runButton()->isEnabled());
+    QVERIFY(setup->fieldError(SetupField::Device).contains("cuda:7"));
+    setup->setDevice("cpu");
+
+    setup->setConfigFile(dir_.filePath("nope.yaml"));
+    QVERIFY(!setup->runButton()->isEnabled());
+    QVERIFY(setup->fieldError(SetupField::Config).contains("nope.yaml"));
+    QVERIFY(!window.startRun());
+    QVERIFY(!window.session()->controller()->isRunning());
+
+    setup->setConfigFile(repoFile("configs/coco/mobilenet/mobile.yaml"));
+    QVERIFY2(setup->runButton()->isEnabled(),
+             qPrintable(setup->check().errors.values().join("; ")));
+  }
+
+  void filesRouteByType() {
+    MainWindow window;
+    QCOMPARE(classifyPath(checkpoint_), PathKind::Checkpoint);
+    QCOMPARE(classifyPath("a/b/model.pth.tar"), PathKind::Checkpoint);
+    QCOMPARE(classifyPath("x.pt"), PathKind::Checkpoint);
+    QCOMPARE(classifyPath(root_), PathKind::DatasetRoot);
+    QVERIFY(window.openFile(checkpoint_));
+    QCOMPARE(window.runSetupView()->setup().checkpoint, checkpoint_);
+    QVERIFY(window.openFile(repoFile("configs/coco/mobilenet/mobile.yaml")));
+    QVERIFY(window.openFile(root_));
+    QCOMPARE(window.runSetupView()->setup().datasetRoot, root_);
+    QVERIFY(!window.openFile(repoFile("README.md")));
+    // The last setup is kept in QSettings and restored by the next window.
+    window.saveSettings();
+    MainWindow next;
+    next.restoreLastSetup();
+    QCOMPARE(next.runSetupView()->setup().checkpoint, checkpoint_);
+    QCOMPARE(next.runSetupView()->setup().datasetRoot, root_);
+  }
+
+  void runGivesTheCliTable() {
+    MainWindow window;
+    QAbstractItemModelTester metricTester(window.resultsView()->metricModel(),
+                                          QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester recordTester(window.resultsView()->recordModel(),
+                                          QAbstractItemModelTester::FailureReportingMode::QtTest);
+    fillValid(window, dir_.filePath("runs"));
+    QSignalSpy images(window.session()->controller(), &RunController::imageDone);
+    QVERIFY(window.startRun());
+    QVERIFY(window.session()->controller()->isRunning());
+    QVERIFY(!window.runSetupView()->runButton()->isEnabled());
+    QVERIFY(!window.startRun());  // one run at a time
+    RunOutcome outcome;
+    QString failure;
+    QVERIFY2(waitForRun(window, &outcome, &failure), qPrintable(failure));
+    QCOMPARE(runStateName(outcome.summary.state), std::string("complete"));
+    QVERIFY(outcome.metrics.has_value());
+    QCOMPARE(images.count(), kImages);
+    QCOMPARE(window.resultsView()->recordModel()->rowCount(), kImages);
+    QCOMPARE(window.resultsView()
+                 ->recordModel()
+                 ->index(kMissing, RecordTableModel::FailureColumn)
+                 .data()
+                 .toString()
+                 .isEmpty(),
+             false);
+    QCOMPARE(window.pages()->currentIndex(), int(MainWindow::ResultsPage));
+    QVERIFY(window.runSetupView()->runButton()->isEnabled());
+    guiRunDir_ = QString::fromStdString(outcome.runDir);
+    guiMetrics_ = outcome.metrics;
+    const auto* panel = window.resultsView()->summaryPanel();
+    QVERIFY(panel->value(RunSummaryPanel::Row::State).startsWith("complete"));
+    QCOMPARE(panel->value(RunSummaryPanel::Row::Device), QString("cpu"));
+    QCOMPARE(panel->value(RunSummaryPanel::Row::Images), QString("%1 of %1").arg(kImages));
+    QCOMPARE(panel->value(RunSummaryPanel::Row::Failed), QString("1"));
+
+    // posescope-cli eval on the same inputs, with the same device and thread count.
+    cliRunDir_ = dir_.filePath("cli-run");
+    QProcess cli;
+    const QStringList args = {"eval",
+                              "--cfg",
+                              repoFile("configs/coco/mobilenet/mobile.yaml"),
+                              "--superconfig",
+                              repoFile("configs/arch/search-XS.json"),
+                              "--out",
+                              cliRunDir_,
+                              "--device",
+                              "cpu",
+                              "--threads",
+                              QString::number(std::max(1, QThread::idealThreadCount() - 1)),
+                              "--quiet",
+                              "TEST.FLIP_TEST",
+                              "True",
+                              "DATASET.ROOT",
+                              root_,
+                              "TEST.MODEL_FILE",
+                              checkpoint_};
+    cli.start(QStringLiteral(POSESCOPE_CLI), args);
+    QVERIFY(cli.waitForFinished(kRunTimeoutMs));
+    QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+    const QString printed = QString::fromUtf8(cli.readAllStandardOutput());
+    QCOMPARE(QString::fromStdString(outcome.metricsMarkdown), printed);
+
+    // The table the window shows is the one the CLI printed, cell by cell.
+    const QStringList cells = markdownValues(printed);
+    const MetricTableModel* model = window.resultsView()->metricModel();
+    QCOMPARE(model->rowCount(), 1);
+    QCOMPARE(model->columnCount(), cells.size());
+    for (int c = 0; c < cells.size(); ++c) QCOMPARE(model->index(0, c).data().toString(), cells[c]);
+    const LoadedRun cliRun = loadRunFolder(cliRunDir_.toStdString());
+    QVERIFY(cliRun.metrics.has_value());
+    for (int c = 1; c < model->columnCount(); ++c)
+      QCOMPARE(model->index(0, c).data(Qt::UserRole).toDouble(),
+               cliRun.metrics->values[static_cast<size_t>(c - 1)]);
+
+    // The log pane has the lines the CLI writes (model line, then the table).
+    const QString log = window.runView()->logText();
+    QVERIFY2(log.contains("model pose_mobilenet"), qPrintable(log));
+    QVERIFY(log.contains(cells.join(" | ")));
+    QVERIFY(log.contains("run folder: " + guiRunDir_));
+  }
+
+  void openRunFolderShowsItsTable() {
+    if (guiRunDir_.isEmpty()) QSKIP("needs runGivesTheCliTable's run");
+    for (const QString& dir : {guiRunDir_, cliRunDir_}) {
+      MainWindow window;
+      QAbstractItemModelTester tester(window.resultsView()->metricModel(),
+                                      QAbstractItemModelTester::FailureReportingMode::QtTest);
+      QSignalSpy opened(window.session(), &RunSession::runFolderOpened);
+      QSignalSpy failed(window.session(), &RunSession::runFolderFailed);
+      window.openRunFolder(dir);  // read in the background
+      QTRY_VERIFY_WITH_TIMEOUT(!opened.isEmpty() || !failed.isEmpty(), kRunTimeoutMs);
+      QVERIFY2(failed.isEmpty(), qPrintable(failed.value(0).value(1).toString()));
+      const MetricTableModel* model = window.resultsView()->metricModel();
+      QCOMPARE(model->rowCount(), 1);
+      for (int c = 1; c < model->columnCount(); ++c)
+        QCOMPARE(model->index(0, c).data(Qt::UserRole).toDouble(),
+                 guiMetrics_->values[static_cast<size_t>(c - 1)]);
+      QCOMPARE(window.resultsView()->recordModel()->rowCount(), kImages);
+      QVERIFY(window.resultsView()
+                  ->summaryPanel()
+                  ->value(RunSummaryPanel::Row::State)
+                  .startsWith("complete"));
+      QVERIFY(window.runView()->logText().contains("model pose_mobilenet"));
+      QCOMPARE(window.inspectView()->data().records.size(), size_t(kImages));
+      QCOMPARE(window.pages()->currentIndex(), int(MainWindow::ResultsPage));
+    }
+    MainWindow window;
+    QSignalSpy failed(window.session(), &RunSession::runFolderFailed);
+    window.openRunFolder(root_);
+    QTRY_VERIFY_WITH_TIMEOUT(!failed.isEmpty(), kRunTimeoutMs);
+    const QString error = failed.first().value(1).toString();
+    QVERIFY2(error.contains("run.json"), qPrintable(error));
+  }
+
+  void cancelLeavesACancelledRunFolder() {
+    MainWindow window;
+    fillValid(window, dir_.filePath("runs-cancel"));
+    QElapsedTimer sinceCancel;
+    connect(window.session()->controller(), &RunController::imageDone, &window,
+            [&](const ImageRecord&, qulonglong done, qulonglong) {
+              if (done == 1 && !sinceCancel.isValid()) {
+                sinceCancel.start();
+                window.runView()->cancelButton()->click();
+              }
+            });
+    QVERIFY(window.startRun());
+    RunOutcome outcome;
+    QString failure;
+    QVERIFY2(waitForRun(window, &outcome, &failure), qPrintable(failure));
+    const qint64 stopMs = sinceCancel.elapsed();
+    // The Evaluator checks the token between images, so the image in flight when Cancel is
+    // pressed still completes: the run must end within a second of that image's time.
+    double slowestImageMs = 0;
+    for (const auto& r : window.resultsView()->recordModel()->records())
+      slowestImageMs = std::max(slowestImageMs, r.times.totalMs());
+    qInfo("cancel took effect after %lld ms (slowest image %.0f ms)",
+          static_cast<long long>(stopMs), slowestImageMs);
+    QVERIFY2(stopMs < 1000 + slowestImageMs, qPrintable(QString::number(stopMs)));
+    QCOMPARE(runStateName(outcome.summary.state), std::string("cancelled"));
+    QVERIFY(outcome.summary.imagesDone < size_t(kImages));
+    QVERIFY(!outcome.metrics.has_value());
+    const LoadedRun run = loadRunFolder(outcome.runDir);
+    QCOMPARE(runStateName(run.summary.state), std::string("cancelled"));
+    QCOMPARE(run.records.size(), outcome.summary.imagesDone);
+    QVERIFY(window.runView()->stateText().contains("Cancelled"));
+    QVERIFY(window.resultsView()->metricsNote().contains("cancelled"));
+    QVERIFY(window.runSetupView()->runButton()->isEnabled());
+  }
+
+  void workerErrorsSayWhatToFix() {
+    MainWindow window;
+    fillValid(window, dir_.filePath("runs-error"));
+    // A valid arch, but not the one the checkpoint was trained with: the worker's Evaluator
+    // construction throws CheckpointError.
+    window.runSetupView()->setArchFile(repoFile("configs/arch/search-S.json"));
+    QVERIFY(window.runSetupView()->runButton()->isEnabled());
+    QVERIFY(window.startRun());
+    RunOutcome outcome;
+    QString failure;
+    QVERIFY(!waitForRun(window, &outcome, &failure));
+    QVERIFY2(failure.contains("checkpoint") && failure.contains("random.pth"), qPrintable(failure));
+    QCOMPARE(window.runView()->errorText(), failure);
+    QCOMPARE(window.pages()->currentIndex(), int(MainWindow::RunPage));
+    QVERIFY(!window.session()->controller()->isRunning());
+    QVERIFY(window.runSetupView()->runButton()->isEnabled());
+    // The app stays usable: the corrected setup runs.
+    window.runSetupView()->setArchFile(repoFile("configs/arch/search-XS.json"));
+    window.runSetupView()->setOverrides({"TEST.FLIP_TEST", "False"});
+    QVERIFY(window.startRun());
+    QVERIFY2(waitForRun(window, &outcome, &failure), qPrintable(failure));
+    QCOMPARE(runStateName(outcome.summary.state), std::string("complete"));
+    QVERIFY(window.runView()->errorText().isEmpty());
+  }
+
+  void guiThreadStaysResponsive() {
+    MainWindow window;
+    window.show();
+    fillValid(window, dir_.filePath("runs-responsive"));
+    test::LatenessProbe probe;
+    QVERIFY(window.startRun());
+    RunOutcome outcome;
+    QString failure;
+    QVERIFY2(waitForRun(window, &outcome, &failure), qPrintable(failure));
+    probe.stop();
+    qInfo("GUI timer: %d ticks over %lld ms, worst lateness %lld ms", probe.ticks(),
+          static_cast<long long>(probe.elapsedMs()), static_cast<long long>(probe.worstMs()));
+    QVERIFY(probe.ticks() > 10);
+    QVERIFY2(probe.worstMs() < 100,
+             qPrintable(QString("worst lateness %1 ms").arg(probe.worstMs())));
+  }
+};
+
+QTEST_MAIN(TestRunWorkflow)
+#include "tst_run_workflow.moc"

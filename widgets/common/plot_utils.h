@@ -1,0 +1,30 @@
+#pragma once
+// Helpers shared by the QCustomPlot views: stage colours, plot setup, PNG / PDF export.
+
+#include <QColor>
+#include <QString>
+#include <cstddef>
+
+class QCustomPlot;
+
+namespace posescope {
+
+/// Colour `i` (modulo its size) of the plots' palette; the first is the colour of a single series.
+QColor paletteColor(std::size_t i);
+/// The colour of pipeline stage `stage` (StageTimings order); never fails.
+QColor stageColor(std::size_t stage);
+/// Run A or B of a comparison.
+enum class RunSideColor { A, B };
+/// The colour of run A or B wherever a comparison is drawn.
+QColor runColor(RunSideColor side);
+
+/// Common look of the project's plots: zoom and pan on both axes (iRangeDrag | iRangeZoom),
+/// antialiasing off for bars, white background. Never fails.
+void setUpPlot(QCustomPlot* plot);
+
+/// Writes `plot` to `path`: PDF when the name ends in .pdf, PNG otherwise (twice the on-screen
+/// size, 1200 x 700 when the plot has never been shown). Returns false and sets `error` (when
+/// given) to a message naming the path when it cannot be written.
+bool savePlot(QCustomPlot* plot, const QString& path, QString* error = nullptr);
+
+}  // namespace posescope

@@ -1,0 +1,103 @@
+#pragma once
+// Item models of the Compare page: metric table with differences, summary side by side,
+// per-image deltas.
+
+#include <vector>
+#include "widgets/models/table_model_base.h"
+
+#include "report/run_comparison.h"
+#include "widgets/session/compare_data.h"
+
+namespace posescope {
+
+/// The colour a difference is shown in: green when B is better (> 0), red when worse (< 0),
+/// invalid (default colour) for zero. Higher is better for every metric shown.
+QColor deltaColor(double delta);
+
+/// One row per metric: Metric, A, B, B − A. Display shows three decimals (as valid.py), the
+/// difference signed and coloured by sign; Qt::UserRole gives full precision. Never throws.
+class MetricComparisonModel : public TableModelBase {
+  Q_OBJECT
+ public:
+  enum Column { NameColumn, AColumn, BColumn, DeltaColumn, ColumnCount };
+
+  explicit MetricComparisonModel(QObject* parent = nullptr);
+  /// Shows `metrics` with `labelA` / `labelB` as column titles; nullopt clears the table.
+  void setComparison(const std::optional<MetricComparison>& metrics, const QString& labelA,
+                     const QString& labelB);
+  const std::optional<MetricComparison>& metrics() const { return metrics_; }
+
+  int rowCount(const QModelIndex& parent = {}) const override;
+  int columnCount(const QModelIndex& parent = {}) const override;
+  QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+  QVariant headerData(int section, Qt::Orientation orientation,
+                      int role = Qt::DisplayRole) const override;
+
+ private:
+  std::optional<MetricComparison> metrics_;
+  QString labelA_, labelB_;
+};
+
+/// Rows of SideBySideRow: What, A, B; rows whose values differ are bold. Never throws.
+class SideBySideModel : public TableModelBase {
+  Q_OBJECT
+ public:
+  explicit SideBySideModel(QObject* parent = nullptr);
+  void setRows(std::vector<SideBySideRow> rows, const QString& labelA, const QString& labelB);
+  const std::vector<SideBySideRow>& rows() const { return rows_; }
+
+  int rowCount(const QModelIndex& parent = {}) const override;
+  int columnCount(const QModelIndex& parent = {}) const override;
+  QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+  QVariant headerData(int section, Qt::Orientation orientation,
+                      int role = Qt::DisplayRole) const override;
+
+ private:
+  std::vector<SideBySideRow> rows_;
+  QString labelA_, labelB_;
+};
+
+/// One row per ImageDelta in the given order (the Compare page keeps core's sortImageDeltas
+/// order): image id, file, ground-truth people, people A / B, AP A / B / Δ, OKS A / B / Δ,
+/// ms A / B, note. Unknown values show "–"; Qt::UserRole gives numbers (unknown: NaN) and the
+/// image id for the first column. Never throws.
+class ImageDeltaModel : public TableModelBase {
+  Q_OBJECT
+ public:
+  enum Column {
+    ImageIdColumn,
+    FileColumn,
+    GroundTruthColumn,
+    PeopleAColumn,
+    PeopleBColumn,
+    ApAColumn,
+    ApBColumn,
+    DeltaApColumn,
+    OksAColumn,
+    OksBColumn,
+    DeltaOksColumn,
+    MsAColumn,
+    MsBColumn,
+    NoteColumn,
+    ColumnCount
+  };
+
+  explicit ImageDeltaModel(QObject* parent = nullptr);
+  void setImages(std::vector<ImageDelta> images);
+  const std::vector<ImageDelta>& images() const { return images_; }
+  /// The delta at `row`, or nullptr.
+  const ImageDelta* deltaAt(int row) const;
+  /// The row of image `imageId`, or -1.
+  int rowOfImage(std::int64_t imageId) const;
+
+  int rowCount(const QModelIndex& parent = {}) const override;
+  int columnCount(const QModelIndex& parent = {}) const override;
+  QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+  QVariant headerData(int section, Qt::Orientation orientation,
+                      int role = Qt::DisplayRole) const override;
+
+ private:
+  std::vector<ImageDelta> images_;
+};
+
+}  // namespace posescope

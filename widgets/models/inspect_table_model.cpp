@@ -1,0 +1,150 @@
+#include "widgets/models/inspect_table_model.h"
+
+#include <QBrush>
+#include <QColor>
+
+namespace posescope {
+
+namespace {
+
+const QString kUnknown = QStringLiteral("\u2013");
+
+}  // namespace
+
+InspectTableModel::InspectTableModel(QObject* parent) : TableModelBase(parent) {}
+
+void InspectTableModel::setRows(std::vector<PerImageRow> rows) {
+  resetTo(rows_, std::move(rows));
+}
+
+void InspectTableModel::appendRow(const PerImageRow& row) {
+  const int at = static_cast<int>(rows_.size());
+  beginInsertRows({}, at, at);
+  rows_.push_back(row);
+  endInsertRows();
+}
+
+const PerImageRow* InspectTableModel::rowAt(int row) const {
+  if (row < 0 || row >= static_cast<int>(rows_.size())) return nullptr;
+  return &rows_[static_cast<size_t>(row)];
+}
+
+int InspectTableModel::rowOfDatasetIndex(std::size_t datasetIndex) const {
+  for (size_t i = 0; i < rows_.size(); ++i)
+    if (rows_[i].index == datasetIndex) return static_cast<int>(i);
+  return -1;
+}
+
+int InspectTableModel::rowCount(const QModelIndex& parent) const {
+  return parent.isValid() ? 0 : static_cast<int>(rows_.size());
+}
+
+int InspectTableModel::columnCount(const QModelIndex& parent) const {
+  return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant InspectTableModel::data(const QModelIndex& index, int role) const {
+  if (!isCell(index)) return {};
+  const PerImageRow& r = rows_[static_cast<size_t>(index.row())];
+  const int c = index.column();
+  if (role == Qt::DisplayRole) {
+    switch (c) {
+      case IndexColumn:
+        return QVariant::fromValue<qulonglong>(r.index);
+      case ImageIdColumn:
+        return QVariant::fromValue<qlonglong>(r.imageId);
+      case FileColumn:
+        return QString::fromStdString(r.file);
+      case GroundTruthColumn:
+        return r.groundTruthPeople < 0 ? QVariant(kUnknown) : QVariant(r.groundTruthPeople);
+      case PeopleColumn:
+        return QVariant::fromValue<qulonglong>(r.people);
+      case ApColumn:
+        return r.ap ? QVariant(QString::number(*r.ap, 'f', 3)) : QVariant(kUnknown);
+      case MeanOksColumn:
+        return r.meanOks ? QVariant(QString::number(*r.meanOks, 'f', 3)) : QVariant(kUnknown);
+      case TotalMsColumn:
+        return QString::number(r.times.totalMs(), 'f', 1);
+      case FailureColumn:
+        return QString::fromStdString(r.error);
+      default:
+        return QString::number(stageValue(r.times, static_cast<size_t>(c - FirstStageColumn)), 'f',
+                               1);
+    }
+  }
+  if (role == Qt::UserRole) {
+    switch (c) {
+      case IndexColumn:
+        return QVariant::fromValue<qulonglong>(r.index);
+      case ImageIdColumn:
+        return QVariant::fromValue<qlonglong>(r.imageId);
+      case FileColumn:
+        return QString::fromStdString(r.file);
+      case GroundTruthColumn:
+        return r.groundTruthPeople;
+      case PeopleColumn:
+        return QVariant::fromValue<qulonglong>(r.people);
+      case ApColumn:
+        return r.ap.value_or(-1.0);
+      case MeanOksColumn:
+        return r.meanOks.value_or(-1.0);
+      case TotalMsColumn:
+        return r.times.totalMs();
+      case FailureColumn:
+        return QString::fromStdString(r.error);
+      default:
+        return stageValue(r.times, static_cast<size_t>(c - FirstStageColumn));
+    }
+  }
+  if (role == Qt::TextAlignmentRole && c != FileColumn && c != FailureColumn)
+    return kNumberAlignment;
+  if (role == Qt::ForegroundRole && !r.error.empty()) return QBrush(QColor(190, 30, 30));
+  if (role == Qt::ToolTipRole) {
+    if (c == ApColumn && r.ap) return QString::number(*r.ap, 'g', 17);
+    if (c == MeanOksColumn && r.meanOks) return QString::number(*r.meanOks, 'g', 17);
+    if (c == FailureColumn && !r.error.empty()) return QString::fromStdString(r.error);
+  }
+  return {};
+}
+
+QVariant InspectTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
+  if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount) return {};
+  if (role == Qt::ToolTipRole) {
+    switch (section) {
+      case GroundTruthColumn:
+        return tr("Ground-truth people that count (not crowd regions, not unlabelled)");
+      case ApColumn:
+        return tr("AP of this image alone (OKS .50:.95)");
+      case MeanOksColumn:
+        return tr("Mean OKS of the matches at OKS .50");
+      default:
+        return {};
+    }
+  }
+  if (role != Qt::DisplayRole) return {};
+  switch (section) {
+    case IndexColumn:
+      return tr("#");
+    case ImageIdColumn:
+      return tr("Image id");
+    case FileColumn:
+      return tr("File");
+    case GroundTruthColumn:
+      return tr("GT");
+    case PeopleColumn:
+      return tr("People");
+    case ApColumn:
+      return tr("AP");
+    case MeanOksColumn:
+      return tr("Mean OKS");
+    case TotalMsColumn:
+      return tr("Total ms");
+    case FailureColumn:
+      return tr("Failure");
+    default:
+      return tr("%1 ms").arg(
+          QString::fromStdString(stageNames()[static_cast<size_t>(section - FirstStageColumn)]));
+  }
+}
+
+}  // namespace posescope

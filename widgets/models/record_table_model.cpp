@@ -1,0 +1,93 @@
+#include "widgets/models/record_table_model.h"
+
+#include <QBrush>
+#include <QColor>
+
+namespace posescope {
+
+namespace {
+
+constexpr int kStages = RecordTableModel::FailureColumn - RecordTableModel::FirstStageColumn;
+
+}  // namespace
+
+RecordTableModel::RecordTableModel(QObject* parent) : TableModelBase(parent) {
+  static_assert(kStages == 5, "one column per pipeline stage");
+}
+
+void RecordTableModel::appendRecord(const ImageRecord& record) {
+  const int row = static_cast<int>(records_.size());
+  beginInsertRows({}, row, row);
+  records_.push_back(record);
+  endInsertRows();
+}
+
+void RecordTableModel::setRecords(std::vector<ImageRecord> records) {
+  resetTo(records_, std::move(records));
+}
+
+int RecordTableModel::rowCount(const QModelIndex& parent) const {
+  return parent.isValid() ? 0 : static_cast<int>(records_.size());
+}
+
+int RecordTableModel::columnCount(const QModelIndex& parent) const {
+  return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant RecordTableModel::data(const QModelIndex& index, int role) const {
+  if (!isCell(index)) return {};
+  const ImageRecord& r = records_[static_cast<size_t>(index.row())];
+  const int col = index.column();
+  if (role == Qt::ForegroundRole && r.failed()) return QBrush(QColor(0xb0, 0x1c, 0x13));
+  if (role == Qt::TextAlignmentRole)
+    return col == FileColumn || col == FailureColumn ? int(Qt::AlignLeft | Qt::AlignVCenter)
+                                                     : kNumberAlignment;
+  if (role == Qt::ToolTipRole && col == FailureColumn && r.failed())
+    return QString::fromStdString(r.error);
+  if (role != Qt::DisplayRole && role != Qt::UserRole) return {};
+  const bool display = role == Qt::DisplayRole;
+  auto ms = [display](double v) -> QVariant {
+    return display ? QVariant(QString::number(v, 'f', 1)) : QVariant(v);
+  };
+  switch (col) {
+    case IndexColumn:
+      return qulonglong(r.index);
+    case ImageIdColumn:
+      return qlonglong(r.imageId);
+    case FileColumn:
+      return QString::fromStdString(r.file);
+    case PeopleColumn:
+      return static_cast<int>(r.people.size());
+    case TotalMsColumn:
+      return ms(r.times.totalMs());
+    case FailureColumn:
+      return QString::fromStdString(r.error);
+    default:
+      return ms(stageValue(r.times, static_cast<size_t>(col - FirstStageColumn)));
+  }
+}
+
+QVariant RecordTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
+  if (role != Qt::DisplayRole || orientation != Qt::Horizontal) return {};
+  switch (section) {
+    case IndexColumn:
+      return tr("#");
+    case ImageIdColumn:
+      return tr("Image id");
+    case FileColumn:
+      return tr("File");
+    case PeopleColumn:
+      return tr("People");
+    case TotalMsColumn:
+      return tr("Total ms");
+    case FailureColumn:
+      return tr("Failure");
+    default:
+      if (section >= FirstStageColumn && section < FailureColumn)
+        return tr("%1 ms").arg(
+            QString::fromStdString(stageNames()[static_cast<size_t>(section - FirstStageColumn)]));
+      return {};
+  }
+}
+
+}  // namespace posescope

@@ -1,0 +1,55 @@
+#pragma once
+// The Compare page's two image canvases (A and B) with shared layers, zoom and scroll position.
+
+#include <QWidget>
+
+#include "render/render_options.h"
+
+class QCheckBox;
+class QLabel;
+
+namespace posescope {
+
+class ImageCanvas;
+
+/// Two ImageCanvases side by side under one row of layer toggles (predictions, ground truth,
+/// crowd, matches) and a Fit button; whatever one canvas shows (zoom, scroll, layers) the other
+/// follows. Heatmap and tag layers are not offered. Never throws.
+class CanvasPair : public QWidget {
+  Q_OBJECT
+ public:
+  enum Side { A, B };
+
+  explicit CanvasPair(QWidget* parent = nullptr);
+
+  ImageCanvas* canvas(Side side) const { return side == A ? canvasA_ : canvasB_; }
+  /// Sets the caption (rich text) above canvas `side`.
+  void setCaption(Side side, const QString& html);
+  /// Layer toggles of both canvases; heatmap and tag layers are switched off.
+  void setOptions(const RenderOptions& options);
+  const RenderOptions& options() const { return options_; }
+  /// Makes the other canvas show what `from` shows (fit, or zoom and scroll position).
+  void sync(ImageCanvas* from);
+
+ protected:
+  bool eventFilter(QObject* watched, QEvent* event) override;
+
+ private:
+  /// The layer toggles, in the order of the check boxes.
+  enum Layer { Predictions, GroundTruth, Crowd, Matches, LayerCount };
+
+  /// The option that layer box `layer` toggles.
+  static bool& layerFlag(RenderOptions& options, int layer);
+  QWidget* buildLayerBar();
+  void updateOptionsFromBoxes();
+
+  RenderOptions options_;
+  bool syncing_ = false;
+  ImageCanvas* canvasA_ = nullptr;
+  ImageCanvas* canvasB_ = nullptr;
+  QLabel* captionA_ = nullptr;
+  QLabel* captionB_ = nullptr;
+  QCheckBox* layerBoxes_[LayerCount] = {};
+};
+
+}  // namespace posescope

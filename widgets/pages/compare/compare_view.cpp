@@ -1,0 +1,349 @@
+#include "widgets/pages/compare/compare_view.h"
+
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QImageReader>
+#include <QLabel>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include "widgets/common/image_canvas.h"
+#include "widgets/common/plot_utils.h"
+#include "widgets/common/qcp.h"
+#include "widgets/common/table_views.h"
+#include "widgets/models/comparison_models.h"
+#include "widgets/pages/compare/canvas_pair.h"
+#include "widgets/pages/compare/compare_header_bar.h"
+#include "widgets/session/run_controller.h"
+#include "widgets/session/run_session.h"
+
+namespace posescope {
+
+CompareView::CompareView(QWidget* parent) : QWidget(parent) {
+  metricModel_ = new MetricComparisonModel(this);
+  summaryModel_ = new SideBySideModel(this);
+  imageModel_ = new ImageDeltaModel(this);
+
+  header_ = new CompareHeaderBar;
+  connect(header_, &CompareHeaderBar::openRequested, this,
+          [this](CompareHeaderBar::Side side) { chooseRun(side == CompareHeaderBar::A ? A : B); });
+  connect(header_, &CompareHeaderBar::swapRequested, this, &CompareView::swapRuns);
+  connect(header_, &CompareHeaderBar::runPairRequested, this, &CompareView::runPairRequested);
+  connect(header_, &CompareHeaderBar::orderChosen, this, &CompareView::setOrder);
+  notes_ =
+      new QLabel(tr("Open two run folders (File \u2192 Compare Runs\u2026) to compare them, "
+                    "or run two setups (Run A and B\u2026)."));
+  notes_->setWordWrap(true);
+
+  QWidget* tables = buildTables();
+  QWidget* images = buildImagePane();
+  auto* body = new QSplitter(Qt::Horizontal);
+  body->addWidget(tables);
+  body->addWidget(images);
+  body->setStretchFactor(0, 2);
+  body->setStretchFactor(1, 3);
+  body->setSizes({620, 980});
+  auto* layout = new QVBoxLayout(this);
+  layout->addWidget(header_);
+  layout->addWidget(notes_);
+  layout->addWidget(body, 1);
+  rebuildTimingPlot();
+}
+
+// Left: metrics, summary, timing plot.
+QWidget* CompareView::buildTables() {
+  metricTable_ = makeRowTable(metricModel_);
+  metricTable_->setSelectionMode(QAbstractItemView::SingleSelection);
+  metricTable_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  summaryTable_ = makeRowTable(summaryModel_);
+  summaryTable_->setSelectionMode(QAbstractItemView::SingleSelection);
+  // A and B share the width left by the row names, so neither side pushes the other out.
+  summaryTable_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+  summaryTable_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+  summaryTable_->setWordWrap(false);
+  // Narrow panes elide in the middle: run folders differ at their ends (_A-arch, _B-arch).
+  summaryTable_->setTextElideMode(Qt::ElideMiddle);
+  timingPlot_ = new QCustomPlot;
+  setUpPlot(timingPlot_);
+  timingPlot_->setMinimumHeight(160);
+  timingPlot_->legend->setFillOrder(QCPLegend::foColumnsFirst);
+  timingPlot_->axisRect()->insetLayout()->take(timingPlot_->legend);
+  timingPlot_->plotLayout()->addElement(1, 0, timingPlot_->legend);
+  timingPlot_->plotLayout()->setRowStretchFactor(1, 0.001);
+  auto* left = new QSplitter(Qt::Vertical);
+  left->addWidget(metricTable_);
+  left->addWidget(summaryTable_);
+  left->addWidget(timingPlot_);
+  left->setStretchFactor(0, 2);
+  left->setStretchFactor(1, 3);
+  left->setStretchFactor(2, 2);
+  left->setSizes({260, 420, 260});
+  return left;
+}
+
+// Right: per-image deltas and the two canvases.
+QWidget* CompareView::buildImagePane() {
+  imageTable_ = makeRowTable(imageModel_);
+  imageTable_->setSelectionMode(QAbstractItemView::SingleSelection);
+  imageTable_->horizontalHeader()->resizeSection(ImageDeltaModel::FileColumn, 160);
+  connect(imageTable_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+          [this](const QModelIndex& current) {
+            if (const ImageDelta* d = imageModel_->deltaAt(current.row())) showImage(d->imageId);
+          });
+  canvases_ = new CanvasPair;
+  auto* right = new QSplitter(Qt::Vertical);
+  right->addWidget(imageTable_);
+  right->addWidget(canvases_);
+  right->setStretchFactor(0, 1);
+  right->setStretchFactor(1, 3);
+  right->setSizes({200, 700});
+  return right;
+}
+
+void CompareView::followSession(RunSession* session) {
+  connect(session, &RunSession::comparisonOpened, this, &CompareView::showComparison);
+  connect(session, &RunSession::compareSideOpened, this,
+          [this](int side, const CompareSide& loaded) { setSide(side == A ? A : B, loaded); });
+  connect(session, &RunSession::comparisonFailed, this, &CompareView::showError);
+  connect(this, &CompareView::runFolderChosen, session, &RunSession::openCompareSide);
+  connect(session->controller(), &RunController::runningChanged, this,
+          [this](bool running) { setRunPairEnabled(!running); });
+}
+
+ImageCanvas* CompareView::canvas(Side s) const {
+  return canvases_->canvas(s == A ? CanvasPair::A : CanvasPair::B);
+}
+
+void CompareView::chooseRun(Side side) {
+  const QString dir = QFileDialog::getExistingDirectory(
+      this, side == A ? tr("Open run folder A") : tr("Open run folder B"));
+  if (!dir.isEmpty()) Q_EMIT runFolderChosen(side, dir);
+}
+
+void CompareView::showComparison(const OpenedComparison& opened) {
+  a_ = opened.a;
+  b_ = opened.b;
+  comparison_ = opened.comparison;
+  recompare();
+}
+
+bool CompareView::setSide(Side side, CompareSide loaded, QString* error) {
+  std::optional<CompareSide> previous = std::move(side == A ? a_ : b_);
+  (side == A ? a_ : b_) = std::move(loaded);
+  if (a_ && b_) {
+    try {
+      comparison_ = compareRuns(a_->run, b_->run);
+    } catch (const std::exception& e) {
+      (side == A ? a_ : b_) = std::move(previous);
+      showError(QString::fromStdString(e.what()));
+      if (error) *error = QString::fromStdString(e.what());
+      return false;
+    }
+  }
+  recompare();
+  return true;
+}
+
+void CompareView::showError(const QString& message) {
+  notes_->setText(tr("<span style='color:#c01c28'>%1</span>").arg(message.toHtmlEscaped()));
+}
+
+void CompareView::setRunPairEnabled(bool enabled) {
+  header_->setRunPairEnabled(enabled);
+}
+
+void CompareView::setExportMenu(QMenu* menu) {
+  header_->setExportMenu(menu);
+}
+
+void CompareView::swapRuns() {
+  if (!a_ && !b_) return;
+  std::swap(a_, b_);
+  try {
+    if (a_ && b_) comparison_ = compareRuns(a_->run, b_->run);
+  } catch (const std::exception&) {
+    comparison_.reset();  // cannot happen: the same two runs compared the other way round
+  }
+  recompare();
+}
+
+void CompareView::clearComparison() {
+  comparison_.reset();
+  metricModel_->setComparison(std::nullopt, {}, {});
+  summaryModel_->setRows({}, {}, {});
+  imageModel_->setImages({});
+  current_.reset();
+  canvas(A)->setImage({}, {});
+  canvas(B)->setImage({}, {});
+}
+
+void CompareView::recompare() {
+  header_->setRunFolder(CompareHeaderBar::A, a_ ? QString::fromStdString(a_->run.dir) : QString());
+  header_->setRunFolder(CompareHeaderBar::B, b_ ? QString::fromStdString(b_->run.dir) : QString());
+  if (!a_ || !b_ || !comparison_) {
+    clearComparison();
+    notes_->setText(a_ || b_ ? tr("Open the other run folder to compare.")
+                             : tr("Open two run folders to compare them."));
+    rebuildTimingPlot();
+    return;
+  }
+  sortImageDeltas(comparison_->images, order_);
+  QString labelA = QString::fromStdString(comparison_->a.label);
+  QString labelB = QString::fromStdString(comparison_->b.label);
+  if (labelA == labelB) {  // the same arch twice (e.g. with and without flip): name the folders
+    labelA +=
+        QStringLiteral(" (%1)").arg(QFileInfo(QString::fromStdString(a_->run.dir)).fileName());
+    labelB +=
+        QStringLiteral(" (%1)").arg(QFileInfo(QString::fromStdString(b_->run.dir)).fileName());
+  }
+  labelA_ = labelA;
+  labelB_ = labelB;
+  metricModel_->setComparison(comparison_->metrics, labelA, labelB);
+  summaryModel_->setRows(summaryRows(*comparison_, *a_, *b_), labelA, labelB);
+  imageModel_->setImages(comparison_->images);
+  canvases_->setCaption(CanvasPair::A, tr("<b>A</b>: %1").arg(labelA.toHtmlEscaped()));
+  canvases_->setCaption(CanvasPair::B, tr("<b>B</b>: %1").arg(labelB.toHtmlEscaped()));
+
+  QStringList notes;
+  for (const auto& n : comparison_->notes) notes << QString::fromStdString(n);
+  for (const QString& w : a_->warnings) notes << tr("A: %1").arg(w);
+  for (const QString& w : b_->warnings) notes << tr("B: %1").arg(w);
+  if (notes.isEmpty())
+    notes << tr("%1 image(s); per-image table ordered so the images where B loses come first.")
+                 .arg(comparison_->images.size());
+  notes_->setText(notes.join(QStringLiteral(" \u00b7 ")).toHtmlEscaped());
+  metricTable_->resizeColumnsToContents();
+  rebuildTimingPlot();
+  Q_EMIT comparisonChanged();
+
+  const std::optional<std::int64_t> keep = current_;
+  current_.reset();
+  if (keep && showImage(*keep)) return;
+  if (!comparison_->images.empty()) showImage(comparison_->images.front().imageId);
+}
+
+void CompareView::setOrder(DeltaOrder order) {
+  order_ = order;
+  header_->setOrder(order);
+  if (!comparison_) return;
+  sortImageDeltas(comparison_->images, order_);
+  imageModel_->setImages(comparison_->images);
+  if (current_) {
+    const int row = imageModel_->rowOfImage(*current_);
+    if (row >= 0) {
+      const QSignalBlocker block(imageTable_->selectionModel());
+      imageTable_->selectRow(row);
+    }
+  }
+}
+
+void CompareView::rebuildTimingPlot() {
+  timingPlot_->clearPlottables();
+  timingPlot_->xAxis->setLabel(QString());
+  timingPlot_->yAxis->setLabel(tr("mean milliseconds per image"));
+  auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+  QVector<double> keys;
+  for (std::size_t s = 0; s < stageNames().size(); ++s) {
+    keys.push_back(static_cast<double>(s + 1));
+    ticker->addTick(static_cast<double>(s + 1), QString::fromStdString(stageNames()[s]));
+  }
+  timingPlot_->xAxis->setTicker(ticker);
+  timingPlot_->xAxis->setRange(0.4, static_cast<double>(keys.size()) + 0.6);
+  if (!comparison_) {
+    timingPlot_->yAxis->setRange(0, 1);
+    timingPlot_->replot();
+    return;
+  }
+  auto* group = new QCPBarsGroup(timingPlot_);
+  double top = 0;
+  const std::pair<const RunSide*, QColor> sides[] = {{&comparison_->a, runColor(RunSideColor::A)},
+                                                     {&comparison_->b, runColor(RunSideColor::B)}};
+  int n = 0;
+  for (const auto& [side, color] : sides) {
+    auto* bars = new QCPBars(timingPlot_->xAxis, timingPlot_->yAxis);
+    bars->setName((n == 0 ? tr("A: %1") : tr("B: %1")).arg(n == 0 ? labelA_ : labelB_));
+    ++n;
+    bars->setBrush(color);
+    bars->setPen(Qt::NoPen);
+    bars->setWidth(0.38);
+    bars->setBarsGroup(group);
+    QVector<double> values;
+    for (std::size_t s = 0; s < stageNames().size(); ++s) {
+      const double v = s < side->timing.perStage.size() ? side->timing.perStage[s].mean : 0;
+      values.push_back(v);
+      top = std::max(top, v);
+    }
+    bars->setData(keys, values, true);
+  }
+  timingPlot_->yAxis->setRange(0, top > 0 ? top * 1.15 : 1);
+  timingPlot_->replot();
+}
+
+bool CompareView::showImage(std::int64_t imageId) {
+  if (!comparison_ || imageModel_->rowOfImage(imageId) < 0) return false;
+  current_ = imageId;
+  showSideImage(A, imageId);
+  showSideImage(B, imageId);
+  const int row = imageModel_->rowOfImage(imageId);
+  if (imageTable_->currentIndex().row() != row) {
+    const QSignalBlocker block(imageTable_->selectionModel());
+    imageTable_->selectRow(row);
+  }
+  canvases_->sync(canvas(A));
+  Q_EMIT imageShown(imageId);
+  return true;
+}
+
+void CompareView::showSideImage(Side s, std::int64_t imageId) {
+  const std::optional<CompareSide>& side = this->side(s);
+  ImageCanvas* canvas = this->canvas(s);
+  const auto caption = [this, s](const QString& html) {
+    canvases_->setCaption(s == A ? CanvasPair::A : CanvasPair::B, html);
+  };
+  const QString label = (s == A ? labelA_ : labelB_).toHtmlEscaped();
+  const ImageRecord* record = side ? side->recordOfImage(imageId) : nullptr;
+  const ImageDelta* delta = imageModel_->deltaAt(imageModel_->rowOfImage(imageId));
+  QString extra;
+  if (delta) {
+    const auto& ap = s == A ? delta->apA : delta->apB;
+    const auto& oks = s == A ? delta->oksA : delta->oksB;
+    extra = tr(" \u00b7 AP %1 \u00b7 OKS %2")
+                .arg(ap ? QString::number(*ap, 'f', 3) : QStringLiteral("\u2013"),
+                     oks ? QString::number(*oks, 'f', 3) : QStringLiteral("\u2013"));
+  }
+  if (!record || !side->images) {
+    canvas->setImage({}, {});
+    caption(tr("<b>%1</b>: %2 \u00b7 %3")
+                .arg(s == A ? QStringLiteral("A") : QStringLiteral("B"), label,
+                     !record ? tr("image not in this run") : tr("no images")));
+    return;
+  }
+  const RunOverlayData& data = *side->images;
+  QImageReader reader(QString::fromStdString(data.imagePath(*record)));
+  reader.setAutoTransform(false);  // the evaluation reads pixels as stored, as OpenCV does
+  const QImage image = reader.read();
+  canvas->setImage(image, data.sceneFor(*record, options().matchThreshold));
+  caption(tr("<b>%1</b>: %2 \u00b7 %3 people%4%5")
+              .arg(s == A ? QStringLiteral("A") : QStringLiteral("B"), label)
+              .arg(record->people.size())
+              .arg(extra)
+              .arg(image.isNull()
+                       ? tr(" \u00b7 cannot read %1").arg(QString::fromStdString(record->file))
+                       : QString()));
+}
+
+void CompareView::setOptions(const RenderOptions& options) {
+  canvases_->setOptions(options);
+}
+
+const RenderOptions& CompareView::options() const {
+  return canvases_->options();
+}
+
+QString CompareView::notesText() const {
+  return notes_->text();
+}
+
+}  // namespace posescope

@@ -1,0 +1,117 @@
+#pragma once
+// The Compare page: two runs A and B side by side — metrics with B − A, summaries and
+// architectures, mean time per stage, per-image deltas and two synchronised canvases.
+
+#include <QWidget>
+#include <optional>
+
+#include "render/render_options.h"
+#include "report/run_comparison.h"
+#include "widgets/session/compare_data.h"
+
+class QCustomPlot;
+class QLabel;
+class QMenu;
+class QTableView;
+
+namespace posescope {
+
+class CanvasPair;
+class CompareHeaderBar;
+class ImageCanvas;
+class ImageDeltaModel;
+class MetricComparisonModel;
+class RunSession;
+class SideBySideModel;
+struct OpenedComparison;
+
+/// Presents a comparison of two run folders (core/report's compareRuns) read by the session.
+/// The per-image table lists the images where B loses most first (by Δ AP or Δ OKS); selecting
+/// one shows it in both canvases, which share image, zoom, pan and layers. Never throws:
+/// problems are shown in the notes line.
+class CompareView : public QWidget {
+  Q_OBJECT
+ public:
+  enum Side { A, B };
+
+  explicit CompareView(QWidget* parent = nullptr);
+
+  /// Follows `session`: the comparisons it reads; the run folders chosen here are read by it.
+  /// Run A and B… is disabled while it runs.
+  void followSession(RunSession* session);
+
+  /// Shows `opened` (both sides and their comparison).
+  void showComparison(const OpenedComparison& opened);
+  /// Replaces one side; compares once both sides are there. False and `error` set when the two
+  /// cannot be compared (the previous comparison is kept).
+  bool setSide(Side side, CompareSide loaded, QString* error = nullptr);
+  /// Shows `message` (a run folder that cannot be read or compared) in the notes line.
+  void showError(const QString& message);
+  /// Enables "Run A and B…" (disabled while a run is going).
+  void setRunPairEnabled(bool enabled);
+  /// The menu behind the page's Export button (the shell's export actions).
+  void setExportMenu(QMenu* menu);
+  /// Exchanges A and B.
+  void swapRuns();
+  /// Orders the per-image table by Δ AP or Δ OKS (images where B loses most first).
+  void setOrder(DeltaOrder order);
+  DeltaOrder order() const { return order_; }
+
+  /// The comparison shown, or nullptr before both runs are open.
+  const RunComparison* comparison() const { return comparison_ ? &*comparison_ : nullptr; }
+  const std::optional<CompareSide>& side(Side s) const { return s == A ? a_ : b_; }
+
+  /// Shows image `imageId` in both canvases and selects its row; false when neither run has it.
+  bool showImage(std::int64_t imageId);
+  std::optional<std::int64_t> currentImage() const { return current_; }
+  /// Layer toggles of both canvases (heatmap and tag layers are not offered here).
+  void setOptions(const RenderOptions& options);
+  const RenderOptions& options() const;
+
+  MetricComparisonModel* metricModel() const { return metricModel_; }
+  SideBySideModel* summaryModel() const { return summaryModel_; }
+  ImageDeltaModel* imageModel() const { return imageModel_; }
+  QCustomPlot* timingPlot() const { return timingPlot_; }
+  CanvasPair* canvasPair() const { return canvases_; }
+  ImageCanvas* canvas(Side s) const;
+  /// The notes line (comparison notes, warnings, errors).
+  QString notesText() const;
+
+ Q_SIGNALS:
+  /// A new comparison is shown.
+  void comparisonChanged();
+  /// Image `imageId` is shown in the canvases.
+  void imageShown(qlonglong imageId);
+  /// The user asked to set up and run two evaluations to compare ("Run A and B…").
+  void runPairRequested();
+  /// The user chose run folder `dir` as side `side` (Open A… / Open B…); the shell reads it.
+  void runFolderChosen(int side, const QString& dir);
+
+ private:
+  QWidget* buildTables();
+  QWidget* buildImagePane();
+  void chooseRun(Side side);
+  void recompare();
+  void clearComparison();
+  void rebuildTimingPlot();
+  void showSideImage(Side s, std::int64_t imageId);
+
+  std::optional<CompareSide> a_, b_;
+  std::optional<RunComparison> comparison_;
+  DeltaOrder order_ = DeltaOrder::Ap;
+  std::optional<std::int64_t> current_;
+  QString labelA_, labelB_;  // run labels, with the folder names when the labels are equal
+
+  CompareHeaderBar* header_ = nullptr;
+  QLabel* notes_ = nullptr;
+  MetricComparisonModel* metricModel_ = nullptr;
+  SideBySideModel* summaryModel_ = nullptr;
+  ImageDeltaModel* imageModel_ = nullptr;
+  QTableView* metricTable_ = nullptr;
+  QTableView* summaryTable_ = nullptr;
+  QTableView* imageTable_ = nullptr;
+  QCustomPlot* timingPlot_ = nullptr;
+  CanvasPair* canvases_ = nullptr;
+};
+
+}  // namespace posescope

@@ -1,0 +1,92 @@
+#pragma once
+// The run-setup form: inputs of one evaluation, validated as they change, and the Run button.
+
+#include <QMap>
+#include <QWidget>
+
+#include "widgets/session/path_kind.h"
+#include "widgets/session/run_setup.h"
+
+class QComboBox;
+class QFormLayout;
+class QLabel;
+class QLayout;
+class QLineEdit;
+class QPushButton;
+class QTableView;
+class QTimer;
+
+namespace posescope {
+
+class OverrideTableModel;
+
+/// Experiment YAML, arch JSON, checkpoint, dataset root, KEY VALUE overrides, device and output
+/// folder. Every change re-runs checkRunSetup (after a short pause while typing); each error is
+/// shown under its field and Run is enabled only when there is none. Never throws.
+class RunSetupView : public QWidget {
+  Q_OBJECT
+ public:
+  explicit RunSetupView(QWidget* parent = nullptr);
+
+  /// The form's current values.
+  RunSetup setup() const;
+  /// Fills every field from `setup` and validates at once.
+  void setSetup(const RunSetup& setup);
+  void setConfigFile(const QString& path);
+  void setArchFile(const QString& path);
+  void setCheckpoint(const QString& path);
+  void setDatasetRoot(const QString& path);
+  /// Puts `path` in the field of its kind (config, arch, checkpoint, dataset root); false (and
+  /// nothing changes) for another kind.
+  bool setPath(PathKind kind, const QString& path);
+  void setOverrides(const QStringList& flatKeyValues);
+  void setDevice(const QString& device);
+  void setOutputDir(const QString& dir);
+  /// Enables or disables editing and Run (while a run is in progress).
+  void setRunning(bool running);
+
+  /// Shows or hides the Run button (hidden where another button starts the run).
+  void setRunButtonVisible(bool visible);
+
+  /// Validates now (instead of after the typing pause).
+  void validateNow();
+  const SetupCheck& check() const { return check_; }
+  /// The message shown under `field` ("" when none).
+  QString fieldError(SetupField field) const;
+  QPushButton* runButton() const { return runButton_; }
+  QStringList devices() const { return devices_; }
+
+ Q_SIGNALS:
+  /// After every validation; check() holds the result.
+  void validated();
+  /// The user pressed Run with a valid setup.
+  void runRequested();
+
+ private:
+  void addOverridesRow(QFormLayout* form);
+  void addDeviceRow(QFormLayout* form);
+  QLayout* buildRunRow();
+  QLineEdit* addPathRow(QFormLayout* form, const QString& label, const QString& placeholder,
+                        SetupField field, const QString& filter, bool directory);
+  QLabel* addErrorLabel(SetupField field);
+  void scheduleValidation();
+
+  QStringList devices_;
+  SetupCheck check_;
+  bool running_ = false;
+  bool batch_ = false;  // setSetup in progress: validate once at its end
+  QLineEdit* configEdit_ = nullptr;
+  QLineEdit* archEdit_ = nullptr;
+  QLineEdit* checkpointEdit_ = nullptr;
+  QLineEdit* datasetEdit_ = nullptr;
+  QLineEdit* outputEdit_ = nullptr;
+  QComboBox* deviceCombo_ = nullptr;
+  QTableView* overrideTable_ = nullptr;
+  OverrideTableModel* overrideModel_ = nullptr;
+  QMap<SetupField, QLabel*> errorLabels_;
+  QLabel* summaryLabel_ = nullptr;
+  QPushButton* runButton_ = nullptr;
+  QTimer* validateTimer_ = nullptr;
+};
+
+}  // namespace posescope

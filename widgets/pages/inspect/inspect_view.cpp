@@ -1,0 +1,478 @@
+#include "widgets/pages/inspect/inspect_view.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPainter>
+#include <QShowEvent>
+#include <QSlider>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTableView>
+#include <QToolBar>
+#include <QVBoxLayout>
+#include <algorithm>
+
+#include "render/overlay_renderer.h"
+#include "widgets/common/image_canvas.h"
+#include "widgets/common/overlay_image.h"
+#include "widgets/common/table_views.h"
+#include "widgets/models/inspect_table_model.h"
+#include "widgets/pages/inspect/joint_grid.h"
+#include "widgets/session/inspect_controller.h"
+#include "widgets/session/maps_provider.h"
+#include "widgets/session/run_controller.h"
+#include "widgets/session/run_session.h"
+
+namespace posescope {
+
+namespace {
+
+// Images whose recomputed maps are kept (InspectController's LRU cache).
+constexpr std::size_t kCachedImages = 8;
+
+// The toolbar's action of `layer`.
+constexpr std::size_t slot(OverlayLayer layer) {
+  return static_cast<std::size_t>(layer);
+}
+
+// A dark picture standing in for an image that cannot be read, as large as the people on it.
+QImage placeholderImage(const ImageRecord& record) {
+  int w = 640, h = 480;
+  for (const auto& p : record.people)
+    for (const auto& j : p.joints) {
+      w = std::max(w, static_cast<int>(j[0]) + 16);
+      h = std::max(h, static_cast<int>(j[1]) + 16);
+    }
+  QImage image(std::min(w, 4096), std::min(h, 4096), QImage::Format_RGB888);
+  image.fill(QColor(24, 24, 24));
+  return image;
+}
+
+}  // namespace
+
+InspectView::InspectView(QWidget* parent) : QWidget(parent) {
+  controller_ = new InspectController(kCachedImages, this);
+  auto* splitter = new QSplitter(Qt::Horizontal);
+  splitter->addWidget(buildImageList());
+  splitter->addWidget(buildCanvasPane());
+  grid_ = new JointGrid;
+  grid_->setMinimumWidth(190);
+  connect(grid_, &JointGrid::jointSelected, this, &InspectView::setJoint);
+  splitter->addWidget(grid_);
+  splitter->setStretchFactor(0, 0);
+  splitter->setStretchFactor(1, 1);
+  splitter->setStretchFactor(2, 0);
+  splitter->setSizes({450, 760, 200});
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(4, 4, 4, 4);
+  layout->addWidget(splitter);
+
+  connect(controller_, &InspectController::mapsReady, this, &InspectView::onMapsReady);
+  connect(controller_, &InspectController::mapsFailed, this,
+          [this](qulonglong index, const QString& message) {
+            if (current_ && *current_ == index) {
+              mapsNote_ = tr("maps unavailable: %1").arg(message);
+              updateStatus();
+            }
+          });
+  options_.showHeatmap = true;  // the point of the page; off with H
+  for (OverlayLayer layer : kOverlayLayers)
+    layerActions_[slot(layer)]->setChecked(showsLayer(options_, layer));
+  grid_->setMaps(jointNames(), nullptr, options_.colormap);
+  updateStatus();
+}
+
+// Left: the filter and the per-image table (sorted by value, dataset order at first).
+QWidget* InspectView::buildImageList() {
+  model_ = new InspectTableModel(this);
+  proxy_ = new QSortFilterProxyModel(this);
+  proxy_->setSourceModel(model_);
+  proxy_->setSortRole(Qt::UserRole);
+  proxy_->setFilterKeyColumn(-1);
+  proxy_->setFilterCaseSensitivity(Qt::CaseInsensitive);
+  filter_ = new QLineEdit;
+  filter_->setPlaceholderText(tr("Filter images (file, id, failure\u2026)"));
+  filter_->setClearButtonEnabled(true);
+  connect(filter_, &QLineEdit::textChanged, proxy_, &QSortFilterProxyModel::setFilterFixedString);
+
+  table_ = makeRowTable(proxy_);
+  table_->setSortingEnabled(true);
+  table_->sortByColumn(-1, Qt::AscendingOrder);  // dataset order until a header is clicked
+  table_->setSelectionMode(QAbstractItemView::SingleSelection);
+  table_->setAlternatingRowColors(true);
+  QHeaderView* header = table_->horizontalHeader();
+  header->setDefaultSectionSize(58);
+  header->resizeSection(InspectTableModel::IndexColumn, 36);
+  header->resizeSection(InspectTableModel::FileColumn, 130);
+  header->resizeSection(InspectTableModel::GroundTruthColumn, 36);
+  header->resizeSection(InspectTableModel::PeopleColumn, 52);
+  connect(table_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+          &InspectView::onRowSelected);
+
+  auto* list = new QWidget;
+  auto* layout = new QVBoxLayout(list);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(filter_);
+  layout->addWidget(table_, 1);
+  return list;
+}
+
+// Centre: the layer toolbar, the canvas and the status line.
+QWidget* InspectView::buildCanvasPane() {
+  canvas_ = new ImageCanvas;
+  connect(canvas_, &ImageCanvas::renderFailed, this, [this](const QString& message) {
+    mapsNote_ = tr("cannot draw: %1").arg(message);
+    updateStatus();
+  });
+  status_ = new QLabel;
+  status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  auto* pane = new QWidget;
+  auto* layout = new QVBoxLayout(pane);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(buildToolbar());
+  layout->addWidget(canvas_, 1);
+  layout->addWidget(status_);
+  return pane;
+}
+
+// The layer toggles, then the joint, colormap, opacity and score styles.
+QToolBar* InspectView::buildToolbar() {
+  jointBox_ = new QComboBox;
+  jointBox_->setToolTip(tr("Joint of the heatmap and tag layers ([ and ] step, 0 the maximum)"));
+  connect(jointBox_, &QComboBox::activated, this,
+          [this](int i) { setJoint(jointBox_->itemData(i).toInt()); });
+  colormapBox_ = new QComboBox;
+  for (const char* name : {"jet", "inferno", "viridis", "turbo"})
+    colormapBox_->addItem(QString::fromLatin1(name));
+  colormapBox_->setToolTip(tr("Heatmap colormap"));
+  connect(colormapBox_, &QComboBox::currentTextChanged, this, [this](const QString& name) {
+    options_.colormap = colormapFromName(name.toStdString());
+    applyOptions();
+    if (current_)
+      if (ImageMapsPtr maps = controller_->cached(*current_)) showMaps(maps);
+  });
+  scoreBox_ = new QComboBox;
+  scoreBox_->addItems({tr("score: size + opacity"), tr("score: size"), tr("score: opacity"),
+                       tr("score: not shown")});
+  scoreBox_->setToolTip(tr("How a joint's score is drawn"));
+  connect(scoreBox_, &QComboBox::currentIndexChanged, this, [this](int i) {
+    options_.scoreAsSize = i == 0 || i == 1;
+    options_.scoreAsOpacity = i == 0 || i == 2;
+    applyOptions();
+  });
+  opacity_ = new QSlider(Qt::Horizontal);
+  opacity_->setRange(0, 100);
+  opacity_->setValue(static_cast<int>(options_.heatmapOpacity * 100));
+  opacity_->setMaximumWidth(90);
+  opacity_->setToolTip(tr("Heatmap and tag map opacity"));
+  connect(opacity_, &QSlider::valueChanged, this, [this](int v) {
+    options_.heatmapOpacity = v / 100.0;
+    options_.tagOpacity = v / 100.0;
+    applyOptions();
+  });
+
+  auto* toolbar = new QToolBar;
+  toolbar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+  buildActions();
+  for (QAction* a : layerActions_) toolbar->addAction(a);
+  toolbar->addSeparator();
+  toolbar->addWidget(jointBox_);
+  toolbar->addWidget(colormapBox_);
+  toolbar->addWidget(opacity_);
+  toolbar->addWidget(scoreBox_);
+  return toolbar;
+}
+
+InspectView::~InspectView() = default;
+
+void InspectView::showEvent(QShowEvent* event) {
+  QWidget::showEvent(event);
+  requestMapsIfNeeded();  // the joint grid became visible: it needs the maps
+}
+
+QAction* InspectView::addToggle(const QString& text, const QString& key, OverlayLayer layer) {
+  auto* action = new QAction(text, this);
+  action->setCheckable(true);
+  action->setChecked(showsLayer(options_, layer));
+  action->setShortcut(QKeySequence(key));
+  action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+  action->setToolTip(tr("%1 (%2)").arg(QString(text).remove('&'), key));
+  connect(action, &QAction::toggled, this, [this, layer](bool checked) {
+    setLayerShown(options_, layer, checked);
+    applyOptions();
+  });
+  addAction(action);
+  layerActions_[slot(layer)] = action;
+  return action;
+}
+
+void InspectView::buildActions() {
+  addToggle(tr("Predictions"), QStringLiteral("P"), OverlayLayer::Predictions);
+  addToggle(tr("Ground truth"), QStringLiteral("G"), OverlayLayer::GroundTruth);
+  addToggle(tr("Crowd"), QStringLiteral("C"), OverlayLayer::Crowd);
+  addToggle(tr("Matches"), QStringLiteral("M"), OverlayLayer::Matches);
+  addToggle(tr("Heatmap"), QStringLiteral("H"), OverlayLayer::Heatmap);
+  addToggle(tr("Tags"), QStringLiteral("T"), OverlayLayer::Tags);
+  addToggle(tr("Network res."), QStringLiteral("R"), OverlayLayer::NetworkResolution);
+
+  auto shortcut = [this](const QList<QKeySequence>& keys, auto slot) {
+    auto* action = new QAction(this);
+    action->setShortcuts(keys);
+    action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(action, &QAction::triggered, this, slot);
+    addAction(action);
+  };
+  shortcut({QKeySequence(Qt::Key_PageDown), QKeySequence(Qt::Key_Period)},
+           [this] { stepImage(1); });
+  shortcut({QKeySequence(Qt::Key_PageUp), QKeySequence(Qt::Key_Comma)}, [this] { stepImage(-1); });
+  shortcut({QKeySequence(Qt::Key_BracketRight)}, [this] {
+    const int joints = jointBox_->count() - 1;
+    if (joints > 0) setJoint(options_.heatmapJoint + 1 >= joints ? -1 : options_.heatmapJoint + 1);
+  });
+  shortcut({QKeySequence(Qt::Key_BracketLeft)}, [this] {
+    const int joints = jointBox_->count() - 1;
+    if (joints > 0) setJoint(options_.heatmapJoint <= -1 ? joints - 1 : options_.heatmapJoint - 1);
+  });
+  shortcut({QKeySequence(Qt::Key_0)}, [this] { setJoint(-1); });
+  shortcut({QKeySequence(Qt::Key_F)}, [this] { canvas_->fit(); });
+}
+
+QStringList InspectView::jointNames() const {
+  QStringList names;
+  for (const auto& n : skeletonFor(data_->kind).jointNames) names.append(QString::fromStdString(n));
+  return names;
+}
+
+void InspectView::followSession(const RunSession* session) {
+  connect(session->controller(), &RunController::imageDone, this,
+          [this](const ImageRecord& record) { appendRecord(record); });
+  connect(session, &RunSession::runPreparing, this, &InspectView::clear);
+  connect(session, &RunSession::inspectionLoaded, this, [this](const RunOverlayDataPtr& data) {
+    setData(data, std::make_unique<EvaluatorMapsProvider>(data->runDir, data->device));
+  });
+  connect(session, &RunSession::runFolderOpened, this, [this](const OpenedRunPtr& opened) {
+    if (opened->inspect)
+      setData(opened->inspect,
+              std::make_unique<EvaluatorMapsProvider>(opened->run.dir, opened->inspect->device));
+    else
+      showUnavailable(opened->inspectError);
+  });
+}
+
+void InspectView::showUnavailable(const QString& error) {
+  clear();
+  status_->setText(tr("Cannot inspect the run: %1").arg(error));
+}
+
+void InspectView::setData(RunOverlayDataPtr data, std::unique_ptr<MapsProvider> provider) {
+  data_ = data ? std::move(data) : std::make_shared<const RunOverlayData>();
+  current_.reset();
+  mapsApplied_ = false;
+  images_.clear();
+  imageNote_.clear();
+  mapsNote_.clear();
+  controller_->setProvider(std::move(provider));
+  const QStringList names = jointNames();
+  jointBox_->clear();
+  jointBox_->addItem(tr("max over joints"), -1);
+  for (int j = 0; j < names.size(); ++j) jointBox_->addItem(names[j], j);
+  if (options_.heatmapJoint >= names.size()) options_.heatmapJoint = -1;
+  jointBox_->setCurrentIndex(options_.heatmapJoint + 1);
+  grid_->setMaps(names, nullptr, options_.colormap);
+  canvas_->setImage({}, {});
+  model_->setRows(data_->rows);
+  updateStatus();
+}
+
+void InspectView::clear() {
+  setData(RunOverlayData{}, nullptr);
+}
+
+void InspectView::appendRecord(const ImageRecord& record) {
+  if (live_ != data_) {  // data shown may be shared: records are added to a copy of its own
+    live_ = std::make_shared<RunOverlayData>(*data_);
+    data_ = live_;
+  }
+  live_->records.push_back(record);
+  for (const auto& row : perImageRows({record}, {})) {
+    live_->rows.push_back(row);
+    model_->appendRow(row);
+  }
+}
+
+bool InspectView::showImage(std::size_t datasetIndex) {
+  const int row = model_->rowOfDatasetIndex(datasetIndex);
+  if (row < 0) return false;
+  const QModelIndex proxyIndex = proxy_->mapFromSource(model_->index(row, 0));
+  if (proxyIndex.isValid()) {
+    table_->selectionModel()->setCurrentIndex(
+        proxyIndex, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    table_->scrollTo(proxyIndex);
+    if (current_ == datasetIndex) return true;  // the selection shows it already
+  }
+  // Filtered out of the table (or already current): show it directly.
+  const ImageRecord* record = data_->recordOf(datasetIndex);
+  if (!record) return false;
+  current_ = datasetIndex;
+  imageNote_.clear();
+  mapsNote_.clear();
+  mapsApplied_ = false;
+  const QImage image = loadImage(*record);
+  // Cached maps are drawn with the image, in one pass; otherwise they are asked for below.
+  ImageMapsPtr maps = needsMaps() ? controller_->cached(datasetIndex) : nullptr;
+  canvas_->setImage(image, data_->sceneFor(*record, options_.matchThreshold), maps);
+  if (maps) {
+    noteMaps(maps);
+  } else {
+    grid_->setMaps(jointNames(), nullptr, options_.colormap);
+  }
+  Q_EMIT imageShown(datasetIndex);
+  if (maps) Q_EMIT mapsShown(datasetIndex);
+  requestMapsIfNeeded();
+  updateStatus();
+  return true;
+}
+
+QImage InspectView::loadImage(const ImageRecord& record) {
+  constexpr std::size_t kKeptImages = 8;
+  for (auto it = images_.begin(); it != images_.end(); ++it) {
+    if (it->first != record.index) continue;
+    images_.splice(images_.begin(), images_, it);
+    return images_.front().second;
+  }
+  QImage image;
+  try {
+    const cv::Mat rgb = readImageRgb(data_->imagePath(record));
+    image = rgbBytesToQImage(rgb.data, rgb.cols, rgb.rows, rgb.step);
+  } catch (const std::exception& e) {
+    imageNote_ = QString::fromStdString(e.what());
+    return placeholderImage(record);  // not kept: the file may appear later
+  }
+  images_.emplace_front(record.index, image);
+  while (images_.size() > kKeptImages) images_.pop_back();
+  return image;
+}
+
+void InspectView::onRowSelected() {
+  const QModelIndex current = table_->selectionModel()->currentIndex();
+  if (!current.isValid()) return;
+  const PerImageRow* row = model_->rowAt(proxy_->mapToSource(current).row());
+  if (!row || current_ == row->index) return;
+  current_.reset();
+  showImage(row->index);
+}
+
+bool InspectView::stepImage(int step) {
+  const int rows = proxy_->rowCount();
+  if (rows == 0) return false;
+  const QModelIndex current = table_->selectionModel()->currentIndex();
+  const int from = current.isValid() ? current.row() : (step > 0 ? -1 : rows);
+  const int to = from + step;
+  if (to < 0 || to >= rows) return false;
+  const QModelIndex target = proxy_->index(to, 0);
+  table_->selectionModel()->setCurrentIndex(
+      target, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+  table_->scrollTo(target);
+  return true;
+}
+
+void InspectView::setJoint(int joint) {
+  if (joint < -1 || joint >= jointBox_->count() - 1) joint = -1;
+  options_.heatmapJoint = joint;
+  jointBox_->setCurrentIndex(joint + 1);
+  grid_->setCurrentJoint(joint);
+  applyOptions();
+}
+
+void InspectView::setLayer(OverlayLayer layer, bool on) {
+  layerActions_[slot(layer)]->setChecked(on);  // toggled() updates the options
+}
+
+QStringList InspectView::setLayers(const QStringList& names) {
+  RenderOptions chosen = options_;
+  QStringList unknown;
+  for (const std::string& name : showOnlyLayers(chosen, names.join(',').toStdString()))
+    unknown << QString::fromStdString(name);
+  for (OverlayLayer layer : kOverlayLayers) setLayer(layer, showsLayer(chosen, layer));
+  return unknown;
+}
+
+bool InspectView::needsMaps() const {
+  return options_.showHeatmap || options_.showTags || !options_.projectMaps || grid_->isVisible();
+}
+
+void InspectView::requestMapsIfNeeded() {
+  if (!current_ || !controller_->hasProvider() || !needsMaps()) return;
+  if (mapsApplied_) return;
+  if (ImageMapsPtr maps = controller_->request(*current_)) {
+    showMaps(maps);
+  } else {
+    mapsNote_ = tr("computing heatmaps and tags\u2026");
+    updateStatus();
+  }
+}
+
+void InspectView::onMapsReady(qulonglong index, const ImageMapsPtr& maps) {
+  if (!current_ || *current_ != index) return;
+  showMaps(maps);
+}
+
+void InspectView::noteMaps(const ImageMapsPtr& maps) {
+  mapsApplied_ = true;
+  mapsNote_.clear();
+  if (maps->joints <= 0)
+    mapsNote_ = maps->record.failed()
+                    ? tr("no maps: %1").arg(QString::fromStdString(maps->record.error))
+                    : tr("no maps for this image");
+  grid_->setMaps(jointNames(), maps->joints > 0 ? maps : nullptr, options_.colormap);
+}
+
+void InspectView::showMaps(const ImageMapsPtr& maps) {
+  canvas_->setMaps(maps);
+  noteMaps(maps);
+  updateStatus();
+  if (current_) Q_EMIT mapsShown(*current_);
+}
+
+void InspectView::applyOptions() {
+  canvas_->setOptions(options_);
+  requestMapsIfNeeded();
+  updateStatus();
+}
+
+QString InspectView::statusText() const {
+  return status_->text();
+}
+
+void InspectView::updateStatus() {
+  if (!status_) return;
+  QStringList parts;
+  if (data_->records.empty()) {
+    parts << tr(
+        "Open a run folder (File \u2192 Open Run Folder) or run an evaluation to "
+        "inspect its images.");
+  } else if (!current_) {
+    parts << tr("%1 image(s); select one in the table.").arg(data_->records.size());
+  } else if (const ImageRecord* r = data_->recordOf(*current_)) {
+    parts << tr("#%1  %2  (id %3)  %4 people")
+                 .arg(*current_)
+                 .arg(QString::fromStdString(r->file))
+                 .arg(r->imageId)
+                 .arg(r->people.size());
+    if (options_.showHeatmap || options_.showTags)
+      parts << (options_.heatmapJoint < 0 ? tr("max over joints") : jointBox_->currentText());
+    if (canvas_->atNetworkResolution()) parts << tr("network resolution");
+    if (r->failed()) parts << tr("failed: %1").arg(QString::fromStdString(r->error));
+  }
+  if (!imageNote_.isEmpty()) parts << imageNote_;
+  if (!mapsNote_.isEmpty()) parts << mapsNote_;
+  for (const auto& w : data_->warnings) parts << QString::fromStdString(w);
+  status_->setText(parts.join(QStringLiteral("  \u00b7  ")));
+}
+
+}  // namespace posescope

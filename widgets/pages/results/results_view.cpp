@@ -1,0 +1,164 @@
+#include "widgets/pages/results/results_view.h"
+
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include "widgets/models/metric_table_model.h"
+#include "widgets/models/record_table_model.h"
+#include "widgets/pages/results/run_summary_panel.h"
+#include "widgets/session/run_controller.h"
+#include "widgets/session/run_session.h"
+
+namespace posescope {
+
+ResultsView::ResultsView(QWidget* parent) : QWidget(parent) {
+  summary_ = new RunSummaryPanel;
+  metricModel_ = new MetricTableModel(this);
+  recordModel_ = new RecordTableModel(this);
+
+  metricTable_ = new QTableView;
+  metricTable_->setModel(metricModel_);
+  metricTable_->verticalHeader()->hide();
+  metricTable_->setSelectionBehavior(QAbstractItemView::SelectItems);
+  metricTable_->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  metricTable_->setMaximumHeight(metricTable_->horizontalHeader()->sizeHint().height() +
+                                 metricTable_->verticalHeader()->defaultSectionSize() +
+                                 2 * metricTable_->frameWidth() + 20);  // room for a scroll bar
+  metricTable_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  metricsNote_ = new QLabel(tr("No metrics yet."));
+  metricsNote_->setWordWrap(true);
+
+  auto* summaryBox = new QGroupBox(tr("Run summary"));
+  auto* summaryLayout = new QVBoxLayout(summaryBox);
+  summaryLayout->addWidget(summary_);
+  auto* metricsBox =
+      new QGroupBox(tr("Metrics (as valid.py prints them; hover for full precision)"));
+  auto* metricsLayout = new QVBoxLayout(metricsBox);
+  metricsLayout->addWidget(metricTable_);
+  metricsLayout->addWidget(metricsNote_);
+  metricsLayout->addStretch();
+
+  auto* top = new QWidget;
+  auto* topLayout = new QHBoxLayout(top);
+  topLayout->setContentsMargins(0, 0, 0, 0);
+  topLayout->addWidget(summaryBox, 2);
+  topLayout->addWidget(metricsBox, 3);
+
+  auto* proxy = new QSortFilterProxyModel(this);
+  proxy->setSourceModel(recordModel_);
+  proxy->setSortRole(Qt::UserRole);
+  recordTable_ = new QTableView;
+  recordTable_->setModel(proxy);
+  recordTable_->setSortingEnabled(true);
+  recordTable_->sortByColumn(-1, Qt::AscendingOrder);  // dataset order until a header is clicked
+  recordTable_->setAlternatingRowColors(true);
+  recordTable_->verticalHeader()->hide();
+  recordTable_->verticalHeader()->setDefaultSectionSize(22);
+  recordTable_->horizontalHeader()->setStretchLastSection(true);
+  recordTable_->setSelectionBehavior(QAbstractItemView::SelectRows);
+  recordTable_->horizontalHeader()->resizeSection(RecordTableModel::FileColumn, 220);
+  recordsCaption_ = new QLabel(tr("<b>Images</b>"));
+  auto* bottom = new QWidget;
+  auto* bottomLayout = new QVBoxLayout(bottom);
+  bottomLayout->setContentsMargins(0, 0, 0, 0);
+  bottomLayout->addWidget(recordsCaption_);
+  bottomLayout->addWidget(recordTable_, 1);
+
+  auto* splitter = new QSplitter(Qt::Vertical);
+  splitter->addWidget(top);
+  splitter->addWidget(bottom);
+  splitter->setStretchFactor(0, 0);
+  splitter->setStretchFactor(1, 1);
+  auto* layout = new QVBoxLayout(this);
+  layout->addWidget(splitter);
+
+  auto updateCaption = [this] {
+    recordsCaption_->setText(tr("<b>Images</b> (%1)").arg(recordModel_->rowCount()));
+  };
+  connect(recordModel_, &QAbstractItemModel::rowsInserted, this, updateCaption);
+  connect(recordModel_, &QAbstractItemModel::modelReset, this, updateCaption);
+}
+
+void ResultsView::beginRun(const QString& runDir) {
+  runDir_ = runDir;
+  summary_->clear();
+  metricModel_->setTable(std::nullopt, {});
+  metricsNote_->setText(tr("Metrics appear when the run completes."));
+  recordModel_->clear();
+}
+
+void ResultsView::showStarted(const RunSummary& summary) {
+  summary_->setSummary(summary, runDir_);
+}
+
+void ResultsView::appendRecord(const ImageRecord& record) {
+  recordModel_->appendRecord(record);
+}
+
+void ResultsView::showFinished(const RunOutcome& outcome) {
+  runDir_ = QString::fromStdString(outcome.runDir);
+  summary_->setSummary(outcome.summary, runDir_);
+  setMetrics(outcome.metrics, outcome.summary);
+}
+
+void ResultsView::showLoadedRun(const LoadedRun& run) {
+  runDir_ = QString::fromStdString(run.dir);
+  summary_->setSummary(run.summary, runDir_);
+  recordModel_->setRecords(run.records);
+  setMetrics(run.metrics, run.summary);
+}
+
+void ResultsView::setMetrics(const std::optional<MetricTable>& table, const RunSummary& summary) {
+  // The CLI and valid.py name the row after MODEL.NAME.
+  metricModel_->setTable(table, QString::fromStdString(summary.modelName));
+  if (table) {
+    metricsNote_->setText(tr("%1 keypoint metrics over %2 image(s).")
+                              .arg(QString::fromStdString(summary.datasetKind))
+                              .arg(summary.imagesDone));
+  } else if (summary.state == RunState::Cancelled) {
+    metricsNote_->setText(tr("No metrics: the run was cancelled (its records are below)."));
+  } else if (summary.state == RunState::Failed) {
+    metricsNote_->setText(
+        tr("No metrics: the run failed: %1").arg(QString::fromStdString(summary.message)));
+  } else {
+    metricsNote_->setText(tr("No metrics in this run."));
+  }
+  metricTable_->resizeColumnsToContents();
+}
+
+QString ResultsView::metricsNote() const {
+  return metricsNote_->text();
+}
+
+bool ResultsView::selectImage(std::size_t datasetIndex) {
+  const auto& records = recordModel_->records();
+  for (std::size_t row = 0; row < records.size(); ++row) {
+    if (records[row].index != datasetIndex) continue;
+    const QModelIndex view = static_cast<QSortFilterProxyModel*>(recordTable_->model())
+                                 ->mapFromSource(recordModel_->index(static_cast<int>(row), 0));
+    recordTable_->selectRow(view.row());
+    recordTable_->scrollTo(view);
+    return true;
+  }
+  return false;
+}
+
+void ResultsView::followSession(const RunSession* session) {
+  const RunController* controller = session->controller();
+  connect(controller, &RunController::started, this, &ResultsView::showStarted);
+  connect(controller, &RunController::imageDone, this,
+          [this](const ImageRecord& record) { appendRecord(record); });
+  connect(controller, &RunController::finished, this, &ResultsView::showFinished);
+  connect(session, &RunSession::runPreparing, this,
+          [this](const QString& runDir) { beginRun(runDir); });
+  connect(session, &RunSession::runFolderOpened, this,
+          [this](const OpenedRunPtr& opened) { showLoadedRun(opened->run); });
+}
+
+}  // namespace posescope

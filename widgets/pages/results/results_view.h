@@ -1,0 +1,58 @@
+#pragma once
+// The Results page: run summary, valid.py's metric table and the per-image records.
+
+#include <QWidget>
+
+#include "widgets/session/run_types.h"
+
+class QLabel;
+class QTableView;
+
+namespace posescope {
+
+class MetricTableModel;
+class RecordTableModel;
+class RunSession;
+class RunSummaryPanel;
+
+/// Shows a run live (records appended as they arrive) or as loaded from its folder. Never throws.
+class ResultsView : public QWidget {
+  Q_OBJECT
+ public:
+  explicit ResultsView(QWidget* parent = nullptr);
+
+  /// Follows `session`: its runs as they go and the run folders it opens.
+  void followSession(const RunSession* session);
+
+  /// Clears everything for a new run into `runDir`.
+  void beginRun(const QString& runDir);
+  void showStarted(const RunSummary& summary);
+  void appendRecord(const ImageRecord& record);
+  void showFinished(const RunOutcome& outcome);
+  /// Shows a run folder read back with loadRunFolder.
+  void showLoadedRun(const LoadedRun& run);
+
+  MetricTableModel* metricModel() const { return metricModel_; }
+  RecordTableModel* recordModel() const { return recordModel_; }
+  RunSummaryPanel* summaryPanel() const { return summary_; }
+  /// The metrics caption ("no metrics: the run was cancelled", ...).
+  QString metricsNote() const;
+  /// The folder of the run shown ("" before any run).
+  QString runDir() const { return runDir_; }
+  /// Selects and scrolls to the row of dataset image `datasetIndex`; false when it has no row.
+  bool selectImage(std::size_t datasetIndex);
+
+ private:
+  void setMetrics(const std::optional<MetricTable>& table, const RunSummary& summary);
+
+  QString runDir_;
+  RunSummaryPanel* summary_ = nullptr;
+  MetricTableModel* metricModel_ = nullptr;
+  RecordTableModel* recordModel_ = nullptr;
+  QTableView* metricTable_ = nullptr;
+  QTableView* recordTable_ = nullptr;
+  QLabel* metricsNote_ = nullptr;
+  QLabel* recordsCaption_ = nullptr;
+};
+
+}  // namespace posescope

@@ -1,0 +1,71 @@
+#include "widgets/pages/results/run_summary_panel.h"
+
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QLabel>
+#include <cmath>
+
+namespace posescope {
+
+QString humanCount(double value) {
+  const double a = std::fabs(value);
+  if (a >= 1e9) return QStringLiteral("%1 G").arg(value / 1e9, 0, 'f', 2);
+  if (a >= 1e6) return QStringLiteral("%1 M").arg(value / 1e6, 0, 'f', 2);
+  if (a >= 1e3) return QStringLiteral("%1 k").arg(value / 1e3, 0, 'f', 2);
+  return QString::number(value, 'f', 0);
+}
+
+RunSummaryPanel::RunSummaryPanel(QWidget* parent) : QWidget(parent) {
+  auto* form = new QFormLayout(this);
+  form->setContentsMargins(0, 0, 0, 0);
+  const std::pair<Row, QString> rows[] = {
+      {Row::State, tr("State:")},           {Row::Model, tr("Model:")},
+      {Row::Parameters, tr("Parameters:")}, {Row::MultiplyAdds, tr("MACs:")},
+      {Row::Device, tr("Device:")},         {Row::Dataset, tr("Dataset:")},
+      {Row::Images, tr("Images:")},         {Row::Failed, tr("Failures:")},
+      {Row::Wall, tr("Wall time:")},        {Row::Folder, tr("Run folder:")}};
+  for (const auto& [row, label] : rows) {
+    auto* value = new QLabel;
+    value->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    value->setWordWrap(row == Row::Folder || row == Row::State);
+    values_[row] = value;
+    form->addRow(label, value);
+  }
+  clear();
+}
+
+void RunSummaryPanel::clear() {
+  for (QLabel* l : values_) l->setText(QStringLiteral("\u2014"));
+}
+
+void RunSummaryPanel::setSummary(const RunSummary& s, const QString& runDir) {
+  QString state = QString::fromStdString(runStateName(s.state));
+  if (!s.message.empty()) state += QStringLiteral(" (%1)").arg(QString::fromStdString(s.message));
+  values_[Row::State]->setText(state);
+  const QString model = QString::fromStdString(s.modelName);
+  const QString arch = QString::fromStdString(s.archName);
+  values_[Row::Model]->setText(
+      arch.isEmpty() || arch == model ? model : QStringLiteral("%1 (%2)").arg(model, arch));
+  values_[Row::Parameters]->setText(
+      s.parameters > 0 ? QStringLiteral("%1 (%2)").arg(humanCount(s.parameters)).arg(s.parameters)
+                       : tr("unknown"));
+  values_[Row::MultiplyAdds]->setText(s.multiplyAdds > 0 ? humanCount(s.multiplyAdds)
+                                                         : tr("unknown"));
+  values_[Row::Device]->setText(QString::fromStdString(s.device));
+  const QString annotations = QString::fromStdString(s.annotationFile);
+  values_[Row::Dataset]->setText(QStringLiteral("%1: %2").arg(QString::fromStdString(s.datasetKind),
+                                                              QFileInfo(annotations).fileName()));
+  values_[Row::Dataset]->setToolTip(annotations);
+  values_[Row::Images]->setText(tr("%1 of %2").arg(s.imagesDone).arg(s.imagesTotal));
+  values_[Row::Failed]->setText(QString::number(s.imagesFailed));
+  values_[Row::Wall]->setText(s.wallSeconds > 0 ? tr("%1 s").arg(s.wallSeconds, 0, 'f', 1)
+                                                : QStringLiteral("\u2014"));
+  values_[Row::Folder]->setText(runDir.isEmpty() ? QStringLiteral("\u2014") : runDir);
+}
+
+QString RunSummaryPanel::value(Row row) const {
+  const QLabel* l = values_.value(row);
+  return l ? l->text() : QString();
+}
+
+}  // namespace posescope

@@ -1,0 +1,258 @@
+#include "widgets/pages/run/run_progress_view.h"
+
+#include <QFontDatabase>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+#include <cmath>
+
+#include "widgets/models/record_table_model.h"
+#include "widgets/session/run_controller.h"
+#include "widgets/session/run_session.h"
+
+namespace posescope {
+
+namespace {
+
+constexpr int kMaxLogLines = 20000;
+
+QString duration(double seconds) {
+  const qint64 s = static_cast<qint64>(std::llround(seconds));
+  if (s < 60) return QObject::tr("%1 s").arg(s);
+  if (s < 3600) return QObject::tr("%1 min %2 s").arg(s / 60).arg(s % 60);
+  return QObject::tr("%1 h %2 min").arg(s / 3600).arg((s % 3600) / 60);
+}
+
+}  // namespace
+
+QString progressStats(qulonglong done, qulonglong total, double elapsedSeconds) {
+  QString text = QObject::tr("%1 / %2 images").arg(done).arg(total);
+  if (done == 0 || elapsedSeconds <= 0) return text;
+  const double rate = done / elapsedSeconds;
+  text += QObject::tr(" \u00b7 %1 img/s").arg(rate, 0, 'f', 2);
+  if (done < total)
+    text += QObject::tr(" \u00b7 ETA %1").arg(duration((total - done) / rate));
+  else
+    text += QObject::tr(" \u00b7 %1 elapsed").arg(duration(elapsedSeconds));
+  return text;
+}
+
+RunProgressView::RunProgressView(QWidget* parent) : QWidget(parent) {
+  stateLabel_ = new QLabel(tr("No run yet. Set one up on the Experiment page and press Run."));
+  QFont big = stateLabel_->font();
+  big.setPointSizeF(big.pointSizeF() * 1.15);
+  big.setBold(true);
+  stateLabel_->setFont(big);
+  stateLabel_->setWordWrap(true);
+  stateLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  statsLabel_ = new QLabel;
+  progress_ = new QProgressBar;
+  progress_->setRange(0, 1);
+  progress_->setValue(0);
+  progress_->setFormat(QStringLiteral("%v / %m"));
+  cancelButton_ = new QPushButton(tr("Cancel"));
+  cancelButton_->setEnabled(false);
+  connect(cancelButton_, &QPushButton::clicked, this, [this] {
+    cancelButton_->setEnabled(false);
+    stateLabel_->setText(tr("Cancelling (the forward pass or check in progress ends first)\u2026"));
+    Q_EMIT cancelRequested();
+  });
+  errorBanner_ = new QLabel;
+  errorBanner_->setWordWrap(true);
+  errorBanner_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  errorBanner_->setStyleSheet(QStringLiteral(
+      "QLabel { background: #fdecea; color: #8a1c13; border: 1px solid #f5c2bd; padding: 8px; }"));
+  errorBanner_->hide();
+  log_ = new QPlainTextEdit;
+  log_->setReadOnly(true);
+  log_->setMaximumBlockCount(kMaxLogLines);
+  log_->setLineWrapMode(QPlainTextEdit::NoWrap);
+  log_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+
+  folderLabel_ = new QLabel;
+  folderLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  records_ = new QTableView;
+  records_->verticalHeader()->hide();
+  records_->verticalHeader()->setDefaultSectionSize(22);
+  records_->horizontalHeader()->setStretchLastSection(true);
+  records_->setAlternatingRowColors(true);
+  records_->setSelectionBehavior(QAbstractItemView::SelectRows);
+
+  auto* recordsPane = new QWidget;
+  auto* recordsLayout = new QVBoxLayout(recordsPane);
+  recordsLayout->setContentsMargins(0, 0, 0, 0);
+  recordsLayout->addWidget(new QLabel(tr("<b>Images so far</b>")));
+  recordsLayout->addWidget(records_, 1);
+  auto* logPane = new QWidget;
+  auto* logLayout = new QVBoxLayout(logPane);
+  logLayout->setContentsMargins(0, 0, 0, 0);
+  logLayout->addWidget(new QLabel(tr("<b>Log</b> (the lines <tt>posescope-cli eval</tt> writes)")));
+  logLayout->addWidget(log_, 1);
+  auto* splitter = new QSplitter(Qt::Vertical);
+  splitter->addWidget(recordsPane);
+  splitter->addWidget(logPane);
+  splitter->setStretchFactor(0, 1);
+  splitter->setStretchFactor(1, 1);
+
+  auto* bar = new QHBoxLayout;
+  bar->addWidget(progress_, 1);
+  bar->addWidget(cancelButton_);
+  auto* layout = new QVBoxLayout(this);
+  layout->addWidget(stateLabel_);
+  layout->addLayout(bar);
+  layout->addWidget(statsLabel_);
+  layout->addWidget(folderLabel_);
+  layout->addWidget(errorBanner_);
+  layout->addWidget(splitter, 1);
+}
+
+void RunProgressView::setRecordModel(QAbstractItemModel* model) {
+  records_->setModel(model);
+  records_->horizontalHeader()->resizeSection(RecordTableModel::FileColumn, 220);
+  connect(model, &QAbstractItemModel::rowsInserted, records_,
+          [this] { records_->scrollToBottom(); });
+}
+
+void RunProgressView::reset(const QString& runDir, const QString& context) {
+  log_->clear();
+  errorBanner_->hide();
+  errorBanner_->clear();
+  statsLabel_->clear();
+  QStringList folder;
+  if (!context.isEmpty()) folder << context;
+  if (!runDir.isEmpty()) folder << tr("Run folder: %1").arg(runDir);
+  folderLabel_->setText(folder.join(QStringLiteral(" \u00b7 ")));
+  progress_->setRange(0, 1);
+  progress_->setValue(0);
+  stateLabel_->setText(tr("Starting\u2026"));
+  cancelButton_->setEnabled(true);
+}
+
+QString RunProgressView::folderText() const {
+  return folderLabel_->text();
+}
+
+void RunProgressView::showPreparing() {
+  progress_->setRange(0, 0);  // busy: the Evaluator builds the network and opens the dataset
+  stateLabel_->setText(tr("Loading the model, checkpoint and dataset\u2026"));
+}
+
+void RunProgressView::showStarted(const RunSummary& summary) {
+  clock_.start();
+  const int total = static_cast<int>(summary.imagesTotal);
+  progress_->setRange(0, std::max(1, total));
+  progress_->setValue(0);
+  stateLabel_->setText(
+      tr("Evaluating %1 on %2")
+          .arg(QString::fromStdString(summary.archName), QString::fromStdString(summary.device)));
+  statsLabel_->setText(progressStats(0, summary.imagesTotal, 0));
+}
+
+void RunProgressView::showImage(qulonglong done, qulonglong total) {
+  progress_->setMaximum(std::max(1, static_cast<int>(total)));
+  progress_->setValue(static_cast<int>(done));
+  statsLabel_->setText(
+      progressStats(done, total, clock_.isValid() ? clock_.elapsed() / 1000.0 : 0));
+}
+
+void RunProgressView::showFinished(const RunOutcome& outcome) {
+  cancelButton_->setEnabled(false);
+  const RunSummary& s = outcome.summary;
+  if (progress_->maximum() == 0) progress_->setRange(0, 1);
+  if (s.state == RunState::Cancelled) {
+    stateLabel_->setText(tr("Cancelled after %1 of %2 images; the run folder keeps them.")
+                             .arg(s.imagesDone)
+                             .arg(s.imagesTotal));
+  } else {
+    stateLabel_->setText(
+        tr("Complete: %1 images in %2 s%3")
+            .arg(s.imagesDone)
+            .arg(s.wallSeconds, 0, 'f', 1)
+            .arg(s.imagesFailed ? tr(", %1 failed").arg(s.imagesFailed) : QString()));
+    progress_->setValue(progress_->maximum());
+  }
+}
+
+void RunProgressView::showStopped(const QString& message) {
+  cancelButton_->setEnabled(false);
+  if (progress_->maximum() == 0) progress_->setRange(0, 1);
+  stateLabel_->setText(message);
+  appendLog(message);
+}
+
+void RunProgressView::showFailed(const QString& message) {
+  cancelButton_->setEnabled(false);
+  if (progress_->maximum() == 0) progress_->setRange(0, 1);
+  stateLabel_->setText(tr("The run stopped on an error."));
+  errorBanner_->setText(message);
+  errorBanner_->show();
+  appendLog(tr("error: %1").arg(message));
+}
+
+void RunProgressView::appendLog(const QString& line) {
+  log_->appendPlainText(line);
+}
+
+void RunProgressView::showLoadedLog(const QString& runDir, RunState state, const QString& log) {
+  log_->setPlainText(log);
+  errorBanner_->hide();
+  cancelButton_->setEnabled(false);
+  progress_->setRange(0, 1);
+  progress_->setValue(state == RunState::Complete ? 1 : 0);
+  stateLabel_->setText(
+      tr("Opened run folder (%1)").arg(QString::fromStdString(runStateName(state))));
+  statsLabel_->clear();
+  folderLabel_->setText(tr("Run folder: %1").arg(runDir));
+}
+
+QString RunProgressView::stateText() const {
+  return stateLabel_->text();
+}
+QString RunProgressView::statsText() const {
+  return statsLabel_->text();
+}
+QString RunProgressView::errorText() const {
+  return errorBanner_->isHidden() ? QString() : errorBanner_->text();
+}
+QString RunProgressView::logText() const {
+  return log_->toPlainText();
+}
+
+void RunProgressView::followSession(const RunSession* session) {
+  const RunController* controller = session->controller();
+  connect(controller, &RunController::preparing, this, &RunProgressView::showPreparing);
+  connect(controller, &RunController::logLine, this, &RunProgressView::appendLog);
+  connect(controller, &RunController::started, this, &RunProgressView::showStarted);
+  connect(
+      controller, &RunController::imageDone, this,
+      [this](const ImageRecord&, qulonglong done, qulonglong total) { showImage(done, total); });
+  connect(controller, &RunController::finished, this, &RunProgressView::showFinished);
+  connect(controller, &RunController::failed, this, &RunProgressView::showFailed);
+  connect(session, &RunSession::runPreparing, this,
+          [this](const QString& runDir, const QString& context) { reset(runDir, context); });
+  connect(session, &RunSession::pairChecking, this, [this](const QString& context) {
+    reset(QString(), context);
+    showPreparing();
+  });
+  connect(
+      session, &RunSession::pairStopped, this,
+      [this](RunQueue::StopReason why, const QString& label, const QString& reason, const QString&,
+             bool whileChecking) {
+        if (why == RunQueue::StopReason::CheckFailed)
+          showFailed(tr("%1 cannot run, so no run was started.\n%2").arg(label, reason));
+        else if (why == RunQueue::StopReason::Cancelled && whileChecking)
+          // no run outcome will end the busy state
+          showStopped(tr("Comparison cancelled while checking %1; no run was started.").arg(label));
+      });
+  connect(session, &RunSession::runFolderOpened, this, [this](const OpenedRunPtr& opened) {
+    showLoadedLog(QString::fromStdString(opened->run.dir), opened->run.summary.state, opened->log);
+  });
+}
+
+}  // namespace posescope

@@ -1,0 +1,97 @@
+#pragma once
+// The Timing page: per-image stacked bars of the pipeline stages, a histogram of per-image
+// totals and mean / p50 / p90 / max per stage (core/report's timing statistics).
+
+#include <QWidget>
+#include <optional>
+#include <vector>
+
+#include "pipeline/image_record.h"
+#include "report/timing_stats.h"
+
+class QCustomPlot;
+class QCPBars;
+class QLabel;
+class QMouseEvent;
+class QTableView;
+class QTimer;
+
+namespace posescope {
+
+class RecordTableModel;
+class TimingStatsModel;
+
+/// Shows the timings of a run's records (failed records are left out of the plots and the
+/// statistics). The plots zoom (wheel) and pan (drag); clicking a bar selects that image and
+/// emits imageSelected, double-clicking emits imageActivated. Never throws.
+class TimingView : public QWidget {
+  Q_OBJECT
+ public:
+  explicit TimingView(QWidget* parent = nullptr);
+
+  /// Shows `records` (replaces everything; the selection is kept when the image is still there).
+  void setRecords(std::vector<ImageRecord> records);
+  const std::vector<ImageRecord>& records() const { return records_; }
+  /// Shows `model`'s records from now on: at once on a reset, at most twice a second while rows
+  /// are appended (a run in progress).
+  void followRecordModel(const RecordTableModel* model);
+  const TimingStats& stats() const;
+  /// The histogram of per-image totals as plotted.
+  const Histogram& totalsHistogram() const { return histogram_; }
+
+  /// Highlights the bar of dataset image `datasetIndex`; false (selection cleared) when it has no
+  /// bar (unknown or failed image). Does not emit imageSelected.
+  bool selectImage(std::size_t datasetIndex);
+  std::optional<std::size_t> selectedImage() const { return selected_; }
+  /// The dataset index of the bar at plot key `key` (bar position), or nullopt.
+  std::optional<std::size_t> imageAtKey(double key) const;
+
+  QCustomPlot* stagePlot() const { return stagePlot_; }
+  TimingStatsModel* statsModel() const { return model_; }
+  /// The stacked bars, one per stage (StageTimings order).
+  const std::vector<QCPBars*>& stageBars() const { return stageBars_; }
+
+  /// Writes both plots: `path` is the stage plot's file (.png or .pdf), the histogram goes next
+  /// to it with "_totals" before the suffix. Returns false and sets `error` when one cannot be
+  /// written.
+  bool savePlots(const QString& path, QString* error = nullptr);
+
+ public Q_SLOTS:
+  /// Shows the whole data again after zooming or panning.
+  void resetZoom();
+
+ Q_SIGNALS:
+  /// The user clicked the bar of dataset image `datasetIndex`.
+  void imageSelected(qulonglong datasetIndex);
+  /// The user double-clicked the bar of dataset image `datasetIndex`.
+  void imageActivated(qulonglong datasetIndex);
+
+ protected:
+  void showEvent(QShowEvent* event) override;
+
+ private:
+  void rebuild();
+  void applySelection();
+  void onPlotClick(QMouseEvent* event, bool activate);
+  void onPlotHover(QMouseEvent* event);
+
+  std::vector<ImageRecord> records_;
+  std::vector<std::size_t> barRecords_;  // bar position -> records_ position
+  Histogram histogram_;
+  std::optional<std::size_t> selected_;
+  QCustomPlot* stagePlot_ = nullptr;
+  QCustomPlot* histogramPlot_ = nullptr;
+  std::vector<QCPBars*> stageBars_;
+  QCPBars* histogramBars_ = nullptr;
+  TimingStatsModel* model_ = nullptr;
+  QTableView* table_ = nullptr;
+  QLabel* caption_ = nullptr;
+  QTimer* refresh_ = nullptr;
+  const RecordTableModel* followed_ = nullptr;
+  bool stale_ = false;  // records changed while the page was hidden
+};
+
+/// Number of histogram bins for `n` values: ceil(sqrt(n)) within [1, 40]. Never fails.
+std::size_t histogramBinCount(std::size_t n);
+
+}  // namespace posescope

@@ -1,0 +1,120 @@
+#include "widgets/session/compare_data.h"
+
+#include <QFileInfo>
+#include <QObject>
+#include <filesystem>
+
+#include "config/experiment.h"
+#include "widgets/session/number_text.h"
+
+namespace posescope {
+
+namespace {
+
+QString stageText(const std::optional<ArchConfig>& arch, std::size_t stage) {
+  if (!arch || stage >= arch->backbone.size()) return QStringLiteral("\u2013");
+  const ArchStage& s = arch->backbone[stage];
+  return QObject::tr("%1 ch \u00d7 %2 blocks, stride %3")
+      .arg(s.channel)
+      .arg(s.numBlocks)
+      .arg(s.stride);
+}
+
+QString kernelText(const std::optional<ArchConfig>& arch, std::size_t stage) {
+  if (!arch || stage >= arch->backbone.size()) return QStringLiteral("\u2013");
+  QStringList kernels;
+  for (const auto& [expansion, kernel] : arch->backbone[stage].blockSetting)
+    kernels << QStringLiteral("%1/%2").arg(expansion).arg(kernel);
+  return kernels.join(QLatin1Char(' '));
+}
+
+QString msText(const StatSummary& s) {
+  return s.count ? QStringLiteral("%1 ms").arg(s.mean, 0, 'f', 2) : QStringLiteral("\u2013");
+}
+
+}  // namespace
+
+const ImageRecord* CompareSide::recordOfImage(std::int64_t imageId) const {
+  for (const auto& r : run.records)
+    if (r.imageId == imageId) return &r;
+  return nullptr;
+}
+
+CompareSide loadCompareSide(const std::string& dir) {
+  CompareSide side;
+  side.run = loadRunFolder(dir);
+  const std::filesystem::path folder(dir);
+  try {
+    ExperimentSpec spec;
+    spec.cfgFile = (folder / runfiles::kConfig).string();
+    if (std::filesystem::exists(folder / runfiles::kArch))
+      spec.archFile = (folder / runfiles::kArch).string();
+    spec.updateConfigApplied = true;
+    const Experiment experiment = loadExperiment(spec);
+    side.arch = experiment.effectiveArch();
+    side.inputSize = static_cast<int>(experiment.cfg.getInt("DATASET.INPUT_SIZE"));
+  } catch (const std::exception& e) {
+    side.warnings << QObject::tr("arch and input size unknown: %1").arg(e.what());
+  }
+  try {
+    auto images = std::make_shared<RunOverlayData>(loadRunOverlayData(side.run));
+    for (const auto& w : images->warnings) side.warnings << QString::fromStdString(w);
+    side.images = std::move(images);
+  } catch (const std::exception& e) {
+    side.warnings << QObject::tr("no overlays: %1").arg(e.what());
+  }
+  return side;
+}
+
+std::vector<SideBySideRow> summaryRows(const RunComparison& c, const CompareSide& a,
+                                       const CompareSide& b) {
+  auto q = [](const std::string& s) { return QString::fromStdString(s); };
+  std::vector<SideBySideRow> rows;
+  rows.push_back({QObject::tr("Run"), q(c.a.label), q(c.b.label)});
+  // The folder's name: full paths would widen the table past its pane (the header's tooltips
+  // have them).
+  auto folder = [&q](const std::string& dir) { return QFileInfo(q(dir)).fileName(); };
+  rows.push_back({QObject::tr("Folder"), folder(c.a.dir), folder(c.b.dir)});
+  rows.push_back({QObject::tr("Model"), q(c.a.modelName), q(c.b.modelName)});
+  rows.push_back(
+      {QObject::tr("Parameters"), formatCount(c.a.parameters), formatCount(c.b.parameters)});
+  rows.push_back(
+      {QObject::tr("Multiply-adds"), formatCount(c.a.multiplyAdds), formatCount(c.b.multiplyAdds)});
+  auto size = [](int s) { return s > 0 ? QString::number(s) : QStringLiteral("\u2013"); };
+  rows.push_back({QObject::tr("Input size"), size(a.inputSize), size(b.inputSize)});
+  auto stem = [](const std::optional<ArchConfig>& arch) {
+    return arch ? QObject::tr("%1 ch").arg(arch->inputChannel) : QStringLiteral("\u2013");
+  };
+  rows.push_back({QObject::tr("Stem"), stem(a.arch), stem(b.arch)});
+  const std::size_t stages =
+      std::max(a.arch ? a.arch->backbone.size() : 0, b.arch ? b.arch->backbone.size() : 0);
+  for (std::size_t s = 0; s < stages; ++s) {
+    rows.push_back(
+        {QObject::tr("Stage %1").arg(s + 1), stageText(a.arch, s), stageText(b.arch, s)});
+    rows.push_back(
+        {QObject::tr("  expansion/kernel"), kernelText(a.arch, s), kernelText(b.arch, s)});
+  }
+  auto deconv = [](const std::optional<ArchConfig>& arch) {
+    if (!arch) return QStringLiteral("\u2013");
+    QStringList parts;
+    for (int d : arch->deconvSetting) parts << QString::number(d);
+    return parts.join(QStringLiteral(", "));
+  };
+  rows.push_back({QObject::tr("Deconv channels"), deconv(a.arch), deconv(b.arch)});
+  rows.push_back({QObject::tr("Device"), q(c.a.device), q(c.b.device)});
+  auto images = [](const RunSide& s) {
+    return s.failed ? QObject::tr("%1 (%2 failed)").arg(s.images).arg(s.failed)
+                    : QString::number(s.images);
+  };
+  rows.push_back({QObject::tr("Images"), images(c.a), images(c.b)});
+  rows.push_back({QObject::tr("Wall time"), QStringLiteral("%1 s").arg(c.a.wallSeconds, 0, 'f', 1),
+                  QStringLiteral("%1 s").arg(c.b.wallSeconds, 0, 'f', 1)});
+  rows.push_back(
+      {QObject::tr("Mean per image"), msText(c.a.timing.total), msText(c.b.timing.total)});
+  for (std::size_t s = 0; s < c.a.timing.stages.size() && s < c.b.timing.stages.size(); ++s)
+    rows.push_back({QObject::tr("  %1").arg(q(c.a.timing.stages[s])),
+                    msText(c.a.timing.perStage[s]), msText(c.b.timing.perStage[s])});
+  return rows;
+}
+
+}  // namespace posescope

@@ -1,0 +1,47 @@
+#pragma once
+// What the Compare page knows about each of its two runs: the run folder read back, its arch
+// and input size, and (when its dataset can be read) the data to draw its overlays.
+
+#include <QString>
+#include <QStringList>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "config/arch_config.h"
+#include "pipeline/run_folder.h"
+#include "render/run_overlay_data.h"
+#include "report/run_comparison.h"
+
+namespace posescope {
+
+/// One side (A or B) of a comparison; plain values, built on the GUI thread.
+struct CompareSide {
+  LoadedRun run;
+  std::optional<ArchConfig> arch;  // arch.json of the run, else the model's default arch
+  int inputSize = 0;               // DATASET.INPUT_SIZE (0 when the config cannot be read)
+  std::shared_ptr<const RunOverlayData> images;  // nullptr when the dataset cannot be read
+  QStringList warnings;                          // why arch / input size / images are missing
+
+  /// The record of image `imageId`, or nullptr.
+  const ImageRecord* recordOfImage(std::int64_t imageId) const;
+};
+
+/// Reads the run folder `dir` (loadRunFolder), its arch and config, and the ground truth and
+/// per-image evaluation for its overlays; throws posescope::Error naming the folder when it is
+/// not a readable run. What else cannot be read becomes a warning.
+CompareSide loadCompareSide(const std::string& dir);
+
+/// One row of the side-by-side summary: what, A's value, B's value.
+struct SideBySideRow {
+  QString name;
+  QString a, b;
+};
+
+/// The summary rows of two runs: label, folder, model, parameters, multiply-adds, input size,
+/// stem, per-stage channels / blocks / stride, deconv, device, images, wall time, mean ms per
+/// image and per stage. Never fails.
+std::vector<SideBySideRow> summaryRows(const RunComparison& comparison, const CompareSide& a,
+                                       const CompareSide& b);
+
+}  // namespace posescope

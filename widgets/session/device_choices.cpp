@@ -1,0 +1,27 @@
+#include "widgets/session/device_choices.h"
+
+#include <torch/cuda.h>
+#include <torch/utils.h>
+
+#include <QThread>
+#include <algorithm>
+
+namespace posescope {
+
+QStringList availableDevices() {
+  QStringList devices{QStringLiteral("auto"), QStringLiteral("cpu")};
+  size_t count = 0;
+  try {
+    count = torch::cuda::is_available() ? torch::cuda::device_count() : 0;
+  } catch (...) {
+    count = 0;  // a broken CUDA install is the same as none for the choice list
+  }
+  for (size_t i = 0; i < count; ++i) devices << QStringLiteral("cuda:%1").arg(i);
+  return devices;
+}
+
+void reserveCoreForGui() {
+  torch::set_num_threads(std::max(1, QThread::idealThreadCount() - 1));
+}
+
+}  // namespace posescope

@@ -1,0 +1,108 @@
+#include "widgets/session/evaluation_worker.h"
+
+#include "common/errors.h"
+
+namespace posescope {
+
+namespace {
+
+// Forwards the Evaluator's callbacks (on this thread) as the worker's signals.
+class SignalObserver : public EvaluationObserver {
+ public:
+  explicit SignalObserver(EvaluationWorker& worker) : worker_(worker) {}
+
+  void onLog(const std::string& line) override {
+    Q_EMIT worker_.logLine(QString::fromStdString(line));
+  }
+  void onStarted(const RunSummary& summary) override { Q_EMIT worker_.started(summary); }
+  void onImage(const ImageRecord& record, size_t done, size_t total) override {
+    // The CLI reports each failed image as it happens; so does the log pane.
+    if (record.failed())
+      Q_EMIT worker_.logLine(
+          QString::fromStdString("image " + record.file + " failed: " + record.error));
+    Q_EMIT worker_.imageDone(record, done, total);
+  }
+
+ private:
+  EvaluationWorker& worker_;
+};
+
+}  // namespace
+
+QString describeRunFailure(const std::exception& error) {
+  const QString what = QString::fromStdString(error.what());
+  if (dynamic_cast<const CheckpointError*>(&error))
+    return QObject::tr(
+               "The checkpoint cannot be used: %1\nChoose the checkpoint that was trained for "
+               "this architecture (arch JSON and MODEL settings), or fix the architecture.")
+        .arg(what);
+  if (dynamic_cast<const ModelError*>(&error))
+    return QObject::tr(
+               "The network cannot be built: %1\nFix MODEL.* in the experiment YAML or the "
+               "overrides.")
+        .arg(what);
+  if (dynamic_cast<const DatasetError*>(&error))
+    return QObject::tr(
+               "The dataset cannot be used: %1\nCheck the dataset root (DATASET.ROOT) and the "
+               "split (DATASET.TEST).")
+        .arg(what);
+  if (dynamic_cast<const ConfigError*>(&error))
+    return QObject::tr("The experiment settings are invalid: %1\nFix the setting named above.")
+        .arg(what);
+  if (dynamic_cast<const Error*>(&error)) return what;
+  return QObject::tr("Unexpected error: %1").arg(what);
+}
+
+EvaluationWorker::EvaluationWorker(QObject* parent) : QObject(parent) {}
+
+void EvaluationWorker::evaluate(const RunRequest& request) {
+  try {
+    Q_EMIT preparing();
+    const Experiment experiment = loadExperiment(request.spec);
+    for (const auto& w : experiment.warnings)
+      Q_EMIT logLine(QString::fromStdString(formatConfigWarning(w)));
+    Evaluator evaluator(experiment, request.options);
+    SignalObserver observer(*this);
+    EvaluationResult result = evaluator.run(&observer, request.cancel.get());
+
+    RunOutcome outcome;
+    outcome.summary = result.summary;
+    outcome.metrics = result.metrics;
+    outcome.metricsMarkdown = result.metricsMarkdown;
+    outcome.runDir = request.options.outDir;
+    if (!outcome.runDir.empty())
+      Q_EMIT logLine(QString::fromStdString("run folder: " + outcome.runDir));
+    if (result.summary.state == RunState::Cancelled) {
+      Q_EMIT logLine(tr("cancelled after %1 of %2 images")
+                         .arg(result.summary.imagesDone)
+                         .arg(result.summary.imagesTotal));
+    } else {
+      if (result.summary.imagesFailed > 0)
+        Q_EMIT logLine(
+            tr("%1 image(s) failed; see records.jsonl").arg(result.summary.imagesFailed));
+      // The table the CLI prints on stdout, one line per log entry.
+      QString table = QString::fromStdString(result.metricsMarkdown);
+      if (table.endsWith('\n')) table.chop(1);
+      for (const QString& line : table.split('\n')) Q_EMIT logLine(line);
+    }
+    Q_EMIT finished(outcome);
+  } catch (const std::exception& e) {
+    Q_EMIT failed(describeRunFailure(e));
+  } catch (...) {
+    Q_EMIT failed(tr("Unexpected error of unknown type; the run stopped."));
+  }
+}
+
+void EvaluationWorker::check(const RunRequest& request, int tag) {
+  try {
+    const Experiment experiment = loadExperiment(request.spec);
+    Evaluator evaluator(experiment, request.options);
+    Q_EMIT checked(tag, QString());
+  } catch (const std::exception& e) {
+    Q_EMIT checked(tag, describeRunFailure(e));
+  } catch (...) {
+    Q_EMIT checked(tag, tr("Unexpected error of unknown type."));
+  }
+}
+
+}  // namespace posescope

@@ -1,0 +1,79 @@
+#include "widgets/session/run_controller.h"
+
+#include <QThread>
+
+#include "widgets/session/evaluation_worker.h"
+
+namespace posescope {
+
+RunController::RunController(QObject* parent) : QObject(parent) {
+  registerRunMetaTypes();
+  thread_ = new QThread(this);
+  thread_->setObjectName(QStringLiteral("posescope-evaluation"));
+  worker_ = new EvaluationWorker;  // no parent: it moves to the thread
+  worker_->moveToThread(thread_);
+  connect(thread_, &QThread::finished, worker_, &QObject::deleteLater);
+  connect(this, &RunController::requestEvaluation, worker_, &EvaluationWorker::evaluate);
+  connect(this, &RunController::requestCheck, worker_, &EvaluationWorker::check);
+
+  connect(worker_, &EvaluationWorker::preparing, this, &RunController::preparing);
+  connect(worker_, &EvaluationWorker::logLine, this, &RunController::logLine);
+  connect(worker_, &EvaluationWorker::started, this, &RunController::started);
+  connect(worker_, &EvaluationWorker::imageDone, this, &RunController::imageDone);
+  // Running ends before listeners hear of it, so they may start the next run right away.
+  connect(worker_, &EvaluationWorker::finished, this, [this](const RunOutcome& outcome) {
+    setRunning(false);
+    Q_EMIT finished(outcome);
+  });
+  connect(worker_, &EvaluationWorker::failed, this, [this](const QString& message) {
+    setRunning(false);
+    Q_EMIT failed(message);
+  });
+  connect(worker_, &EvaluationWorker::checked, this, [this](int tag, const QString& error) {
+    setRunning(false);
+    Q_EMIT checked(tag, error);
+  });
+  thread_->start();
+}
+
+RunController::~RunController() {
+  if (cancel_) cancel_->cancel();
+  thread_->requestInterruption();
+  thread_->quit();
+  thread_->wait();
+}
+
+bool RunController::start(const ExperimentSpec& spec, const EvaluatorOptions& options) {
+  if (running_) return false;
+  RunRequest request;
+  request.spec = spec;
+  request.options = options;
+  request.cancel = std::make_shared<CancellationToken>();
+  cancel_ = request.cancel;
+  runDir_ = QString::fromStdString(options.outDir);
+  setRunning(true);
+  Q_EMIT requestEvaluation(request);
+  return true;
+}
+
+bool RunController::check(const ExperimentSpec& spec, const EvaluatorOptions& options, int tag) {
+  if (running_) return false;
+  RunRequest request;
+  request.spec = spec;
+  request.options = options;
+  setRunning(true);
+  Q_EMIT requestCheck(request, tag);
+  return true;
+}
+
+void RunController::cancel() {
+  if (running_ && cancel_) cancel_->cancel();
+}
+
+void RunController::setRunning(bool running) {
+  if (running_ == running) return;
+  running_ = running;
+  Q_EMIT runningChanged(running);
+}
+
+}  // namespace posescope

@@ -1,0 +1,325 @@
+#include "widgets/session/run_session.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QFileInfo>
+#include <QFutureWatcher>
+#include <QSettings>
+#include <QtConcurrent/QtConcurrentRun>
+#include <exception>
+#include <functional>
+
+#include "widgets/session/device_choices.h"
+#include "widgets/session/run_controller.h"
+#include "widgets/session/run_pair.h"
+
+namespace posescope {
+
+namespace {
+
+constexpr int kMaxRecent = 10;
+const char* const kRecentKey = "recentFiles";
+
+bool sameFolder(const QString& x, const QString& y) {
+  return QFileInfo(x).canonicalFilePath() == QFileInfo(y).canonicalFilePath();
+}
+
+// What reading back a finished run for the Inspect page gives: its data or why not.
+struct LoadedInspection {
+  RunOverlayDataPtr data;
+  QString runDir;
+  QString error;
+};
+
+LoadedInspection readInspection(const QString& dir) {
+  LoadedInspection out;
+  try {
+    const LoadedRun run = loadRunFolder(dir.toStdString());
+    out.runDir = QString::fromStdString(run.dir);
+    out.data = std::make_shared<const RunOverlayData>(loadRunOverlayData(run));
+  } catch (const std::exception& e) {
+    out.error = QString::fromStdString(e.what());
+  }
+  return out;
+}
+
+// Everything the pages show of a run folder; `error` set instead when it is not one.
+struct ReadRun {
+  OpenedRunPtr opened;
+  QString error;
+};
+
+ReadRun readRunFolder(const QString& dir) {
+  ReadRun out;
+  try {
+    auto opened = std::make_shared<OpenedRun>();
+    opened->run = loadRunFolder(dir.toStdString());
+    QFile log(QString::fromStdString(opened->run.dir) + "/" + QString::fromLatin1(runfiles::kLog));
+    if (log.open(QIODevice::ReadOnly)) opened->log = QString::fromUtf8(log.readAll());
+    try {
+      opened->inspect = std::make_shared<const RunOverlayData>(loadRunOverlayData(opened->run));
+    } catch (const std::exception& e) {
+      opened->inspectError = QString::fromStdString(e.what());
+    }
+    out.opened = std::move(opened);
+  } catch (const std::exception& e) {
+    out.error = QCoreApplication::translate("RunSession",
+                                            "%1\nChoose a folder written by PoseScope or "
+                                            "posescope-cli eval (it holds run.json).")
+                    .arg(QString::fromStdString(e.what()));
+  }
+  return out;
+}
+
+struct ReadComparison {
+  std::optional<OpenedComparison> opened;
+  QString error;
+};
+
+ReadComparison readComparison(const QString& dirA, const QString& dirB) {
+  ReadComparison out;
+  try {
+    CompareSide a = loadCompareSide(dirA.toStdString());
+    CompareSide b = loadCompareSide(dirB.toStdString());
+    RunComparison comparison = compareRuns(a.run, b.run);
+    out.opened = OpenedComparison{std::move(a), std::move(b), std::move(comparison)};
+  } catch (const std::exception& e) {
+    out.error = QString::fromStdString(e.what());
+  }
+  return out;
+}
+
+// Runs `work` on a pool thread and hands its result to `done` on `owner`'s (the GUI) thread.
+template <typename Result>
+void inBackground(QObject* owner, std::function<Result()> work,
+                  std::function<void(const Result&)> done) {
+  auto* watcher = new QFutureWatcher<Result>(owner);
+  QObject::connect(watcher, &QFutureWatcher<Result>::finished, owner, [watcher, done] {
+    watcher->deleteLater();
+    done(watcher->future().takeResult());  // moved out: results can be large
+  });
+  watcher->setFuture(QtConcurrent::run(std::move(work)));
+}
+
+}  // namespace
+
+RunSession::RunSession(QObject* parent) : QObject(parent) {
+  qRegisterMetaType<OpenedRunPtr>();
+  qRegisterMetaType<OpenedComparison>();
+  qRegisterMetaType<CompareSide>();
+  qRegisterMetaType<RunOverlayDataPtr>();
+  reserveCoreForGui();
+  controller_ = new RunController(this);
+  queue_ = new RunQueue(controller_, this);
+  connect(controller_, &RunController::finished, this, &RunSession::onRunFinished);
+  connect(queue_, &RunQueue::runStarting, this, &RunSession::onPairRunStarting);
+  connect(queue_, &RunQueue::checking, this, [this](int index, int count, const QString& label) {
+    pairChecking_ = true;
+    Q_EMIT pairChecking(tr("Comparison: checking run %1 of %2 (%3) before any run starts")
+                            .arg(index + 1)
+                            .arg(count)
+                            .arg(label));
+  });
+  connect(queue_, &RunQueue::stopped, this, &RunSession::onPairStopped);
+  connect(queue_, &RunQueue::allCompleted, this, [this](const QStringList& dirs) {
+    if (dirs.size() == 2) openComparison(dirs[0], dirs[1]);
+  });
+}
+
+RunSession::~RunSession() = default;
+
+bool RunSession::isBusy() const {
+  return controller_->isRunning() || queue_->isActive();
+}
+
+bool RunSession::startRun(const RunSetup& setup) {
+  if (isBusy()) return false;
+  const QString runDir = newRunFolder(setup);
+  Q_EMIT runPreparing(runDir, QString());
+  return controller_->start(experimentSpecFor(setup), evaluatorOptionsFor(setup, runDir));
+}
+
+bool RunSession::startRunPair(const RunSetup& a, const RunSetup& b, QString* error) {
+  auto fail = [error](const QString& message) {
+    if (error) *error = message;
+    return false;
+  };
+  {  // remembered even when refused, so the next dialog offers what was typed
+    QSettings settings;
+    saveRunSetup(settings, QStringLiteral("pair/A"), a);
+    saveRunSetup(settings, QStringLiteral("pair/B"), b);
+  }
+  if (isBusy()) return fail(tr("A run is in progress; wait for it to end or cancel it first."));
+  const RunPairCheck check = checkRunPair(a, b, availableDevices());
+  if (!check.ok()) return fail(check.describe());
+  if (!queue_->start(queuedRunPair(a, b))) return fail(tr("The two runs could not be started."));
+  return true;
+}
+
+std::pair<RunSetup, RunSetup> RunSession::pairToOffer(const RunSetup& current,
+                                                      bool currentValid) const {
+  const QSettings settings;
+  const RunSetup a =
+      currentValid ? current
+                   : loadRunSetup(settings, QStringLiteral("pair/A"), current).value_or(current);
+  return {a, loadRunSetup(settings, QStringLiteral("pair/B"), a).value_or(a)};
+}
+
+void RunSession::cancel() {
+  if (queue_->isActive())
+    queue_->cancel();
+  else
+    controller_->cancel();
+}
+
+void RunSession::onPairRunStarting(int index, int count, const QString& label,
+                                   const QString& runDir) {
+  pairChecking_ = false;
+  if (index == 0) pairResults_.clear();
+  QString context = tr("Comparison run %1 of %2 (%3)").arg(index + 1).arg(count).arg(label);
+  // What the runs before it gave stays in sight while this one runs.
+  if (!pairResults_.isEmpty())
+    context += tr(" \u00b7 done: %1").arg(pairResults_.join(QStringLiteral(", ")));
+  Q_EMIT runPreparing(runDir, context);
+}
+
+void RunSession::onPairStopped(int index, const QString& label, RunQueue::StopReason why,
+                               const QString& reason) {
+  QString message;
+  switch (why) {
+    case RunQueue::StopReason::Cancelled:
+      message = tr("Comparison stopped: %1.").arg(reason);
+      break;
+    case RunQueue::StopReason::RunFailed:  // the Run page shows the worker's message
+      message = tr("Comparison stopped: run %1 failed (the Run page says why).").arg(label);
+      break;
+    case RunQueue::StopReason::CheckFailed:
+      message = tr("Comparison not started: %1 cannot run (the Run page says why).").arg(label);
+      break;
+  }
+  if (why != RunQueue::StopReason::CheckFailed && index + 1 < queue_->size())
+    message += tr(" The runs after it were not started.");
+  const bool whileChecking = pairChecking_;
+  pairChecking_ = false;
+  Q_EMIT pairStopped(why, label, reason, message, whileChecking);
+}
+
+void RunSession::onRunFinished(const RunOutcome& outcome) {
+  // The queue handles this run's end on the next turn of the event loop, so its state here is
+  // still the run's own (RunQueue::onFinished).
+  if (queue_->isActive() && outcome.metrics && !outcome.metrics->values.empty())
+    pairResults_ << tr("%1 %2 %3")
+                        .arg(queue_->label(queue_->currentIndex()),
+                             QString::fromStdString(outcome.metrics->names.front()))
+                        .arg(outcome.metrics->values.front(), 0, 'f', 3);
+  const QString dir = QString::fromStdString(outcome.runDir);
+  if (dir.isEmpty()) return;
+  rememberRecent(dir);
+  // Not while a run pair goes on: the reading would slow the next run's timings, and the Inspect
+  // page will show the next run anyway.
+  if (!queue_->hasMoreRuns()) loadInspection(dir);
+}
+
+void RunSession::loadInspection(const QString& dir) {
+  inBackground<LoadedInspection>(
+      this, [dir] { return readInspection(dir); },
+      [this](const LoadedInspection& loaded) {
+        if (!loaded.data) {
+          Q_EMIT inspectionFailed(loaded.error);
+          return;
+        }
+        // A newer run has started (or failed) meanwhile: its pages must not show this run.
+        if (controller_->isRunning() || !sameFolder(loaded.runDir, controller_->runDir())) return;
+        Q_EMIT inspectionLoaded(loaded.data);
+      });
+}
+
+void RunSession::openRunFolder(const QString& dir) {
+  inBackground<ReadRun>(
+      this, [dir] { return readRunFolder(dir); },
+      [this, dir](const ReadRun& read) {
+        if (!read.opened) {
+          Q_EMIT runFolderFailed(dir, read.error);
+          return;
+        }
+        rememberRecent(dir);
+        Q_EMIT runFolderOpened(read.opened);
+      });
+}
+
+void RunSession::openComparison(const QString& dirA, const QString& dirB) {
+  inBackground<ReadComparison>(
+      this, [dirA, dirB] { return readComparison(dirA, dirB); },
+      [this](const ReadComparison& read) {
+        if (read.opened)
+          Q_EMIT comparisonOpened(*read.opened);
+        else
+          Q_EMIT comparisonFailed(read.error);
+      });
+}
+
+void RunSession::openCompareSide(int side, const QString& dir) {
+  struct ReadSide {
+    std::optional<CompareSide> loaded;
+    QString error;
+  };
+  inBackground<ReadSide>(
+      this,
+      [dir] {
+        ReadSide out;
+        try {
+          out.loaded = loadCompareSide(dir.toStdString());
+        } catch (const std::exception& e) {
+          out.error = QString::fromStdString(e.what());
+        }
+        return out;
+      },
+      [this, side](const ReadSide& read) {
+        if (read.loaded)
+          Q_EMIT compareSideOpened(side, *read.loaded);
+        else
+          Q_EMIT comparisonFailed(read.error);
+      });
+}
+
+QStringList RunSession::recentFiles() const {
+  return QSettings().value(kRecentKey).toStringList();
+}
+
+void RunSession::rememberRecent(const QString& path) {
+  QSettings settings;
+  QStringList recent = settings.value(kRecentKey).toStringList();
+  const QString absolute = QFileInfo(path).absoluteFilePath();
+  recent.removeAll(absolute);
+  recent.prepend(absolute);
+  while (recent.size() > kMaxRecent) recent.removeLast();
+  settings.setValue(kRecentKey, recent);
+  Q_EMIT recentFilesChanged(recent);
+}
+
+void RunSession::prepareDemo(const QString& applicationDir,
+                             const std::function<void(const DemoFiles&)>& then) {
+  const DemoFiles demo = locateDemoFiles(applicationDir);
+  if (demo.config.isEmpty()) {
+    Q_EMIT demoFailed(
+        tr("The demo files (configs/demo, resources/demo) were not found next to the "
+           "application; set POSESCOPE_DATA_DIR to the PoseScope source folder."));
+    return;
+  }
+  if (isBusy()) {
+    Q_EMIT demoFailed(tr("A run is in progress; cancel it before opening the demo."));
+    return;
+  }
+  Q_EMIT demoPreparing(demo.datasetRoot);
+  // Generating the dataset takes a few seconds: off the GUI thread, then the caller's run starts.
+  inBackground<QString>(
+      this, [demo] { return ensureDemoDataset(demo); },
+      [this, demo, then](const QString& error) {
+        if (error.isEmpty())
+          then(demo);
+        else
+          Q_EMIT demoFailed(tr("The demo dataset could not be written: %1").arg(error));
+      });
+}
+
+}  // namespace posescope

@@ -1,0 +1,131 @@
+#pragma once
+// The GUI's state without its window: the run in progress (alone or one of a pair), run folders
+// read back, recent files and the demo. The shell presents it; tests drive it headless.
+
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <utility>
+
+#include "render/run_overlay_data.h"
+#include "report/run_comparison.h"
+#include "widgets/session/compare_data.h"
+#include "widgets/session/demo_setup.h"
+#include "widgets/session/run_queue.h"
+#include "widgets/session/run_setup.h"
+#include "widgets/session/run_types.h"
+
+namespace posescope {
+
+class RunController;
+
+/// A run folder read back off the GUI thread: what the Results, Run and Inspect pages show.
+struct OpenedRun {
+  LoadedRun run;
+  QString log;                // log.txt; "" when it is missing
+  RunOverlayDataPtr inspect;  // the viewer's data; nullptr when it cannot be assembled
+  QString inspectError;       // why `inspect` is nullptr
+};
+/// Handed from the worker thread to every page without a copy of its thousands of records.
+using OpenedRunPtr = std::shared_ptr<const OpenedRun>;
+
+/// Two run folders read back and compared off the GUI thread.
+struct OpenedComparison {
+  CompareSide a, b;
+  RunComparison comparison;
+};
+
+/// Lives on the GUI thread and owns the RunController and its RunQueue. Every file of a run
+/// folder is read on a worker thread (QtConcurrent); results arrive by signal. Never throws:
+/// refusals return false with a reason, failures of background work come as *Failed signals.
+class RunSession : public QObject {
+  Q_OBJECT
+ public:
+  explicit RunSession(QObject* parent = nullptr);
+  ~RunSession() override;
+
+  RunController* controller() const { return controller_; }
+  RunQueue* queue() const { return queue_; }
+  /// Whether a run, a check or a run pair is in progress.
+  bool isBusy() const;
+
+  /// Starts `setup` (already checked) into a new run folder under its output folder; emits
+  /// runPreparing first. False (nothing starts) while busy or when the controller refuses.
+  bool startRun(const RunSetup& setup);
+  /// Checks, then evaluates `a`, then `b` (see RunQueue); comparisonOpened follows when B
+  /// completes. Both setups are remembered (settings "pair/A", "pair/B") even when refused. False
+  /// and `error` saying what to fix while busy, when a setup is invalid or the two evaluate
+  /// different datasets.
+  bool startRunPair(const RunSetup& a, const RunSetup& b, QString* error = nullptr);
+  /// The setups a new run-pair dialog offers: `current` as A when `currentValid`, else the last
+  /// pair's A (else `current`); the last pair's B (else A).
+  std::pair<RunSetup, RunSetup> pairToOffer(const RunSetup& current, bool currentValid) const;
+  /// Stops the run in progress (within one forward pass), the checks, and the rest of a pair.
+  void cancel();
+
+  /// Reads the run folder `dir` in the background; runFolderOpened or runFolderFailed follow.
+  void openRunFolder(const QString& dir);
+  /// Reads and compares two run folders in the background; comparisonOpened or comparisonFailed.
+  void openComparison(const QString& dirA, const QString& dirB);
+
+  /// Reads run folder `dir` as one side (0 = A, 1 = B) of a comparison, in the background;
+  /// compareSideOpened or comparisonFailed follow.
+  void openCompareSide(int side, const QString& dir);
+
+  /// Recently opened files and folders, newest first (settings "recentFiles", at most 10).
+  QStringList recentFiles() const;
+  /// Puts `path` (made absolute) first in the recent files; emits recentFilesChanged.
+  void rememberRecent(const QString& path);
+
+  /// Finds the demo files next to `applicationDir` and generates the demo dataset once, in the
+  /// background (demoPreparing says where), then calls `then` on the GUI thread; demoFailed
+  /// instead when the files are missing, a run is in progress or the dataset cannot be written.
+  void prepareDemo(const QString& applicationDir,
+                   const std::function<void(const DemoFiles&)>& then);
+
+ Q_SIGNALS:
+  /// A run into `runDir` is about to start: pages showing an earlier run should reset. `context`
+  /// is "" for a single run, else which run of a pair it is and what the earlier ones gave.
+  void runPreparing(const QString& runDir, const QString& context);
+  /// A run pair is checking a run before any starts; `context` says which.
+  void pairChecking(const QString& context);
+  /// A run pair stopped early: `label` and `reason` as RunQueue::stopped, `message` for the
+  /// status bar; `whileChecking` when no run of it had started.
+  void pairStopped(posescope::RunQueue::StopReason why, const QString& label, const QString& reason,
+                   const QString& message, bool whileChecking);
+  /// The run that ended last has been read back for the Inspect page.
+  void inspectionLoaded(const posescope::RunOverlayDataPtr& data);
+  /// Reading the finished run back for the Inspect page failed.
+  void inspectionFailed(const QString& message);
+  void runFolderOpened(const posescope::OpenedRunPtr& opened);
+  /// `message` names the problem and what a run folder must hold.
+  void runFolderFailed(const QString& dir, const QString& message);
+  void comparisonOpened(const posescope::OpenedComparison& comparison);
+  void compareSideOpened(int side, const posescope::CompareSide& loaded);
+  void comparisonFailed(const QString& message);
+  void recentFilesChanged(const QStringList& paths);
+  void demoPreparing(const QString& datasetRoot);
+  void demoFailed(const QString& message);
+
+ private:
+  void onRunFinished(const RunOutcome& outcome);
+  void onPairRunStarting(int index, int count, const QString& label, const QString& runDir);
+  void onPairStopped(int index, const QString& label, RunQueue::StopReason why,
+                     const QString& reason);
+  void loadInspection(const QString& dir);
+
+  RunController* controller_ = nullptr;
+  RunQueue* queue_ = nullptr;
+  QStringList pairResults_;    // "A: demo-arch AP 0.508" of the pair's runs done so far
+  bool pairChecking_ = false;  // the pair's runs are being checked; none has started yet
+};
+
+}  // namespace posescope
+
+Q_DECLARE_METATYPE(posescope::OpenedRunPtr)
+Q_DECLARE_METATYPE(posescope::OpenedComparison)
+Q_DECLARE_METATYPE(posescope::CompareSide)
+Q_DECLARE_METATYPE(posescope::RunOverlayDataPtr)

@@ -1,0 +1,92 @@
+#include "widgets/shell/session_status.h"
+
+#include <QMainWindow>
+#include <QMessageBox>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <utility>
+
+#include "widgets/session/run_controller.h"
+#include "widgets/session/run_session.h"
+#include "widgets/shell/main_window.h"
+
+namespace posescope {
+
+SessionStatus::SessionStatus(RunSession* session, QMainWindow* window, QTabWidget* pages)
+    : QObject(window), window_(window), pages_(pages) {
+  connectRun(session);
+  connectReading(session);
+  connect(session, &RunSession::demoPreparing, this, [this](const QString& root) {
+    show(tr("Preparing the synthetic demo dataset in %1\u2026").arg(root));
+  });
+  connect(session, &RunSession::demoFailed, this, [this](const QString& message) {
+    QMessageBox::warning(window_, tr("PoseScope demo"), message);
+  });
+}
+
+void SessionStatus::show(const QString& message, int page) {
+  if (page >= 0) pages_->setCurrentIndex(page);
+  window_->statusBar()->showMessage(message);
+}
+
+// Runs and run pairs: starting, checking, stopping, ending.
+void SessionStatus::connectRun(RunSession* session) {
+  const RunController* controller = session->controller();
+  connect(controller, &RunController::finished, this, [this](const RunOutcome& outcome) {
+    const QString dir = QString::fromStdString(outcome.runDir);
+    if (outcome.summary.state == RunState::Complete)
+      show(tr("Run complete: %1").arg(dir), MainWindow::ResultsPage);
+    else
+      show(tr("Run %1: %2").arg(QString::fromStdString(runStateName(outcome.summary.state)), dir));
+  });
+  connect(controller, &RunController::failed, this, [this] {
+    show(tr("The run failed; the Run page says what to fix."), MainWindow::RunPage);
+  });
+  connect(session, &RunSession::runPreparing, this,
+          [this](const QString& runDir, const QString& context) {
+            show(context.isEmpty() ? tr("Running into %1").arg(runDir)
+                                   : tr("%1 into %2").arg(context, runDir),
+                 MainWindow::RunPage);
+          });
+  connect(session, &RunSession::pairChecking, this,
+          [this](const QString& context) { show(context, MainWindow::RunPage); });
+  connect(session, &RunSession::pairStopped, this,
+          [this](RunQueue::StopReason why, const QString&, const QString&, const QString& message) {
+            show(message, why == RunQueue::StopReason::CheckFailed ? MainWindow::RunPage : -1);
+          });
+}
+
+// Run folders and comparisons read back.
+void SessionStatus::connectReading(RunSession* session) {
+  connect(session, &RunSession::inspectionFailed, this,
+          [this](const QString& message) { show(tr("Cannot inspect the run: %1").arg(message)); });
+  connect(session, &RunSession::runFolderOpened, this, [this](const OpenedRunPtr& opened) {
+    warnOnFailure_ = false;
+    const QString dir = QString::fromStdString(opened->run.dir);
+    show(opened->inspect
+             ? tr("Opened run folder %1 (%2)")
+                   .arg(dir, QString::fromStdString(runStateName(opened->run.summary.state)))
+             : tr("The Inspect page cannot show this run: %1").arg(opened->inspectError),
+         MainWindow::ResultsPage);
+  });
+  connect(session, &RunSession::comparisonOpened, this, [this](const OpenedComparison& opened) {
+    warnOnFailure_ = false;
+    show(tr("Comparing %1 (A) with %2 (B)")
+             .arg(QString::fromStdString(opened.a.run.dir),
+                  QString::fromStdString(opened.b.run.dir)),
+         MainWindow::ComparePage);
+  });
+  connect(session, &RunSession::runFolderFailed, this,
+          [this](const QString&, const QString& message) {
+            failed(tr("Cannot open the run folder"), message);
+          });
+  connect(session, &RunSession::comparisonFailed, this,
+          [this](const QString& message) { failed(tr("Cannot compare"), message); });
+}
+
+void SessionStatus::failed(const QString& title, const QString& message) {
+  show(tr("%1: %2").arg(title, QString(message).replace('\n', ' ')));
+  if (std::exchange(warnOnFailure_, false)) QMessageBox::warning(window_, title, message);
+}
+
+}  // namespace posescope

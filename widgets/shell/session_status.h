@@ -1,0 +1,38 @@
+#pragma once
+// What the status bar says about the session, and which page that brings forward.
+
+#include <QObject>
+
+class QMainWindow;
+class QTabWidget;
+
+namespace posescope {
+
+class RunSession;
+
+/// Listens to `session` and writes each event in `window`'s status bar, switching to the page
+/// that shows it (the Run page as a run starts, Results when it completes, Compare for a
+/// comparison). Reading failures also get a message box when asked for (warnOnNextFailure), as
+/// for folders the user has just chosen. Never throws.
+class SessionStatus : public QObject {
+  Q_OBJECT
+ public:
+  /// `pages` are the window's pages in MainWindow::Page order.
+  SessionStatus(RunSession* session, QMainWindow* window, QTabWidget* pages);
+
+  /// Shows `message` in the status bar, after switching to page `page` (-1: stay).
+  void show(const QString& message, int page = -1);
+  /// The next failure to read run folders is also shown in a message box.
+  void warnOnNextFailure() { warnOnFailure_ = true; }
+
+ private:
+  void connectRun(RunSession* session);
+  void connectReading(RunSession* session);
+  void failed(const QString& title, const QString& message);
+
+  QMainWindow* window_;
+  QTabWidget* pages_;
+  bool warnOnFailure_ = false;
+};
+
+}  // namespace posescope
