@@ -1,6 +1,10 @@
 #include "cli_args.h"
 
 #include <cstdlib>
+#include <exception>
+#include <iostream>
+
+#include "common/errors.h"
 
 namespace posescope::cli {
 
@@ -35,6 +39,26 @@ double ParsedArgs::getDouble(const std::string& name, double fallback) const {
   return v;
 }
 
+std::vector<std::string> ParsedArgs::getAll(const std::string& name) const {
+  auto it = repeated.find(name);
+  return it == repeated.end() ? std::vector<std::string>{} : it->second;
+}
+
+int runWithExitCodes(const std::string& program, const std::function<int()>& body) {
+  try {
+    return body();
+  } catch (const UsageError& e) {
+    std::cerr << program << ": " << e.message << "\nRun '" << program << " --help' for usage.\n";
+    return kUsage;
+  } catch (const posescope::Error& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return kBadInput;
+  } catch (const std::exception& e) {
+    std::cerr << "internal error: " << e.what() << "\n";
+    return kFailed;
+  }
+}
+
 ParsedArgs parseArgs(const std::vector<std::string>& args,
                      const std::set<std::string>& valueOptions,
                      const std::set<std::string>& flagOptions) {
@@ -55,6 +79,7 @@ ParsedArgs parseArgs(const std::vector<std::string>& args,
           value = args[++i];
         }
         parsed.options[name] = value;
+        parsed.repeated[name].push_back(value);
       } else if (flagOptions.count(name) || name == "--help") {
         parsed.flags.insert(name);
       } else {

@@ -5,7 +5,6 @@
 #include <string>
 
 #include "cli_args.h"
-#include "common/errors.h"
 
 namespace posescope::cli {
 
@@ -36,19 +35,7 @@ int dispatch(int argc, char** argv, const std::vector<Command>& commands,
   for (const auto& c : commands) {
     if (name != c.name) continue;
     if (!c.run) return fallback(c.name, argv);
-    try {
-      return c.run(args);
-    } catch (const UsageError& e) {
-      std::cerr << "posescope-cli " << name << ": " << e.message << "\n"
-                << "Run 'posescope-cli " << name << " --help' for usage.\n";
-      return kUsage;
-    } catch (const posescope::Error& e) {
-      std::cerr << "error: " << e.what() << "\n";
-      return kBadInput;
-    } catch (const std::exception& e) {
-      std::cerr << "internal error: " << e.what() << "\n";
-      return kFailed;
-    }
+    return runWithExitCodes("posescope-cli " + name, [&] { return c.run(args); });
   }
   std::cerr << "posescope-cli: unknown command '" << name << "'\n\n";
   printUsage(std::cerr, commands);

@@ -80,14 +80,7 @@ int runAnalyze(const Args& args) {
   const long worst = parsed.getInt("--worst", 10);
   if (worst < 0) throw UsageError{"--worst must be 0 or more"};
 
-  std::optional<EvalVariant> chosen;
-  if (parsed.has("--dataset")) {
-    try {
-      chosen = variantFromDatasetName(parsed.get("--dataset"));
-    } catch (const EvalError& e) {
-      throw UsageError{std::string("--dataset: ") + e.what()};
-    }
-  }
+  const std::optional<EvalVariant> chosen = datasetOption(parsed);
 
   const auto start = std::chrono::steady_clock::now();
   KeypointGroundTruth gt;

@@ -77,14 +77,7 @@ int runMetrics(const Args& args) {
   if (options.threads < 0) throw UsageError{"--threads must be 0 or more"};
   options.perImage = parsed.has("--per-image");
 
-  std::optional<EvalVariant> chosen;
-  if (parsed.has("--dataset")) {
-    try {
-      chosen = variantFromDatasetName(parsed.get("--dataset"));
-    } catch (const EvalError& e) {
-      throw UsageError{std::string("--dataset: ") + e.what()};
-    }
-  }
+  const std::optional<EvalVariant> chosen = datasetOption(parsed);
   options.resultsSource = dtPath;
 
   const auto start = std::chrono::steady_clock::now();

@@ -18,6 +18,15 @@ std::set<std::string> evalSettingOptions() {
           "--area-large",     "--max-dets", "--min-score"};
 }
 
+std::optional<EvalVariant> datasetOption(const ParsedArgs& args) {
+  if (!args.has("--dataset")) return std::nullopt;
+  try {
+    return variantFromDatasetName(args.get("--dataset"));
+  } catch (const EvalError& e) {
+    throw UsageError{std::string("--dataset: ") + e.what()};
+  }
+}
+
 void applyEvalSettings(const ParsedArgs& args, EvalParams& params) {
   try {
     if (args.has("--oks-thresholds")) {

@@ -2,6 +2,7 @@
 // The evaluation settings `metrics` and `analyze` accept beside valid.py's defaults (OKS
 // thresholds, sigmas, area ranges, maxDets, minimum score).
 
+#include <optional>
 #include <set>
 #include <string>
 
@@ -15,6 +16,10 @@ std::set<std::string> evalSettingOptions();
 
 /// Help text lines describing them.
 extern const char* const kEvalSettingsHelp;
+
+/// The variant named by --dataset (coco | crowdpose | crowd_pose), nullopt when absent; throws
+/// UsageError for another name.
+std::optional<EvalVariant> datasetOption(const ParsedArgs& args);
 
 /// Applies the given options to `params`; throws UsageError naming the option for a malformed or
 /// inconsistent value (wrong sigma count, thresholds not increasing, ...).

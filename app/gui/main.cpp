@@ -1,17 +1,104 @@
-// posescope: the desktop application.
+// posescope: the desktop application. Its command line is read by the parser posescope-cli and
+// posescope-train use (same errors, same exit code 2 for a bad command line).
 
 #include <QApplication>
-#include <QCommandLineParser>
 #include <QScreen>
 #include <QTabWidget>
 #include <QTimer>
 #include <cstdio>
+#include <iostream>
 
+#include "cli_args.h"
 #include "widgets/common/app_icon.h"
 #include "widgets/pages/experiment/run_setup_view.h"
 #include "widgets/pages/inspect/inspect_view.h"
 #include "widgets/session/run_session.h"
 #include "widgets/shell/main_window.h"
+
+namespace {
+
+using posescope::cli::ParsedArgs;
+using posescope::cli::UsageError;
+
+const char* const kUsage = R"(usage: posescope [options] [KEY VALUE ...]
+
+Evaluate and inspect bottom-up multi-person pose estimators.
+
+setup (as valid.py takes it; KEY VALUE words are config overrides):
+  --cfg FILE            experiment YAML
+  --superconfig FILE    architecture JSON (as valid.py's --superconfig)
+  --checkpoint FILE     checkpoint (sets TEST.MODEL_FILE)
+  --dataset-root DIR    dataset root (sets DATASET.ROOT)
+  --device DEVICE       auto, cpu or cuda:N
+  --out DIR             folder that receives the run folders
+  --fresh               do not restore the last session's setup
+at launch:
+  --run                 start the run (when the setup is valid)
+  --open-run DIR        open a run folder
+  --inspect INDEX       with --open-run: open the Inspect page on dataset image INDEX
+  --timing              with --open-run: open the Timing page
+  --layers LIST         Inspect layers shown, comma-separated: predictions, gt, crowd, matches,
+                        heatmap, tags, network
+  --joint N             Inspect joint N of the heatmap and tag layers (-1: maximum over joints)
+  --compare RUN_A RUN_B compare two run folders (also --compare RUN_A --compare RUN_B)
+  --demo                run the embedded demo (Help > Open Demo)
+  --demo-compare        run the demo model and its smaller sibling and compare them
+  --pair-dialog         open the Run A and B to Compare dialog
+  --maximized           show the window maximized
+  --help, --version
+)";
+
+QString text(const std::string& s) {
+  return QString::fromStdString(s);
+}
+
+QStringList split(const std::string& list) {
+  return text(list).split(',');
+}
+
+ParsedArgs parseCommandLine(const QStringList& arguments) {
+  std::vector<std::string> args;
+  for (int i = 1; i < arguments.size(); ++i) args.push_back(arguments[i].toStdString());
+  return posescope::cli::parseArgs(
+      args,
+      {"--cfg", "--superconfig", "--checkpoint", "--dataset-root", "--device", "--out",
+       "--open-run", "--inspect", "--layers", "--joint", "--compare"},
+      {"--run", "--fresh", "--maximized", "--timing", "--demo", "--demo-compare", "--pair-dialog",
+       "--version"});
+}
+
+// Applies the setup options and overrides; throws UsageError for overrides not in pairs.
+void applySetup(const ParsedArgs& args, std::vector<std::string> overrides,
+                posescope::MainWindow& window) {
+  if (!args.has("--fresh")) window.restoreLastSetup();
+  auto* setup = window.runSetupView();
+  if (args.has("--cfg")) setup->setConfigFile(text(args.get("--cfg")));
+  if (args.has("--superconfig")) setup->setArchFile(text(args.get("--superconfig")));
+  if (args.has("--checkpoint")) setup->setCheckpoint(text(args.get("--checkpoint")));
+  if (args.has("--dataset-root")) setup->setDatasetRoot(text(args.get("--dataset-root")));
+  if (args.has("--device")) setup->setDevice(text(args.get("--device")));
+  if (args.has("--out")) setup->setOutputDir(text(args.get("--out")));
+  if (overrides.size() % 2 != 0) {
+    throw UsageError{"overrides come in KEY VALUE pairs (got " + std::to_string(overrides.size()) +
+                     " words)"};
+  }
+  QStringList opts;
+  for (const auto& word : overrides) opts << text(word);
+  if (!opts.isEmpty()) setup->setOverrides(opts);
+}
+
+// The Inspect layers and joint asked for; throws UsageError for an unknown layer.
+void applyInspectOptions(const ParsedArgs& args, posescope::InspectView* view) {
+  if (args.has("--layers")) {
+    const QStringList unknown = view->setLayers(split(args.get("--layers")));
+    if (!unknown.isEmpty()) {
+      throw UsageError{"--layers: unknown layer(s) " + unknown.join(", ").toStdString()};
+    }
+  }
+  if (args.has("--joint")) view->setJoint(static_cast<int>(args.getInt("--joint", -1)));
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   QApplication app(argc, argv);
@@ -21,148 +108,81 @@ int main(int argc, char** argv) {
   QApplication::setWindowIcon(posescope::appIcon());
   QGuiApplication::setDesktopFileName(QStringLiteral("posescope"));  // packaging/posescope.desktop
 
-  QCommandLineParser parser;
-  parser.setApplicationDescription(
-      QStringLiteral("Evaluate and inspect bottom-up multi-person pose estimators."));
-  parser.addHelpOption();
-  parser.addVersionOption();
-  const QCommandLineOption cfg(QStringLiteral("cfg"), QStringLiteral("Experiment YAML."),
-                               QStringLiteral("file"));
-  const QCommandLineOption arch(QStringLiteral("superconfig"),
-                                QStringLiteral("Architecture JSON (as valid.py's --superconfig)."),
-                                QStringLiteral("file"));
-  const QCommandLineOption checkpoint(QStringLiteral("checkpoint"),
-                                      QStringLiteral("Checkpoint (sets TEST.MODEL_FILE)."),
-                                      QStringLiteral("file"));
-  const QCommandLineOption datasetRoot(QStringLiteral("dataset-root"),
-                                       QStringLiteral("Dataset root (sets DATASET.ROOT)."),
-                                       QStringLiteral("dir"));
-  const QCommandLineOption device(QStringLiteral("device"), QStringLiteral("auto, cpu or cuda:N."),
-                                  QStringLiteral("device"));
-  const QCommandLineOption out(QStringLiteral("out"),
-                               QStringLiteral("Folder that receives the run folders."),
-                               QStringLiteral("dir"));
-  const QCommandLineOption run(
-      QStringLiteral("run"), QStringLiteral("Start the run at launch (when the setup is valid)."));
-  const QCommandLineOption openRun(QStringLiteral("open-run"),
-                                   QStringLiteral("Open a run folder at launch."),
-                                   QStringLiteral("dir"));
-  const QCommandLineOption fresh(QStringLiteral("fresh"),
-                                 QStringLiteral("Do not restore the last session's setup."));
-  const QCommandLineOption maximized(QStringLiteral("maximized"),
-                                     QStringLiteral("Show the window maximized."));
-  const QCommandLineOption inspect(
-      QStringLiteral("inspect"),
-      QStringLiteral("With --open-run: open the Inspect page on dataset image INDEX."),
-      QStringLiteral("index"));
-  const QCommandLineOption layers(
-      QStringLiteral("layers"),
-      QStringLiteral("Inspect layers shown, comma-separated: predictions, gt, crowd, matches, "
-                     "heatmap, tags, network."),
-      QStringLiteral("list"));
-  const QCommandLineOption joint(QStringLiteral("joint"),
-                                 QStringLiteral("Inspect joint N of the heatmap and tag layers "
-                                                "(-1: maximum over joints)."),
-                                 QStringLiteral("n"));
-  const QCommandLineOption timing(QStringLiteral("timing"),
-                                  QStringLiteral("Open on the Timing page (with --open-run)."));
-  const QCommandLineOption compare(
-      QStringLiteral("compare"),
-      QStringLiteral("Compare two run folders at launch: --compare RUN_A RUN_B (or --compare "
-                     "RUN_A --compare RUN_B)."),
-      QStringLiteral("run"));
-  const QCommandLineOption demo(
-      QStringLiteral("demo"),
-      QStringLiteral("Run the embedded demo (as Help > Open Demo) at launch."));
-  const QCommandLineOption demoCompare(
-      QStringLiteral("demo-compare"),
-      QStringLiteral("Run the demo model and its smaller sibling one after the other and compare "
-                     "them (as Help > Compare Demo Architectures) at launch."));
-  const QCommandLineOption pairDialog(
-      QStringLiteral("pair-dialog"),
-      QStringLiteral("Open the Run A and B to Compare dialog at launch (A: the setup above, or the "
-                     "last pair's A when it is not valid)."));
-  for (const auto* o :
-       {&cfg, &arch, &checkpoint, &datasetRoot, &device, &out, &run, &openRun, &fresh, &maximized,
-        &inspect, &layers, &joint, &timing, &compare, &demo, &demoCompare, &pairDialog})
-    parser.addOption(*o);
-  parser.addPositionalArgument(QStringLiteral("opts"),
-                               QStringLiteral("KEY VALUE overrides, as valid.py takes them."),
-                               QStringLiteral("[KEY VALUE ...]"));
-  parser.process(app);
+  ParsedArgs args;
+  std::vector<std::string> compareRuns, overrides;
+  try {
+    args = parseCommandLine(QApplication::arguments());
+    overrides = args.positional;
+    compareRuns = args.getAll("--compare");
+    // --compare RUN_A RUN_B: the second folder arrives as the first free word.
+    if (compareRuns.size() == 1 && overrides.size() % 2 == 1) {
+      compareRuns.push_back(overrides.front());
+      overrides.erase(overrides.begin());
+    }
+    if (args.has("--compare") && compareRuns.size() != 2) {
+      throw UsageError{"--compare takes two run folders, RUN_A RUN_B"};
+    }
+    if (args.has("--inspect")) args.getInt("--inspect", 0);  // checked before the window shows
+  } catch (const UsageError& e) {
+    std::cerr << "posescope: " << e.message << "\nRun 'posescope --help' for usage.\n";
+    return posescope::cli::kUsage;
+  }
+  if (args.has("--help")) {
+    std::cout << kUsage;
+    return posescope::cli::kOk;
+  }
+  if (args.has("--version")) {
+    std::cout << "PoseScope " << POSESCOPE_VERSION << "\n";
+    return posescope::cli::kOk;
+  }
 
   posescope::MainWindow window;
-  if (!parser.isSet(fresh)) window.restoreLastSetup();
-  auto* setup = window.runSetupView();
-  if (parser.isSet(cfg)) setup->setConfigFile(parser.value(cfg));
-  if (parser.isSet(arch)) setup->setArchFile(parser.value(arch));
-  if (parser.isSet(checkpoint)) setup->setCheckpoint(parser.value(checkpoint));
-  if (parser.isSet(datasetRoot)) setup->setDatasetRoot(parser.value(datasetRoot));
-  if (parser.isSet(device)) setup->setDevice(parser.value(device));
-  if (parser.isSet(out)) setup->setOutputDir(parser.value(out));
-  QStringList opts = parser.positionalArguments();
-  QStringList compareRuns = parser.values(compare);
-  if (compareRuns.size() == 1 && opts.size() % 2 == 1) compareRuns << opts.takeFirst();
-  if (parser.isSet(compare) && compareRuns.size() != 2) {
-    std::fprintf(stderr, "posescope: --compare takes two run folders, RUN_A RUN_B\n");
-    return 2;
+  auto* inspectView = window.inspectView();
+  try {
+    applySetup(args, overrides, window);
+    applyInspectOptions(args, inspectView);
+  } catch (const UsageError& e) {
+    std::cerr << "posescope: " << e.message << "\n";
+    return posescope::cli::kUsage;
   }
-  if (opts.size() % 2 != 0) {
-    std::fprintf(stderr, "posescope: overrides come in KEY VALUE pairs (got %d words)\n",
-                 static_cast<int>(opts.size()));
-    return 2;
-  }
-  if (!opts.isEmpty()) setup->setOverrides(opts);
-  if (parser.isSet(maximized)) {
+  if (args.has("--maximized")) {
     // Also without a window manager (Xvfb screenshots), where showMaximized() does nothing.
     window.setGeometry(QGuiApplication::primaryScreen()->availableGeometry());
     window.showMaximized();
   } else {
     window.show();
   }
-  auto* inspectView = window.inspectView();
-  if (parser.isSet(layers)) {
-    const QStringList unknown = inspectView->setLayers(parser.value(layers).split(','));
-    if (!unknown.isEmpty()) {
-      std::fprintf(stderr, "posescope: --layers: unknown layer(s) %s\n",
-                   qPrintable(unknown.join(", ")));
-      return 2;
-    }
-  }
-  if (parser.isSet(joint)) inspectView->setJoint(parser.value(joint).toInt());
   posescope::RunSession* session = window.session();
-  if (parser.isSet(openRun)) {
+  if (args.has("--open-run")) {
     // The folder is read in the background: the page and image are chosen once it is shown.
     QObject::connect(session, &posescope::RunSession::runFolderOpened, &window, [&] {
-      if (parser.isSet(layers)) inspectView->setLayers(parser.value(layers).split(','));
-      if (parser.isSet(joint)) inspectView->setJoint(parser.value(joint).toInt());
-      if (parser.isSet(timing)) window.pages()->setCurrentIndex(posescope::MainWindow::TimingPage);
-      if (!parser.isSet(inspect)) return;
-      bool ok = false;
-      const qulonglong index = parser.value(inspect).toULongLong(&ok);
-      if (!ok || !window.inspectImage(index))
-        std::fprintf(stderr, "posescope: --inspect: no image %s in the run opened\n",
-                     qPrintable(parser.value(inspect)));
+      applyInspectOptions(args, inspectView);
+      if (args.has("--timing")) window.pages()->setCurrentIndex(posescope::MainWindow::TimingPage);
+      if (!args.has("--inspect")) return;
+      const long index = args.getInt("--inspect", 0);
+      if (index < 0 || !window.inspectImage(static_cast<qulonglong>(index))) {
+        std::fprintf(stderr, "posescope: --inspect: no image %ld in the run opened\n", index);
+      }
     });
     QObject::connect(session, &posescope::RunSession::runFolderFailed, &window,
                      [](const QString&, const QString& error) {
                        std::fprintf(stderr, "posescope: %s\n", qPrintable(error));
                      });
-    window.openRunFolder(parser.value(openRun));
+    window.openRunFolder(text(args.get("--open-run")));
   }
   if (compareRuns.size() == 2) {
     QObject::connect(session, &posescope::RunSession::comparisonFailed, &window,
                      [](const QString& error) {
                        std::fprintf(stderr, "posescope: --compare: %s\n", qPrintable(error));
                      });
-    window.compareRuns(compareRuns[0], compareRuns[1]);
+    window.compareRuns(text(compareRuns[0]), text(compareRuns[1]));
   }
-  if (parser.isSet(demo)) QTimer::singleShot(0, &window, [&window] { window.openDemo(); });
-  if (parser.isSet(demoCompare))
+  if (args.has("--demo")) QTimer::singleShot(0, &window, [&window] { window.openDemo(); });
+  if (args.has("--demo-compare"))
     QTimer::singleShot(0, &window, [&window] { window.openDemoComparison(); });
-  if (parser.isSet(pairDialog))
+  if (args.has("--pair-dialog"))
     QTimer::singleShot(0, &window, [&window] { window.showRunPairDialog(); });
-  if (parser.isSet(run)) {
+  if (args.has("--run")) {
     QTimer::singleShot(0, &window, [&window] {
       if (!window.startRun())
         std::fprintf(stderr,

@@ -91,16 +91,6 @@ int run(const std::vector<std::string>& args) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  try {
-    return run(std::vector<std::string>(argv + 1, argv + argc));
-  } catch (const UsageError& e) {
-    std::cerr << "posescope-train: " << e.message << "\nRun 'posescope-train --help' for usage.\n";
-    return kUsage;
-  } catch (const posescope::Error& e) {
-    std::cerr << "error: " << e.what() << "\n";
-    return kBadInput;
-  } catch (const std::exception& e) {
-    std::cerr << "internal error: " << e.what() << "\n";
-    return kFailed;
-  }
+  return posescope::cli::runWithExitCodes(
+      "posescope-train", [&] { return run(std::vector<std::string>(argv + 1, argv + argc)); });
 }

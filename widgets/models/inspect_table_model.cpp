@@ -9,6 +9,32 @@ namespace {
 
 const QString kUnknown = QStringLiteral("\u2013");
 
+// A cell's exact value, which sorting uses (missing AP / OKS / people: -1); the display formats it.
+QVariant exactValue(const PerImageRow& r, int column) {
+  switch (column) {
+    case InspectTableModel::IndexColumn:
+      return QVariant::fromValue<qulonglong>(r.index);
+    case InspectTableModel::ImageIdColumn:
+      return QVariant::fromValue<qlonglong>(r.imageId);
+    case InspectTableModel::FileColumn:
+      return QString::fromStdString(r.file);
+    case InspectTableModel::GroundTruthColumn:
+      return r.groundTruthPeople;
+    case InspectTableModel::PeopleColumn:
+      return QVariant::fromValue<qulonglong>(r.people);
+    case InspectTableModel::ApColumn:
+      return r.ap.value_or(-1.0);
+    case InspectTableModel::MeanOksColumn:
+      return r.meanOks.value_or(-1.0);
+    case InspectTableModel::TotalMsColumn:
+      return r.times.totalMs();
+    case InspectTableModel::FailureColumn:
+      return QString::fromStdString(r.error);
+    default:
+      return stageValue(r.times, static_cast<size_t>(column - InspectTableModel::FirstStageColumn));
+  }
+}
+
 }  // namespace
 
 InspectTableModel::InspectTableModel(QObject* parent) : TableModelBase(parent) {}
@@ -47,53 +73,23 @@ QVariant InspectTableModel::data(const QModelIndex& index, int role) const {
   if (!isCell(index)) return {};
   const PerImageRow& r = rows_[static_cast<size_t>(index.row())];
   const int c = index.column();
+  if (role == Qt::UserRole) return exactValue(r, c);
   if (role == Qt::DisplayRole) {
     switch (c) {
-      case IndexColumn:
-        return QVariant::fromValue<qulonglong>(r.index);
-      case ImageIdColumn:
-        return QVariant::fromValue<qlonglong>(r.imageId);
-      case FileColumn:
-        return QString::fromStdString(r.file);
       case GroundTruthColumn:
         return r.groundTruthPeople < 0 ? QVariant(kUnknown) : QVariant(r.groundTruthPeople);
-      case PeopleColumn:
-        return QVariant::fromValue<qulonglong>(r.people);
       case ApColumn:
         return r.ap ? QVariant(QString::number(*r.ap, 'f', 3)) : QVariant(kUnknown);
       case MeanOksColumn:
         return r.meanOks ? QVariant(QString::number(*r.meanOks, 'f', 3)) : QVariant(kUnknown);
-      case TotalMsColumn:
-        return QString::number(r.times.totalMs(), 'f', 1);
-      case FailureColumn:
-        return QString::fromStdString(r.error);
-      default:
-        return QString::number(stageValue(r.times, static_cast<size_t>(c - FirstStageColumn)), 'f',
-                               1);
-    }
-  }
-  if (role == Qt::UserRole) {
-    switch (c) {
       case IndexColumn:
-        return QVariant::fromValue<qulonglong>(r.index);
       case ImageIdColumn:
-        return QVariant::fromValue<qlonglong>(r.imageId);
       case FileColumn:
-        return QString::fromStdString(r.file);
-      case GroundTruthColumn:
-        return r.groundTruthPeople;
       case PeopleColumn:
-        return QVariant::fromValue<qulonglong>(r.people);
-      case ApColumn:
-        return r.ap.value_or(-1.0);
-      case MeanOksColumn:
-        return r.meanOks.value_or(-1.0);
-      case TotalMsColumn:
-        return r.times.totalMs();
       case FailureColumn:
-        return QString::fromStdString(r.error);
-      default:
-        return stageValue(r.times, static_cast<size_t>(c - FirstStageColumn));
+        return exactValue(r, c);
+      default:  // milliseconds
+        return QString::number(exactValue(r, c).toDouble(), 'f', 1);
     }
   }
   if (role == Qt::TextAlignmentRole && c != FileColumn && c != FailureColumn)

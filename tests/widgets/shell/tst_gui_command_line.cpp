@@ -1,0 +1,68 @@
+// The posescope executable's command line, run as a user runs it (offscreen): help and version,
+// and bad command lines refused with exit code 2 and a message naming the option, before any
+// window is shown.
+
+#include <QProcess>
+#include <QtTest>
+
+namespace {
+
+struct Run {
+  int exitCode = -1;
+  QString out, err;
+};
+
+Run runGui(const QStringList& args) {
+  QProcess p;
+  QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+  env.insert("QT_QPA_PLATFORM", "offscreen");
+  p.setProcessEnvironment(env);
+  p.start(QStringLiteral(POSESCOPE_GUI_PATH), args);
+  Run r;
+  if (!p.waitForFinished(60000)) {
+    p.kill();
+    p.waitForFinished();
+    return r;
+  }
+  r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+  r.out = QString::fromUtf8(p.readAllStandardOutput());
+  r.err = QString::fromUtf8(p.readAllStandardError());
+  return r;
+}
+
+}  // namespace
+
+class TestGuiCommandLine : public QObject {
+  Q_OBJECT
+ private Q_SLOTS:
+  void helpAndVersion() {
+    const Run help = runGui({"--help"});
+    QCOMPARE(help.exitCode, 0);
+    QVERIFY(help.out.contains("--open-run DIR"));
+    QVERIFY(help.out.contains("--compare RUN_A RUN_B"));
+    const Run version = runGui({"--version"});
+    QCOMPARE(version.exitCode, 0);
+    QVERIFY(version.out.startsWith("PoseScope "));
+  }
+
+  void badCommandLinesExitTwo_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("mentions");
+    QTest::newRow("unknown option") << QStringList{"--bogus"} << "--bogus";
+    QTest::newRow("missing value") << QStringList{"--cfg"} << "--cfg needs a value";
+    QTest::newRow("one run to compare") << QStringList{"--compare", "a"} << "--compare";
+    QTest::newRow("odd overrides") << QStringList{"--fresh", "TEST.FLIP_TEST"} << "KEY VALUE";
+    QTest::newRow("joint not a number") << QStringList{"--joint", "x"} << "--joint";
+    QTest::newRow("unknown layer") << QStringList{"--fresh", "--layers", "gt,bogus"} << "bogus";
+  }
+  void badCommandLinesExitTwo() {
+    QFETCH(QStringList, args);
+    QFETCH(QString, mentions);
+    const Run r = runGui(args);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains(mentions), qPrintable(r.err));
+  }
+};
+
+QTEST_GUILESS_MAIN(TestGuiCommandLine)
+#include "tst_gui_command_line.moc"
