@@ -2,7 +2,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <charconv>
 #include <cmath>
+#include <string_view>
 
 #include "eval/eval_params.h"
 
@@ -12,56 +14,95 @@ namespace {
 
 using nlohmann::json;
 
-json optionalId(const std::optional<std::int64_t>& id) {
-  return id ? json(*id) : json(nullptr);
+// The large arrays (a detection per result, an entry per image) are written as text directly:
+// building them as a JSON tree costs more than the whole analysis on a 5,000-image set.
+class JsonText {
+ public:
+  explicit JsonText(std::string& out) : out_(out) {}
+  JsonText& raw(const char* text) {
+    out_ += text;
+    return *this;
+  }
+  JsonText& key(const char* name) {
+    out_ += '"';
+    out_ += name;
+    out_ += "\":";
+    return *this;
+  }
+  JsonText& number(double v) {
+    if (!std::isfinite(v)) return raw("null");
+    char buffer[32];
+    const auto end = std::to_chars(buffer, buffer + sizeof buffer, v).ptr;
+    const std::string_view text(buffer, static_cast<std::size_t>(end - buffer));
+    out_ += text;
+    if (text.find_first_of(".e") == std::string_view::npos) out_ += ".0";  // stays a real
+    return *this;
+  }
+  JsonText& integer(long long v) {
+    out_ += std::to_string(v);
+    return *this;
+  }
+  JsonText& id(const std::optional<std::int64_t>& v) { return v ? integer(*v) : raw("null"); }
+
+ private:
+  std::string& out_;
+};
+
+void writeDetection(JsonText& w, const TriageDetection& t) {
+  w.raw("{").key("index").integer(static_cast<long long>(t.index));
+  w.raw(",").key("image_id").integer(t.imageId);
+  w.raw(",").key("gt_id").id(t.gtId);
+  w.raw(",").key("score").number(t.score);
+  w.raw(",").key("oks");
+  t.gtId ? w.number(t.oks) : w.raw("null");
+  w.raw(",").key("swaps").integer(t.swaps);
+  w.raw(",").key("inversions").integer(t.inversions);
+  w.raw(",").key("misses").integer(t.misses);
+  w.raw(",").key("jitters").integer(t.jitters).raw("}");
 }
 
-json detectionJson(const TriageDetection& t) {
-  return {{"index", t.index},
-          {"image_id", t.imageId},
-          {"gt_id", optionalId(t.gtId)},
-          {"score", t.score},
-          {"oks", t.gtId ? json(t.oks) : json(nullptr)},
-          {"swaps", t.swaps},
-          {"inversions", t.inversions},
-          {"misses", t.misses},
-          {"jitters", t.jitters}};
+template <typename T, typename Write>
+void writeList(JsonText& w, const std::vector<T>& items, Write write) {
+  w.raw("[");
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    if (i) w.raw(",");
+    write(w, items[i]);
+  }
+  w.raw("]");
 }
 
-json triageJson(const Triage& triage) {
-  json out;
-  auto list = [](const std::vector<TriageDetection>& items) {
-    json a = json::array();
-    for (const auto& t : items) a.push_back(detectionJson(t));
-    return a;
-  };
-  out["worst_oks"] = list(triage.worstOks);
-  out["high_score_false_positives"] = list(triage.highScoreFalsePositives);
-  out["swaps"] = list(triage.swaps);
-  out["inversions"] = list(triage.inversions);
-  json missed = json::array();
-  for (const MissedPerson& m : triage.missedPeople) {
-    missed.push_back({{"gt_id", m.gtId},
-                      {"image_id", m.imageId},
-                      {"area", m.area},
-                      {"labelled_joints", m.labelledJoints}});
-  }
-  out["missed_people"] = std::move(missed);
-  json images = json::array();
-  for (const ImageTriage& i : triage.images) {
-    images.push_back({{"image_id", i.imageId},
-                      {"detections", i.detections},
-                      {"people", i.people},
-                      {"swaps", i.swaps},
-                      {"inversions", i.inversions},
-                      {"misses", i.misses},
-                      {"jitters", i.jitters},
-                      {"background_fp", i.backgroundFalsePositives},
-                      {"false_neg", i.missedPeople},
-                      {"mean_oks", i.meanOks > -1 ? json(i.meanOks) : json(nullptr)}});
-  }
-  out["images"] = std::move(images);
-  return out;
+void writeTriage(JsonText& w, const Triage& triage) {
+  w.raw("{").key("worst_oks");
+  writeList(w, triage.worstOks, writeDetection);
+  w.raw(",").key("high_score_false_positives");
+  writeList(w, triage.highScoreFalsePositives, writeDetection);
+  w.raw(",").key("swaps");
+  writeList(w, triage.swaps, writeDetection);
+  w.raw(",").key("inversions");
+  writeList(w, triage.inversions, writeDetection);
+  w.raw(",").key("missed_people");
+  writeList(w, triage.missedPeople, [](JsonText& out, const MissedPerson& m) {
+    out.raw("{").key("gt_id").integer(m.gtId);
+    out.raw(",").key("image_id").integer(m.imageId);
+    out.raw(",").key("area").number(m.area);
+    out.raw(",").key("labelled_joints").integer(m.labelledJoints).raw("}");
+  });
+  w.raw(",").key("images");
+  writeList(w, triage.images, [](JsonText& out, const ImageTriage& i) {
+    out.raw("{").key("image_id").integer(i.imageId);
+    out.raw(",").key("detections").integer(i.detections);
+    out.raw(",").key("people").integer(i.people);
+    out.raw(",").key("swaps").integer(i.swaps);
+    out.raw(",").key("inversions").integer(i.inversions);
+    out.raw(",").key("misses").integer(i.misses);
+    out.raw(",").key("jitters").integer(i.jitters);
+    out.raw(",").key("background_fp").integer(i.backgroundFalsePositives);
+    out.raw(",").key("false_neg").integer(i.missedPeople);
+    out.raw(",").key("mean_oks");
+    i.meanOks > -1 ? out.number(i.meanOks) : out.raw("null");
+    out.raw("}");
+  });
+  w.raw("}");
 }
 
 json settingsJson(const AnalysisParams& p) {
@@ -82,18 +123,23 @@ json settingsJson(const AnalysisParams& p) {
 }  // namespace
 
 std::string formatAnalysisJson(const KeypointAnalysis& analysis, const Triage& triage) {
-  json out;
-  json detections = json::array();
-  for (const DetectionAnalysis& d : analysis.detections) {
-    json labels = json::array();
-    for (JointLabel l : d.joints) labels.push_back(jointLabelName(l));
-    detections.push_back({{"index", d.index},
-                          {"image_id", d.imageId},
-                          {"gt_id", optionalId(d.gtId)},
-                          {"oks", d.gtId ? json(d.oks) : json(nullptr)},
-                          {"joints", std::move(labels)}});
-  }
-  out["detections"] = std::move(detections);
+  std::string text;
+  text.reserve(256 * analysis.detections.size() + 128 * triage.images.size() + 65536);
+  JsonText w(text);
+  w.raw("{").key("detections");
+  writeList(w, analysis.detections, [](JsonText& out, const DetectionAnalysis& d) {
+    out.raw("{").key("index").integer(static_cast<long long>(d.index));
+    out.raw(",").key("image_id").integer(d.imageId);
+    out.raw(",").key("gt_id").id(d.gtId);
+    out.raw(",").key("oks");
+    d.gtId ? out.number(d.oks) : out.raw("null");
+    out.raw(",").key("joints").raw("[");
+    for (std::size_t k = 0; k < d.joints.size(); ++k) {
+      out.raw(k ? ",\"" : "\"").raw(jointLabelName(d.joints[k]).c_str()).raw("\"");
+    }
+    out.raw("]}");
+  });
+
   json fixed = json::array();
   for (const ApIfFixed& f : analysis.apIfFixed) {
     fixed.push_back({{"error", errorTypeName(f.error)},
@@ -102,14 +148,12 @@ std::string formatAnalysisJson(const KeypointAnalysis& analysis, const Triage& t
                      {"ap", f.ap},
                      {"recall", f.recall}});
   }
-  out["ap_if_fixed"] = std::move(fixed);
   json counts = json::array();
   for (const BackgroundCounts& c : analysis.background) {
     counts.push_back({{"oks", c.oks},
                       {"background_fp", c.falsePositives.size()},
                       {"false_neg", c.falseNegatives.size()}});
   }
-  out["counts"] = std::move(counts);
   json joints = json::array();
   for (std::size_t k = 0; k < analysis.jointCounts.size(); ++k) {
     json j{{"name", k < analysis.jointNames.size() ? analysis.jointNames[k] : std::to_string(k)}};
@@ -118,10 +162,13 @@ std::string formatAnalysisJson(const KeypointAnalysis& analysis, const Triage& t
     }
     joints.push_back(std::move(j));
   }
-  out["joints"] = std::move(joints);
-  out["triage"] = triageJson(triage);
-  out["settings"] = settingsJson(analysis.params);
-  return out.dump() + "\n";
+  text += ",\"ap_if_fixed\":" + fixed.dump();
+  text += ",\"counts\":" + counts.dump();
+  text += ",\"joints\":" + joints.dump();
+  w.raw(",").key("triage");
+  writeTriage(w, triage);
+  text += ",\"settings\":" + settingsJson(analysis.params).dump() + "}\n";
+  return text;
 }
 
 }  // namespace posescope
