@@ -34,7 +34,7 @@ run's image_eval.jsonl) ordered so the images where B loses most come first.
 
 Is the difference real? Each stat's B - A gets a 95 % confidence interval from a paired
 bootstrap over images: every resample draws as many images as the ground truth has, uniformly
-with replacement (mt19937_64 with the seed), evaluates A and B on that same draw and keeps
+with replacement (mt19937_64 seeded with the seed and the resample number), evaluates A and B on that same draw and keeps
 B - A; the interval is the 2.5 and 97.5 percentiles (linear interpolation). A '*' marks an
 interval that excludes 0. The error profiles (coco-analyze's AP gain if each error type were
 fixed, joint labels, background errors) of A and B are compared too. Both need the runs'
@@ -75,7 +75,9 @@ int runCompare(const Args& raw) {
   if (!args.has("--no-bootstrap")) {
     BootstrapOptions options;
     options.resamples = static_cast<int>(args.getInt("--resamples", 1000));
-    if (options.resamples < 1) throw UsageError{"--resamples must be 1 or more"};
+    if (options.resamples < 1 || options.resamples > 1000000) {
+      throw UsageError{"--resamples must be 1 to 1000000"};
+    }
     const long seed = args.getInt("--seed", 1);
     if (seed < 0) throw UsageError{"--seed must be 0 or more"};
     options.seed = static_cast<std::uint64_t>(seed);

@@ -37,7 +37,10 @@ double quantile(const std::vector<double>& sorted, double q) {
 
 BootstrapComparison pairedBootstrap(const ResampledMetrics& a, const ResampledMetrics& b,
                                     const BootstrapOptions& options) {
-  if (options.resamples < 1) throw EvalError("the bootstrap needs at least one resample");
+  if (options.resamples < 1 || options.resamples > 1000000) {
+    throw EvalError("the bootstrap takes 1 to 1,000,000 resamples, not " +
+                    std::to_string(options.resamples));
+  }
   if (!(options.level > 0 && options.level < 1)) {
     throw EvalError("the confidence level must be in (0, 1)");
   }
@@ -52,19 +55,21 @@ BootstrapComparison pairedBootstrap(const ResampledMetrics& a, const ResampledMe
   if (tableA.names != tableB.names) throw EvalError("A and B have different stats");
   const std::size_t S = tableA.names.size();
 
-  // Draws first (one generator, fixed order), so the result does not depend on the threads.
+  // Resample r draws from its own generator, seeded with (seed, r): the result does not depend on
+  // the threads, and only one draw per thread is in memory.
   const std::size_t B = static_cast<std::size_t>(options.resamples);
-  std::vector<std::vector<int>> draws(B, std::vector<int>(N, 0));
-  std::mt19937_64 rng(options.seed);
-  for (auto& weights : draws) {
-    for (std::size_t n = 0; n < N; ++n) ++weights[uniformIndex(rng, N)];
-  }
   std::vector<std::vector<double>> deltas(S, std::vector<double>(B, 0));
   std::vector<std::vector<char>> defined(S, std::vector<char>(B, 0));
   parallelFor(
       B, options.threads,
       [&](std::size_t r) {
-        const MetricTable ra = a.table(draws[r]), rb = b.table(draws[r]);
+        std::seed_seq seeds{static_cast<std::uint32_t>(options.seed),
+                            static_cast<std::uint32_t>(options.seed >> 32),
+                            static_cast<std::uint32_t>(r)};
+        std::mt19937_64 rng(seeds);
+        std::vector<int> weights(N, 0);
+        for (std::size_t n = 0; n < N; ++n) ++weights[uniformIndex(rng, N)];
+        const MetricTable ra = a.table(weights), rb = b.table(weights);
         for (std::size_t s = 0; s < S; ++s) {
           defined[s][r] = ra.values[s] > -1 && rb.values[s] > -1;
           deltas[s][r] = rb.values[s] - ra.values[s];
