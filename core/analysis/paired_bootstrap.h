@@ -37,11 +37,11 @@ struct BootstrapComparison {
 
 /// Paired bootstrap over the ground truth's images: resample r draws as many images as the ground
 /// truth has, uniformly with replacement (std::mt19937_64 seeded with std::seed_seq{seed low 32
-/// bits, seed high 32 bits, r}; indices by rejection sampling so every image is equally likely), evaluates A and B on the same draw and
-/// keeps B - A per stat; the interval is the (1 - level) / 2 and (1 + level) / 2 quantiles of those
-/// differences, linearly interpolated (numpy's default). Throws EvalError when A and B were not
-/// evaluated on the same images with the same stats, for resamples outside 1..1,000,000 or a level
-/// outside (0, 1).
+/// bits, seed high 32 bits, r}; indices by rejection sampling so every image is equally likely),
+/// evaluates A and B on the same draw and keeps B - A per stat; the interval is the (1 - level) / 2
+/// and (1 + level) / 2 quantiles of those differences, linearly interpolated (numpy's default).
+/// Throws EvalError when A and B were not evaluated on the same images with the same stats, for
+/// resamples outside 1..1,000,000 or a level outside (0, 1).
 BootstrapComparison pairedBootstrap(const ResampledMetrics& a, const ResampledMetrics& b,
                                     const BootstrapOptions& options = {});
 
