@@ -149,13 +149,19 @@ BatchNorm2dImpl::BatchNorm2dImpl(int64_t features) {
 
 torch::Tensor BatchNorm2dImpl::forward(const torch::Tensor& x) {
   if (foldedIntoConv && !summaryActive()) return x;
+  const bool calibrating = calibrationPasses >= 0 && !summaryActive();
   const int64_t c = x.size(1);
   const bool full = c == weight.size(0);
   const torch::Tensor w = full ? weight : weight.narrow(0, 0, c);
   const torch::Tensor b = full ? bias : bias.narrow(0, 0, c);
   const torch::Tensor m = full ? running_mean : running_mean.narrow(0, 0, c);
   const torch::Tensor v = full ? running_var : running_var.narrow(0, 0, c);
-  torch::Tensor out = at::batch_norm(x, w, b, m, v, is_training(), 0.1, kEps, true);
+  // Recalibrating: normalise with the input's own statistics and make the running ones their
+  // cumulative average (momentum 1/k on the k-th pass, PyTorch's momentum=None).
+  const double momentum = calibrating ? 1.0 / (++calibrationPasses) : 0.1;
+  torch::Tensor out =
+      at::batch_norm(x, w, b, m, v, calibrating || is_training(), momentum, kEps, true);
+  if (calibrating) num_batches_tracked += 1;
   if (summaryActive()) record(this, LayerKind::BatchNorm, out, 2 * c, 2 * out.numel());
   return out;
 }

@@ -116,6 +116,8 @@ class BatchNorm2dImpl : public LayerImpl {
   torch::Tensor weight, bias, running_mean, running_var, num_batches_tracked;
   static constexpr double kEps = 1e-5;
   bool foldedIntoConv = false;  // the preceding convolution applies it (Conv2dImpl::foldBatchNorm)
+  /// Forward passes seen while recalibrating (BatchNormCalibration); -1 when not recalibrating.
+  int calibrationPasses = -1;
 };
 TORCH_MODULE(BatchNorm2d);
 

@@ -12,6 +12,7 @@
 #include "checkpoint/state_dict_writer.h"
 #include "common/errors.h"
 #include "config/experiment.h"
+#include "models/batchnorm_calibration.h"
 #include "models/layers.h"
 #include "models/native_net.h"
 #include "models/pose_net.h"
@@ -71,6 +72,7 @@ class TestModels : public QObject {
   void fp16KeepsBatchNormFloat();
   void foldedBatchNormsKeepOutputsStateAndSummary_data();
   void foldedBatchNormsKeepOutputsStateAndSummary();
+  void recalibrationChangesOnlyBatchNormStatistics();
 };
 
 void TestModels::initTestCase() {
@@ -341,6 +343,65 @@ void TestModels::foldedBatchNormsKeepOutputsStateAndSummary() {
   QCOMPARE(summaryAfter.totalParameters, summaryBefore.totalParameters);
   QCOMPARE(summaryAfter.totalMultiplyAdds, summaryBefore.totalMultiplyAdds);
   QCOMPARE(summaryAfter.layers.size(), summaryBefore.layers.size());
+}
+
+void TestModels::recalibrationChangesOnlyBatchNormStatistics() {
+  auto net =
+      createPoseNet(repoExperiment("crowd_pose/mobilenet/supermobile.yaml", "arch/search-M.json"));
+  randomise(net->module());
+  net->module().eval();
+  torch::NoGradGuard noGrad;
+  const StateDict before = stateOf(net->module());
+
+  // No calibration pass: nothing changes.
+  { models::BatchNormCalibration calibration(net->module()); }
+  StateDict after = stateOf(net->module());
+  for (size_t i = 0; i < before.size(); ++i)
+    QVERIFY2(torch::equal(after[i].second, before[i].second), before[i].first.c_str());
+
+  // Three passes: the first BatchNorm's running mean is the mean of the three images' batch
+  // means of its input (the first convolution's output), its variance the mean of their unbiased
+  // variances; parameters and every other kind of buffer are untouched.
+  std::vector<torch::Tensor> images;
+  for (int i = 0; i < 3; ++i) images.push_back(torch::rand({1, 3, 96, 64}) * (i + 1));
+  auto& firstConv = net->module().named_modules()["first.0.0"]->as<models::Conv2dImpl>()->weight;
+  torch::Tensor expectedMean = torch::zeros({firstConv.size(0)});
+  torch::Tensor expectedVar = torch::zeros({firstConv.size(0)});
+  {
+    models::BatchNormCalibration calibration(net->module());
+    for (const auto& image : images) {
+      const torch::Tensor conv =
+          net->module().named_modules()["first.0.0"]->as<models::Conv2dImpl>()->forward(image);
+      expectedMean += conv.mean({0, 2, 3}) / 3.0;
+      expectedVar += conv.var({0, 2, 3}, /*unbiased=*/true) / 3.0;
+      net->forward(image);
+    }
+    QCOMPARE(calibration.passes(), 3);
+  }
+  after = stateOf(net->module());
+  int changed = 0;
+  for (size_t i = 0; i < before.size(); ++i) {
+    const std::string& key = before[i].first;
+    const bool isStatistic = key.find("running_mean") != std::string::npos ||
+                             key.find("running_var") != std::string::npos ||
+                             key.find("num_batches_tracked") != std::string::npos;
+    if (!isStatistic) {
+      QVERIFY2(torch::equal(after[i].second, before[i].second), key.c_str());
+    } else if (!torch::equal(after[i].second, before[i].second)) {
+      ++changed;
+    }
+    if (key == "first.0.1.running_mean")
+      QVERIFY2(torch::allclose(after[i].second, expectedMean, 1e-4, 1e-5), key.c_str());
+    if (key == "first.0.1.running_var")
+      QVERIFY2(torch::allclose(after[i].second, expectedVar, 1e-4, 1e-5), key.c_str());
+    if (key == "first.0.1.num_batches_tracked")
+      QCOMPARE(after[i].second.item<int64_t>(), before[i].second.item<int64_t>() + 3);
+  }
+  QVERIFY(changed > 0);
+  // Back to evaluation: the same input gives the same output twice (statistics frozen again).
+  const auto a = net->forward(images[0]);
+  const auto b = net->forward(images[0]);
+  QVERIFY(torch::equal(a[0], b[0]));
 }
 
 QTEST_GUILESS_MAIN(TestModels)
