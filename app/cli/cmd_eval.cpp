@@ -22,7 +22,8 @@ namespace {
 const char* const kHelpText =
     R"(usage: posescope-cli eval --cfg FILE [--superconfig ARCH] [--out DIR]
                           [--device auto|cpu|cuda:N] [--limit N] [--workers N]
-                          [--threads N] [--quiet] [KEY VALUE ...]
+                          [--threads N] [--no-fold-bn] [--quiet]
+                          [KEY VALUE ...]
 
 Evaluates the model of an experiment on its test set exactly as LitePose's valid.py does
 (multi-scale and flip testing, associative-embedding grouping, COCO / CrowdPose keypoint
@@ -35,6 +36,8 @@ metrics), writes a run folder and prints valid.py's metric table on stdout.
   --limit N           evaluate only the first N images
   --workers N         image decoding threads (default: min(WORKERS, 2))
   --threads N         LibTorch intra-op threads (default: every core; fewer on a busy machine)
+  --no-fold-bn        keep each BatchNorm a separate pass (default: folded into the convolution
+                      before it, same results within float rounding, a faster forward)
   --quiet             no progress on stderr
   KEY VALUE           config overrides, e.g. TEST.FLIP_TEST False TEST.MODEL_FILE ck.pth
 
@@ -109,7 +112,7 @@ class ProgressPrinter : public EvaluationObserver {
 int runEval(const Args& raw) {
   const ParsedArgs args = parseArgs(
       raw, {"--cfg", "--superconfig", "--out", "--device", "--limit", "--workers", "--threads"},
-      {"--quiet"});
+      {"--quiet", "--no-fold-bn"});
   if (args.has("--help")) {
     std::cout << kHelpText;
     return kOk;
@@ -127,6 +130,7 @@ int runEval(const Args& raw) {
   options.limit = static_cast<size_t>(limit);
   options.decodeWorkers = static_cast<int>(workers);
   options.torchThreads = static_cast<int>(threads);
+  options.foldBatchNorm = !args.has("--no-fold-bn");
   options.outDir = args.get("--out", defaultRunDir(experiment.spec.cfgFile));
   options.validate();
 

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <ctime>
 #include <filesystem>
 #include <iomanip>
@@ -21,6 +22,7 @@
 #include "checkpoint/checkpoint_file.h"
 #include "checkpoint/checkpoint_reader.h"
 #include "common/errors.h"
+#include "common/openmp_wait.h"
 #include "data/image_prefetcher.h"
 #include "data/keypoint_dataset.h"
 #include "eval/ground_truth.h"
@@ -124,6 +126,7 @@ struct Evaluator::Impl {
   std::unique_ptr<KeypointDataset> dataset;
   std::unique_ptr<PoseInference> engine;
   RunSummary summary;
+  int foldedBatchNorms = 0;
   std::mutex engineMutex;  // run() and computeMaps() share the engine
 
   // Throws CancelledError when `cancel` is set during the image (the image is then not recorded).
@@ -208,6 +211,7 @@ Evaluator::Evaluator(const Experiment& experiment, const EvaluatorOptions& optio
   if (cfg.getBool("FP16.ENABLED") && !d.device.is_cuda())
     d.notices.push_back("FP16.ENABLED ignored on the CPU: evaluating in float32");
   moveToDevice(*d.net, d.device, fp16);
+  if (options.foldBatchNorm && !fp16) d.foldedBatchNorms = d.net->foldBatchNormsForEvaluation();
 
   InferenceOptions inference = inferenceOptionsFromConfig(cfg);
   inference.fp16 = fp16;
@@ -273,6 +277,10 @@ EvaluationResult Evaluator::run(EvaluationObserver* observer, const Cancellation
   for (const auto& n : d.notices) log("notice: " + n);
   log("model " + summary.modelName + " (" + summary.archName + "), " +
       std::to_string(summary.parameters) + " parameters, device " + summary.device);
+  const char* waitPolicy = std::getenv(kOpenMpWaitPolicyVariable);
+  log("threads: " + std::to_string(torch::get_num_threads()) + " intra-op, " +
+      kOpenMpWaitPolicyVariable + "=" + (waitPolicy ? waitPolicy : "(unset: libgomp spins)") +
+      "; " + std::to_string(d.foldedBatchNorms) + " BatchNorms folded into their convolutions");
   log("dataset " + summary.annotationFile + ": evaluating " + std::to_string(indices.size()) +
       " of " + std::to_string(d.dataset->size()) + " images");
   if (observer) observer->onStarted(summary);

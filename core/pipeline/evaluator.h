@@ -31,6 +31,9 @@ struct EvaluatorOptions {
   bool randomWeights = false;
   /// Compute metrics at the end of run() (off for benchmarks of repeated images).
   bool computeMetrics = true;
+  /// Fold BatchNorms into the convolutions before them (float32 only): same results within float
+  /// rounding (the parity tests hold), a shorter forward.
+  bool foldBatchNorm = true;
 
   /// Throws ConfigError naming the option when it cannot work ("cuda:x", negative workers).
   void validate() const;
