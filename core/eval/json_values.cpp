@@ -93,6 +93,32 @@ std::string_view token(od::value& v) {
   return raw;
 }
 
+// JSON's number grammar: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
+bool isJsonNumber(std::string_view t) {
+  std::size_t i = 0;
+  auto digits = [&] {
+    const std::size_t start = i;
+    while (i < t.size() && t[i] >= '0' && t[i] <= '9') ++i;
+    return i - start;
+  };
+  if (i < t.size() && t[i] == '-') ++i;
+  if (i < t.size() && t[i] == '0') {
+    ++i;
+  } else if (digits() == 0) {
+    return false;
+  }
+  if (i < t.size() && t[i] == '.') {
+    ++i;
+    if (digits() == 0) return false;
+  }
+  if (i < t.size() && (t[i] == 'e' || t[i] == 'E')) {
+    ++i;
+    if (i < t.size() && (t[i] == '+' || t[i] == '-')) ++i;
+    if (digits() == 0) return false;
+  }
+  return i == t.size();
+}
+
 // A finite number; `key` and `index` (>= 0 for list elements) name it only when it fails.
 double finiteNumber(od::value& v, const char* key, long index, const Context& ctx) {
   double x = 0;
@@ -151,7 +177,8 @@ Number number(od::value& v, const Context& ctx) {
         return n;
     }
   }
-  // What simdjson refuses but json.load reads: Python's tokens, and overflowing exponents.
+  // What simdjson refuses but json.load reads: Python's tokens, integers beyond 64 bits and
+  // exponents beyond a double's range.
   const std::string_view t = token(v);
   const double inf = std::numeric_limits<double>::infinity();
   if (t == "NaN") {
@@ -162,12 +189,9 @@ Number number(od::value& v, const Context& ctx) {
     n.value = t[0] == '-' ? -inf : inf;
     return n;
   }
-  double ignored = 0;
-  const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), ignored);
-  if (t.empty() || t[0] == '+' || end != t.data() + t.size() ||
-      ec != std::errc::result_out_of_range) {
-    ctx.source.malformed(t.data(), "invalid number");
-  }
+  if (!isJsonNumber(t)) ctx.source.malformed(t.data(), "invalid number");
+  const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), n.value);
+  if (ec != std::errc::result_out_of_range) return n;
   // Out of range: overflow gives infinity as Python does, underflow zero.
   const bool negative = t[0] == '-';
   bool bigExponent = false;

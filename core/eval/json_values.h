@@ -7,10 +7,11 @@
 // that malformed JSON anywhere in the file is an error, as with json.load.
 //
 // Why simdjson (libsimdjson-dev) and not the hand-written pull reader it replaces: on the
-// generated 5,000-image set it loads the ground truth 2.0x and the results 1.8x faster (median
-// CPU time; json_loader_benchmark at commit fd59476, see README "Speed"), and it is a well-kept
-// library. Its stage 1 picks the CPU's SIMD kernel at run time; On-Demand's navigation is
-// compiled for the baseline target, so the binaries stay portable.
+// generated 5,000-image set it loads the ground truth 1.8-2.3x and the results 1.8-2.1x faster
+// into the same structs (median CPU time; build-headless/tests/eval/json_loader_benchmark at
+// commit fd59476, see README "Parity and speed"), and it is a well-kept library. Its first pass
+// picks the CPU's SIMD kernel at run time; On-Demand's navigation is compiled for the baseline
+// target, so the binaries stay portable.
 
 #include <simdjson.h>
 

@@ -147,6 +147,11 @@ class TestEvalInputs : public QObject {
     gt.replace(gt.find("\"area\": 100.0"), 13, "\"area\": Infinity");
     expectEvalError([&] { parseGroundTruth(gt, "g.json"); },
                     {"g.json", "annotations[0]", "'area'", "not finite"});
+    // Integers beyond 64 bits are numbers (not integers an id can hold).
+    gt = kGtJson;
+    gt.replace(gt.find("\"id\": 7"), 7, "\"id\": 18446744073709551616");
+    expectEvalError([&] { parseGroundTruth(gt, "g.json"); },
+                    {"g.json", "annotations[0]", "'id' must be an integer"});
     // Underflow gives zero, as in Python.
     const auto dets = parseResults(resultJson("1e-999, " + kps(17).substr(3)), "r.json");
     QCOMPARE(dets[0].keypoints[0], 0.0);
