@@ -19,13 +19,14 @@ std::vector<KeypointDetection> parseResultsText(const simdjson::padded_string& t
   evaljson::od::parser parser;
   evaljson::od::document doc = evaljson::iterate(parser, text, json);
   value root = evaljson::rootValue(doc, json);
-  if (evaljson::kindOf(root, Context{json, doc, ""}) != evaljson::Kind::Array) {
+  const Context top{json, doc, ""};
+  if (evaljson::kindOf(root, top) != evaljson::Kind::Array) {
     throw EvalError(source + ": keypoint results must be a JSON list of objects");
   }
   std::vector<KeypointDetection> detections;
   std::vector<std::vector<double>> boxes;  // "bbox" per entry, as written (maybe empty)
   std::vector<bool> hasBox;
-  evaljson::forEachElement(root, Context{json, doc, ""}, "", [&](std::size_t i, value& entry) {
+  evaljson::forEachElement(root, top, "", [&](std::size_t i, value& entry) {
     const Context ctx{json, doc, "result[" + std::to_string(i) + "]"};
     KeypointDetection d;
     std::vector<double> box;
