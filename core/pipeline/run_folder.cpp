@@ -98,6 +98,7 @@ std::string summaryToJsonText(const RunSummary& s) {
                       {"images_failed", s.imagesFailed},
                       {"wall_seconds", s.wallSeconds},
                       {"started_at", s.startedAt}};
+  if (s.shard) j["shard"] = shardIdentityToJson(*s.shard);
   return j.dump(2);
 }
 
@@ -124,6 +125,7 @@ RunSummary summaryFromJsonText(const std::string& text, const std::string& sourc
     s.imagesFailed = j.value("images_failed", size_t(0));
     s.wallSeconds = j.value("wall_seconds", 0.0);
     s.startedAt = j.value("started_at", std::string());
+    if (j.contains("shard")) s.shard = shardIdentityFromJson(j.at("shard"), source);
   } catch (const nlohmann::json::exception& e) {
     throw Error(source + ": not a PoseScope run summary: " + e.what());
   }
