@@ -93,6 +93,14 @@ void requireSameEvaluation(const ShardRun& first, const ShardRun& other) {
     return std::to_string(s.selectedImages) + " of " + std::to_string(s.datasetImages) + " images";
   };
   requireSame("image selections", selection(first.shard), selection(other.shard), first, other);
+  // The digests catch a checkpoint or annotation file replaced between shards at the same path.
+  const auto inputs = [](const RunSummary& s) {
+    std::string text;
+    for (const auto& input : s.inputs)
+      text += input.role + " " + input.path + " sha256 " + input.sha256 + "\n";
+    return text;
+  };
+  requireSame("run inputs (run.json 'inputs')", inputs(a), inputs(b), first, other);
 }
 
 // Seconds since the epoch of run.json's "started_at" (UTC); -1 when it is not of that form.
