@@ -96,11 +96,28 @@ class TestCliShards : public QObject {
     const CliRun otherConfig = eval(path("noflip1"), {"--shard", "1/3", "TEST.FLIP_TEST", "False"});
     QVERIFY2(otherConfig.exitCode == 0, qPrintable(explain(otherConfig)));
 
+    // A shard whose checkpoint changed on disk between shards: same paths, another digest.
+    QVERIFY(QDir().mkpath(path("s1-other-weights")));
+    for (const QString& file : QDir(path("s1")).entryList(QDir::Files))
+      QVERIFY(QFile::copy(path("s1/") + file, path("s1-other-weights/") + file));
+    QFile summary(path("s1-other-weights/run.json"));
+    QVERIFY(summary.open(QIODevice::ReadOnly));
+    QString json = QString::fromUtf8(summary.readAll());
+    summary.close();
+    const QRegularExpression checkpointDigest(
+        "(\"checkpoint\":\\s*\\{[^}]*\"sha256\":\\s*\")[0-9a-f]+");
+    QVERIFY2(json.contains(checkpointDigest), qPrintable(json));
+    json.replace(checkpointDigest, "\\1" + QString(64, '0'));
+    QVERIFY(summary.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    summary.write(json.toUtf8());
+    summary.close();
+
     const std::vector<Case> cases = {
         {"missing", {path("s0"), path("s2")}, "missing"},
         {"duplicate", {path("s0"), path("s1"), path("s1"), path("s2")}, "given twice"},
         {"other split", {path("s0"), path("s1"), path("half0")}, "one of 3"},
         {"other config", {path("s0"), path("noflip1"), path("s2")}, "config.yaml"},
+        {"other checkpoint", {path("s0"), path("s1-other-weights"), path("s2")}, "run inputs"},
         {"not a shard", {path("whole")}, "not a shard"},
         {"not a run", {path("data")}, "not a PoseScope run folder"},
     };
