@@ -5,6 +5,7 @@
 
 #include "cli_args.h"
 #include "cli_main.h"
+#include "common/openmp_wait.h"
 
 namespace {
 
@@ -16,5 +17,7 @@ int notHere(const char* name, char**) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  posescope::restartWithPassiveOpenMpWait(
+      argv);  // when started by hand rather than by posescope-cli
   return posescope::cli::dispatch(argc, argv, posescope::cli::commandTable(), notHere);
 }

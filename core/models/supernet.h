@@ -44,6 +44,8 @@ class SuperLitePoseImpl : public PoseModuleImpl {
  public:
   explicit SuperLitePoseImpl(const SuperNetOptions& options);
   std::vector<torch::Tensor> forward(const torch::Tensor& x) override;
+  /// None: its sequences run layer by layer on sliced weights, which folding would bypass.
+  int foldBatchNormsForEvaluation() override { return 0; }
 
  private:
   std::shared_ptr<SequentialImpl> first_;

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <ctime>
 #include <filesystem>
 #include <iomanip>
@@ -18,6 +19,7 @@
 #include "checkpoint/checkpoint_file.h"
 #include "checkpoint/checkpoint_reader.h"
 #include "common/errors.h"
+#include "common/openmp_wait.h"
 #include "data/image_prefetcher.h"
 #include "data/keypoint_dataset.h"
 #include "inference/inference_options.h"
@@ -101,6 +103,7 @@ struct Evaluator::Impl {
   std::unique_ptr<KeypointDataset> dataset;
   std::vector<std::unique_ptr<Replica>> replicas;
   RunSummary summary;
+  int foldedBatchNorms = 0;  // per replica (all fold the same)
 
   // Throws CancelledError when `cancel` is set during the image (the image is then not recorded).
   ImageRecord evaluateDecoded(Replica& replica, size_t datasetIndex, DecodedImage& decoded,
@@ -205,6 +208,8 @@ Evaluator::Evaluator(const Experiment& experiment, const EvaluatorOptions& optio
     replica->net->module().eval();
     const bool fp16 = fp16Asked && device.is_cuda();
     moveToDevice(*replica->net, device, fp16);
+    if (options.foldBatchNorm && !fp16)
+      d.foldedBatchNorms = replica->net->foldBatchNormsForEvaluation();
     inference.fp16 = fp16;
     replica->engine = std::make_unique<PoseInference>(*replica->net, inference, device);
     d.replicas.push_back(std::move(replica));
@@ -281,6 +286,10 @@ EvaluationResult Evaluator::run(EvaluationObserver* observer, const Cancellation
   for (const auto& n : d.notices) log("notice: " + n);
   log("model " + summary.modelName + " (" + summary.archName + "), " +
       std::to_string(summary.parameters) + " parameters, device " + summary.device);
+  const char* waitPolicy = std::getenv(kOpenMpWaitPolicyVariable);
+  log("threads: " + std::to_string(torch::get_num_threads()) + " intra-op, " +
+      kOpenMpWaitPolicyVariable + "=" + (waitPolicy ? waitPolicy : "(unset: libgomp spins)") +
+      "; " + std::to_string(d.foldedBatchNorms) + " BatchNorms folded into their convolutions");
   log("dataset " + summary.annotationFile + ": evaluating " + std::to_string(indices.size()) +
       " of " + std::to_string(d.dataset->size()) + " images");
   if (summary.shard)

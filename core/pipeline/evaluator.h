@@ -33,6 +33,9 @@ struct EvaluatorOptions {
   bool randomWeights = false;
   /// Compute metrics at the end of run() (off for benchmarks of repeated images).
   bool computeMetrics = true;
+  /// Fold BatchNorms into the convolutions before them (float32 only): same results within float
+  /// rounding (the parity tests hold), a shorter forward.
+  bool foldBatchNorm = true;
   /// Evaluate only shard K of N of the selected images (after subset / limit) and write a partial
   /// run folder without metrics, for `posescope-cli merge`.
   std::optional<ShardSpec> shard;

@@ -69,6 +69,8 @@ class TestModels : public QObject {
   void supernetMatchesLitePoseOfSameArch();
   void summaryCountsEveryLayer();
   void fp16KeepsBatchNormFloat();
+  void foldedBatchNormsKeepOutputsStateAndSummary_data();
+  void foldedBatchNormsKeepOutputsStateAndSummary();
 };
 
 void TestModels::initTestCase() {
@@ -289,6 +291,56 @@ void TestModels::fp16KeepsBatchNormFloat() {
   // Back to float32 restores every floating tensor.
   moveToDevice(*net, torch::Device(torch::kCPU), false);
   for (const auto& p : net->module().parameters()) QCOMPARE(p.scalar_type(), torch::kFloat);
+}
+
+void TestModels::foldedBatchNormsKeepOutputsStateAndSummary_data() {
+  QTest::addColumn<QString>("cfg");
+  QTest::addColumn<QString>("arch");
+  QTest::addColumn<bool>("folds");
+  QTest::newRow("litepose") << "coco/mobilenet/mobile.yaml"
+                            << "arch/search-XS.json" << true;
+  QTest::newRow("simplenet") << "crowd_pose/simplenet/simplenet.yaml"
+                             << "" << true;
+  QTest::newRow("higher_hrnet") << "crowd_pose/higher_hrnet/w16_512_adam_lr1e-3.yaml"
+                                << "" << true;
+  // The supernet runs its sequences layer by layer on sliced weights: folding would bypass them.
+  QTest::newRow("supernet") << "crowd_pose/mobilenet/supermobile.yaml"
+                            << "arch/search-M.json" << false;
+}
+
+void TestModels::foldedBatchNormsKeepOutputsStateAndSummary() {
+  QFETCH(QString, cfg);
+  QFETCH(QString, arch);
+  QFETCH(bool, folds);
+  auto net = createPoseNet(repoExperiment(cfg.toStdString(), arch.toStdString()));
+  randomise(net->module());
+  net->module().eval();
+  torch::NoGradGuard noGrad;
+  const torch::Tensor x = torch::rand({1, 3, 128, 96});
+  const auto before = net->forward(x);
+  const StateDict stateBefore = stateOf(net->module());
+  const ModelSummary summaryBefore = summarizeModel(*net, 128, 128);
+
+  const int folded = net->foldBatchNormsForEvaluation();
+  QCOMPARE(folded > 0, folds);
+  const auto after = net->forward(x);
+  QCOMPARE(after.size(), before.size());
+  for (size_t k = 0; k < after.size(); ++k) {
+    const double diff = (after[k] - before[k]).abs().max().item<double>();
+    const double scale = before[k].abs().max().item<double>();
+    QVERIFY2(diff <= 1e-4 * std::max(1.0, scale), qPrintable(QString::number(diff)));
+  }
+  const StateDict stateAfter = stateOf(net->module());
+  QCOMPARE(stateAfter.size(), stateBefore.size());
+  for (size_t i = 0; i < stateAfter.size(); ++i) {
+    QCOMPARE(stateAfter[i].first, stateBefore[i].first);
+    QVERIFY2(torch::equal(stateAfter[i].second, stateBefore[i].second),
+             stateAfter[i].first.c_str());
+  }
+  const ModelSummary summaryAfter = summarizeModel(*net, 128, 128);
+  QCOMPARE(summaryAfter.totalParameters, summaryBefore.totalParameters);
+  QCOMPARE(summaryAfter.totalMultiplyAdds, summaryBefore.totalMultiplyAdds);
+  QCOMPARE(summaryAfter.layers.size(), summaryBefore.layers.size());
 }
 
 QTEST_GUILESS_MAIN(TestModels)
