@@ -21,8 +21,8 @@ namespace {
 
 const char* const kHelpText =
     R"(usage: posescope-cli eval --cfg FILE [--superconfig ARCH] [--out DIR]
-                          [--device auto|cpu|cuda:N] [--limit N] [--workers N]
-                          [--threads N] [--no-fold-bn] [--quiet]
+                          [--device auto|cpu|cuda:N[,...]] [--limit N] [--shard K/N]
+                          [--workers N] [--threads N] [--no-fold-bn] [--quiet]
                           [KEY VALUE ...]
 
 Evaluates the model of an experiment on its test set exactly as LitePose's valid.py does
@@ -32,8 +32,13 @@ metrics), writes a run folder and prints valid.py's metric table on stdout.
   --cfg FILE          experiment YAML (as valid.py --cfg)
   --superconfig ARCH  architecture JSON (as valid.py --superconfig)
   --out DIR           run folder (default: runs/<cfg name>_<date-time>)
-  --device D          auto (CUDA when available, else CPU), cpu, cuda:N
+  --device D          auto (CUDA when available, else CPU), cpu, cuda:N; a list such as
+                      cuda:0,cuda:1 evaluates with one network replica per device (images
+                      dealt out, records kept in order; cpu,cpu works the same way)
   --limit N           evaluate only the first N images
+  --shard K/N         evaluate only shard K (0..N-1) of N: every N-th image from the K-th;
+                      the run folder is partial (no metrics) until posescope-cli merge
+                      joins the N shard folders
   --workers N         image decoding threads (default: min(WORKERS, 2))
   --threads N         LibTorch intra-op threads (default: every core; fewer on a busy machine)
   --no-fold-bn        keep each BatchNorm a separate pass (default: folded into the convolution
@@ -110,9 +115,10 @@ class ProgressPrinter : public EvaluationObserver {
 }  // namespace
 
 int runEval(const Args& raw) {
-  const ParsedArgs args = parseArgs(
-      raw, {"--cfg", "--superconfig", "--out", "--device", "--limit", "--workers", "--threads"},
-      {"--quiet", "--no-fold-bn"});
+  const ParsedArgs args = parseArgs(raw,
+                                    {"--cfg", "--superconfig", "--out", "--device", "--limit",
+                                     "--shard", "--workers", "--threads"},
+                                    {"--quiet", "--no-fold-bn"});
   if (args.has("--help")) {
     std::cout << kHelpText;
     return kOk;
@@ -132,6 +138,7 @@ int runEval(const Args& raw) {
   options.torchThreads = static_cast<int>(threads);
   options.foldBatchNorm = !args.has("--no-fold-bn");
   options.outDir = args.get("--out", defaultRunDir(experiment.spec.cfgFile));
+  if (args.has("--shard")) options.shard = parseShardSpec(args.get("--shard"));
   options.validate();
 
   ProgressPrinter progress(args.has("--quiet"));
@@ -158,6 +165,11 @@ int runEval(const Args& raw) {
   }
   if (result.summary.imagesFailed > 0)
     std::cerr << result.summary.imagesFailed << " image(s) failed; see records.jsonl\n";
+  if (options.shard) {
+    std::cerr << "shard " << shardSpecText(*options.shard)
+              << " complete; posescope-cli merge joins it with the other shards\n";
+    return kOk;
+  }
   std::cout << result.metricsMarkdown;
   return kOk;
 }

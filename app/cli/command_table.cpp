@@ -31,6 +31,8 @@ std::vector<Command> commandTable() {
       {"export", "export a run's metrics, per-image table, results or overlays", FULL(runExport)},
       {"compare", "compare two runs: metrics with confidence intervals, timing, per-image deltas",
        LIGHT(runCompare)},
+      {"merge", "join the shard folders of eval --shard K/N into one run folder", LIGHT(runMerge)},
+      {"slurm", "run eval as a Slurm job array of N shards and a merge job", LIGHT(runSlurm)},
   };
 }
 

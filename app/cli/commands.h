@@ -19,5 +19,7 @@ int runMakeDataset(const Args& args);  // cmd_make_dataset.cpp
 int runExport(const Args& args);       // cmd_export.cpp
 int runCompare(const Args& args);      // cmd_compare.cpp
 int runAnalyze(const Args& args);      // cmd_analyze.cpp
+int runMerge(const Args& args);        // cmd_merge.cpp
+int runSlurm(const Args& args);        // cmd_slurm.cpp
 
 }  // namespace posescope::cli

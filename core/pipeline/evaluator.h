@@ -14,12 +14,14 @@
 #include "pipeline/image_maps.h"
 #include "pipeline/image_record.h"
 #include "pipeline/run_folder.h"
+#include "pipeline/shard.h"
 
 namespace posescope {
 
 /// How to run an evaluation, beyond the experiment itself.
 struct EvaluatorOptions {
-  /// "auto" (CUDA device from GPUS when available, else CPU with a notice), "cpu", "cuda:N".
+  /// "auto" (CUDA device from GPUS when available, else CPU with a notice), "cpu", "cuda:N", or a
+  /// list ("cuda:0,cuda:1", "cpu,cpu"): one network replica per entry, images dealt out.
   std::string device = "auto";
   size_t limit = 0;            // evaluate only the first `limit` images (0: all)
   std::vector<size_t> subset;  // evaluate only these dataset indices (empty: all)
@@ -34,6 +36,9 @@ struct EvaluatorOptions {
   /// Fold BatchNorms into the convolutions before them (float32 only): same results within float
   /// rounding (the parity tests hold), a shorter forward.
   bool foldBatchNorm = true;
+  /// Evaluate only shard K of N of the selected images (after subset / limit) and write a partial
+  /// run folder without metrics, for `posescope-cli merge`.
+  std::optional<ShardSpec> shard;
 
   /// Throws ConfigError naming the option when it cannot work ("cuda:x", negative workers).
   void validate() const;

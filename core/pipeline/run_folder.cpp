@@ -105,6 +105,7 @@ std::string summaryToJsonText(const RunSummary& s) {
     inputs[input.role] = std::move(entry);
   }
   j["inputs"] = std::move(inputs);
+  if (s.shard) j["shard"] = shardIdentityToJson(*s.shard);
   return j.dump(2);
 }
 
@@ -135,6 +136,7 @@ RunSummary summaryFromJsonText(const std::string& text, const std::string& sourc
       for (const auto& [role, entry] : j.at("inputs").items())
         s.inputs.push_back(
             {role, entry.at("path").get<std::string>(), entry.value("sha256", std::string())});
+    if (j.contains("shard")) s.shard = shardIdentityFromJson(j.at("shard"), source);
   } catch (const nlohmann::json::exception& e) {
     throw Error(source + ": not a PoseScope run summary: " + e.what());
   }

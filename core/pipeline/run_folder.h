@@ -12,6 +12,7 @@
 #include "eval/metric_table.h"
 #include "pipeline/image_record.h"
 #include "pipeline/run_inputs.h"
+#include "pipeline/shard.h"
 
 namespace posescope {
 
@@ -39,8 +40,9 @@ struct RunSummary {
   size_t imagesDone = 0;
   size_t imagesFailed = 0;
   double wallSeconds = 0;
-  std::string startedAt;         // ISO 8601, UTC
-  std::vector<RunInput> inputs;  // what the run was made from (empty in runs before 0.3)
+  std::string startedAt;               // ISO 8601, UTC
+  std::vector<RunInput> inputs;        // what the run was made from (empty in runs before 0.3)
+  std::optional<ShardIdentity> shard;  // set in a shard's partial run folder (eval --shard)
 };
 
 /// File names inside a run folder.
