@@ -251,9 +251,16 @@ EvaluationResult Evaluator::run(EvaluationObserver* observer, const Cancellation
   summary.state = RunState::Running;
   summary.startedAt = nowIso8601();
   const auto start = Clock::now();
+  const ResumePoint* resume = d.options.resumeFrom ? &*d.options.resumeFrom : nullptr;
+  if (resume) {  // the run keeps its name, start and the time it has already taken
+    summary.archName = resume->previous.archName;
+    summary.startedAt = resume->previous.startedAt;
+  }
+  const double previousSeconds = resume ? resume->previous.wallSeconds : 0;
 
   std::unique_ptr<RunWriter> writer;
-  if (!d.options.outDir.empty()) writer = std::make_unique<RunWriter>(d.options.outDir);
+  if (!d.options.outDir.empty())
+    writer = std::make_unique<RunWriter>(d.options.outDir, resume != nullptr);
   auto log = [&](const std::string& line) {
     if (writer) writer->appendLog(line);
     if (observer) observer->onLog(line);
@@ -261,7 +268,19 @@ EvaluationResult Evaluator::run(EvaluationObserver* observer, const Cancellation
 
   const std::vector<size_t> indices = selectIndices(d.options, d.dataset->size());
   summary.imagesTotal = indices.size();
-  if (writer) {
+  std::vector<size_t> toEvaluate = indices;
+  if (resume) {
+    toEvaluate = indicesLeftToEvaluate(
+        indices, resume->records, [&](size_t i) { return d.dataset->images()[i].id; },
+        d.options.outDir);
+    result.records = resume->records;
+    summary.imagesDone = result.records.size();
+    summary.imagesFailed = std::count_if(result.records.begin(), result.records.end(),
+                                         [](const ImageRecord& r) { return r.failed(); });
+  }
+  if (writer && resume) {
+    writer->writeSummary(summary);
+  } else if (writer) {
     writer->writeText(runfiles::kConfig, dumpConfigYaml(cfg));
     if (const auto arch = d.experiment.effectiveArch())
       writer->writeText(runfiles::kArch, archToJsonText(*arch));
@@ -272,12 +291,16 @@ EvaluationResult Evaluator::run(EvaluationObserver* observer, const Cancellation
       std::to_string(summary.parameters) + " parameters, device " + summary.device);
   log("dataset " + summary.annotationFile + ": evaluating " + std::to_string(indices.size()) +
       " of " + std::to_string(d.dataset->size()) + " images");
+  if (resume)
+    log("resumed: " + std::to_string(summary.imagesDone) + " images already done, " +
+        std::to_string(toEvaluate.size()) + " to go");
   if (observer) observer->onStarted(summary);
 
   auto finishWith = [&](RunState state, const std::string& message) {
     summary.state = state;
     summary.message = message;
-    summary.wallSeconds = std::chrono::duration<double>(Clock::now() - start).count();
+    summary.wallSeconds =
+        previousSeconds + std::chrono::duration<double>(Clock::now() - start).count();
     if (writer) writer->writeSummary(summary);
     if (!message.empty()) log(runStateName(state) + ": " + message);
     if (observer) observer->onFinished(summary);
@@ -285,8 +308,8 @@ EvaluationResult Evaluator::run(EvaluationObserver* observer, const Cancellation
 
   try {
     std::vector<std::string> paths;
-    paths.reserve(indices.size());
-    for (size_t i : indices) paths.push_back(d.dataset->images()[i].path);
+    paths.reserve(toEvaluate.size());
+    for (size_t i : toEvaluate) paths.push_back(d.dataset->images()[i].path);
     const int configured = static_cast<int>(cfg.getInt("WORKERS"));
     const int workers =
         d.options.decodeWorkers > 0 ? d.options.decodeWorkers : std::clamp(configured, 1, 2);
@@ -294,7 +317,7 @@ EvaluationResult Evaluator::run(EvaluationObserver* observer, const Cancellation
     c10::InferenceMode inferenceMode;
     DecodedImage decoded;
     bool cancelled = false;
-    for (size_t n = 0; n < indices.size(); ++n) {
+    for (size_t n = 0; n < toEvaluate.size(); ++n) {
       if (cancel && cancel->isCancelled()) {
         cancelled = true;
         break;
@@ -302,18 +325,19 @@ EvaluationResult Evaluator::run(EvaluationObserver* observer, const Cancellation
       if (!prefetcher.next(decoded)) break;
       ImageRecord record;
       try {
-        record = d.evaluateDecoded(indices[n], decoded, false, nullptr, cancel);
+        record = d.evaluateDecoded(toEvaluate[n], decoded, false, nullptr, cancel);
       } catch (const CancelledError&) {  // inside the image: it is dropped, not half recorded
         cancelled = true;
         break;
       }
+      if (writer) writer->appendRecord(record);  // first: a failed write leaves counts true
       if (record.failed()) ++summary.imagesFailed;
       ++summary.imagesDone;
-      if (writer) writer->appendRecord(record);
       if (observer) observer->onImage(record, summary.imagesDone, summary.imagesTotal);
       result.records.push_back(std::move(record));
     }
     prefetcher.stop();
+    if (resume) sortRecordsBySelection(result.records, indices);
     if (writer) writer->writeResults(result.records, summary.categoryId);
     if (cancelled) {
       finishWith(RunState::Cancelled, "stopped after " + std::to_string(summary.imagesDone) +
@@ -368,7 +392,12 @@ EvaluationResult Evaluator::run(EvaluationObserver* observer, const Cancellation
     }
     finishWith(RunState::Complete, "");
   } catch (const std::exception& e) {
-    finishWith(RunState::Failed, e.what());
+    // Marking the run failed may fail too (the disk that is full): the first error is the one
+    // to report, and run.json then still says "running", which readers see as interrupted.
+    try {
+      finishWith(RunState::Failed, e.what());
+    } catch (const std::exception&) {
+    }
     throw;
   }
   return result;

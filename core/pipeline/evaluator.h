@@ -13,6 +13,7 @@
 #include "eval/metric_table.h"
 #include "pipeline/image_maps.h"
 #include "pipeline/image_record.h"
+#include "pipeline/resume_point.h"
 #include "pipeline/run_folder.h"
 
 namespace posescope {
@@ -31,6 +32,9 @@ struct EvaluatorOptions {
   bool randomWeights = false;
   /// Compute metrics at the end of run() (off for benchmarks of repeated images).
   bool computeMetrics = true;
+  /// Continue the run folder outDir (eval --resume): its records are kept, their images skipped,
+  /// and records.jsonl is appended to. The selection (limit, subset) must be the original one.
+  std::optional<ResumePoint> resumeFrom;
 
   /// Throws ConfigError naming the option when it cannot work ("cuda:x", negative workers).
   void validate() const;
