@@ -12,6 +12,7 @@
 #include "eval/metric_table.h"
 #include "pipeline/atomic_file.h"
 #include "pipeline/image_record.h"
+#include "pipeline/run_inputs.h"
 #include "pipeline/run_lock.h"
 
 namespace posescope {
@@ -42,7 +43,8 @@ struct RunSummary {
   size_t imagesDone = 0;
   size_t imagesFailed = 0;
   double wallSeconds = 0;
-  std::string startedAt;  // ISO 8601, UTC
+  std::string startedAt;         // ISO 8601, UTC
+  std::vector<RunInput> inputs;  // what the run was made from (empty in runs before 0.3)
 };
 
 /// File names inside a run folder.
