@@ -33,7 +33,7 @@ RecordsFile readRecordsFile(const std::string& path) {
     nlohmann::json j;
     try {
       j = nlohmann::json::parse(line);
-    } catch (const nlohmann::json::parse_error& e) {
+    } catch (const nlohmann::json::exception& e) {  // parse errors, numbers out of range
       throw Error(where + ": malformed record: " + e.what());
     }
     file.records.push_back(recordFromJson(j, where));
