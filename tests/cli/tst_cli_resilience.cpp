@@ -143,14 +143,15 @@ class TestCliResilience : public QObject {
       QVERIFY(p.waitForStarted());
       // Most kills land in the evaluation, some in start-up or the final writes.
       const int delayMs = static_cast<int>(random.bounded(static_cast<quint32>(referenceMs_ + 1)));
-      if (kills < 20 && !p.waitForFinished(delayMs)) {
+      bool finished = kills >= 20 ? p.waitForFinished(600000) : p.waitForFinished(delayMs);
+      if (!finished && kills < 20) {
         ::kill(static_cast<pid_t>(p.processId()), SIGKILL);
         QVERIFY(p.waitForFinished(30000));
         ++kills;
         checkFolderAfterKill(run);
         continue;
       }
-      QVERIFY(p.waitForFinished(600000));
+      QVERIFY2(finished, "a run did not finish within 10 minutes");
       QVERIFY2(p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0,
                qPrintable(QString::fromUtf8(p.readAllStandardError())));
       QCOMPARE(readAll(run + "/results.json"), referenceResults_);
@@ -184,6 +185,32 @@ class TestCliResilience : public QObject {
     r = resume(tmp_.filePath("no-such-run"));
     QCOMPARE(r.exitCode, 3);
     QVERIFY2(r.err.contains("no-such-run"), qPrintable(r.err));
+
+    // A run whose checkpoint changed since it started is not continued with the new one.
+    const QString checkpoint = tmp_.filePath("copied.pth");
+    QVERIFY(QFile::copy(repoFile("resources/demo/demo_litepose.pth"), checkpoint));
+    const QString run = tmp_.filePath("changed-checkpoint");
+    QStringList args = evalArgs(data_, run);
+    args.last() = checkpoint;
+    args << "--limit"
+         << "2";
+    r = runCli(args);
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QFile summary(run + "/run.json");
+    QVERIFY(summary.open(QIODevice::ReadOnly));
+    QByteArray text = summary.readAll();
+    summary.close();
+    text.replace("\"complete\"", "\"running\"");  // as if killed before its last write
+    QVERIFY(summary.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    summary.write(text);
+    summary.close();
+    QFile changed(checkpoint);
+    QVERIFY(changed.open(QIODevice::Append));
+    changed.write("x");
+    changed.close();
+    r = resume(run);
+    QCOMPARE(r.exitCode, 3);
+    QVERIFY2(r.err.contains(checkpoint) && r.err.contains("changed"), qPrintable(r.err));
   }
 
   void fileSizeLimitFailsTheRunNamingTheFile() {
