@@ -1,9 +1,6 @@
 # Sanitizer builds, each in its own build folder:
-#   POSESCOPE_SANITIZE  core and CLI with AddressSanitizer + UndefinedBehaviorSanitizer, their tests
-#                       linked with the runtimes (scripts/test --sanitize, build-sanitize/). Only
-#                       core/ and app/ are instrumented (posescope_sanitize_this_directory): the
-#                       test harnesses compile exactly as in build-headless/, so ccache gives
-#                       their objects back instead of compiling them a second time.
+#   POSESCOPE_SANITIZE  core, CLI and their tests with AddressSanitizer + UndefinedBehaviorSanitizer
+#                       (scripts/test --sanitize with -DPOSESCOPE_GUI=OFF, build-sanitize/)
 #   POSESCOPE_FUZZ      the libFuzzer targets of tests/fuzz only, everything instrumented; needs
 #                       clang (scripts/fuzz, build-fuzz/)
 # Any undefined behaviour aborts (no recovery), so a test or a fuzz run fails on the first one.
@@ -22,13 +19,9 @@ endif()
 if(POSESCOPE_SANITIZE OR POSESCOPE_FUZZ)
   add_link_options(${posescope_sanitizer_flags})
 endif()
-
-# Instruments the code of the calling directory and its subdirectories (core/, app/).
-macro(posescope_sanitize_this_directory)
-  if(POSESCOPE_SANITIZE)
-    add_compile_options(${posescope_sanitizer_flags})
-  endif()
-endmacro()
+if(POSESCOPE_SANITIZE)
+  add_compile_options(${posescope_sanitizer_flags})
+endif()
 
 if(POSESCOPE_FUZZ)
   if(NOT CMAKE_CXX_COMPILER_ID MATCHES "Clang")
