@@ -7,6 +7,7 @@
 
 #include "common/errors.h"
 #include "common/strings.h"
+#include "pipeline/json_numbers.h"
 #include "pipeline/run_records.h"
 
 namespace posescope {
@@ -112,15 +113,15 @@ RunSummary summaryFromJsonText(const std::string& text, const std::string& sourc
     s.message = j.value("message", std::string());
     s.modelName = j.value("model", std::string());
     s.archName = j.value("arch", std::string());
-    s.parameters = j.value("parameters", std::int64_t(0));
-    s.multiplyAdds = j.value("multiply_adds", std::int64_t(0));
+    s.parameters = jsonInteger(j, "parameters", std::int64_t(0), source);
+    s.multiplyAdds = jsonInteger(j, "multiply_adds", std::int64_t(0), source);
     s.device = j.value("device", std::string());
     s.datasetKind = j.value("dataset", std::string());
     s.annotationFile = j.value("annotation_file", std::string());
-    s.categoryId = j.value("category_id", 1);
-    s.imagesTotal = j.value("images_total", size_t(0));
-    s.imagesDone = j.value("images_done", size_t(0));
-    s.imagesFailed = j.value("images_failed", size_t(0));
+    s.categoryId = jsonInteger(j, "category_id", 1, source);
+    s.imagesTotal = jsonInteger(j, "images_total", size_t(0), source);
+    s.imagesDone = jsonInteger(j, "images_done", size_t(0), source);
+    s.imagesFailed = jsonInteger(j, "images_failed", size_t(0), source);
     s.wallSeconds = j.value("wall_seconds", 0.0);
     s.startedAt = j.value("started_at", std::string());
     if (j.contains("inputs"))
