@@ -257,9 +257,16 @@ EvaluationResult Evaluator::run(EvaluationObserver* observer, const Cancellation
   summary.state = RunState::Running;
   summary.startedAt = nowIso8601();
   const auto start = Clock::now();
+  const ResumePoint* resume = d.options.resumeFrom ? &*d.options.resumeFrom : nullptr;
+  if (resume) {  // the run keeps its name, start and the time it has already taken
+    summary.archName = resume->previous.archName;
+    summary.startedAt = resume->previous.startedAt;
+  }
+  const double previousSeconds = resume ? resume->previous.wallSeconds : 0;
 
   std::unique_ptr<RunWriter> writer;
-  if (!d.options.outDir.empty()) writer = std::make_unique<RunWriter>(d.options.outDir);
+  if (!d.options.outDir.empty())
+    writer = std::make_unique<RunWriter>(d.options.outDir, resume != nullptr);
   auto log = [&](const std::string& line) {
     if (writer) writer->appendLog(line);
     if (observer) observer->onLog(line);
@@ -275,7 +282,20 @@ EvaluationResult Evaluator::run(EvaluationObserver* observer, const Cancellation
     indices = std::move(mine);
   }
   summary.imagesTotal = indices.size();
-  if (writer) {
+  std::vector<size_t> toEvaluate = indices;
+  if (resume) {
+    toEvaluate = indicesLeftToEvaluate(
+        indices, resume->records, [&](size_t i) { return d.dataset->images()[i].id; },
+        d.options.outDir);
+    result.records = resume->records;
+    summary.imagesDone = result.records.size();
+    summary.imagesFailed = std::count_if(result.records.begin(), result.records.end(),
+                                         [](const ImageRecord& r) { return r.failed(); });
+    summary.inputs = resume->previous.inputs;  // what the run was started from
+  }
+  if (writer && resume) {
+    writer->writeSummary(summary);
+  } else if (writer) {
     // Absolute paths and digests: the folder must work from anywhere and notice changed inputs.
     summary.inputs = recordRunInputs(d.experiment, summary.annotationFile);
     writer->writeText(runfiles::kConfig, dumpConfigYaml(withAbsoluteInputPaths(cfg)));
@@ -296,12 +316,16 @@ EvaluationResult Evaluator::run(EvaluationObserver* observer, const Cancellation
     log("shard " + shardSpecText(*d.options.shard) + " of " +
         std::to_string(summary.shard->selectedImages) +
         " images: no metrics here; posescope-cli merge joins the shards and scores them");
+  if (resume)
+    log("resumed: " + std::to_string(summary.imagesDone) + " images already done, " +
+        std::to_string(toEvaluate.size()) + " to go");
   if (observer) observer->onStarted(summary);
 
   auto finishWith = [&](RunState state, const std::string& message) {
     summary.state = state;
     summary.message = message;
-    summary.wallSeconds = std::chrono::duration<double>(Clock::now() - start).count();
+    summary.wallSeconds =
+        previousSeconds + std::chrono::duration<double>(Clock::now() - start).count();
     if (writer) writer->writeSummary(summary);
     if (!message.empty()) log(runStateName(state) + ": " + message);
     if (observer) observer->onFinished(summary);
@@ -309,8 +333,8 @@ EvaluationResult Evaluator::run(EvaluationObserver* observer, const Cancellation
 
   try {
     std::vector<std::string> paths;
-    paths.reserve(indices.size());
-    for (size_t i : indices) paths.push_back(d.dataset->images()[i].path);
+    paths.reserve(toEvaluate.size());
+    for (size_t i : toEvaluate) paths.push_back(d.dataset->images()[i].path);
     const int configured = static_cast<int>(cfg.getInt("WORKERS"));
     const int workers =
         d.options.decodeWorkers > 0 ? d.options.decodeWorkers : std::clamp(configured, 1, 2);
@@ -318,11 +342,11 @@ EvaluationResult Evaluator::run(EvaluationObserver* observer, const Cancellation
     ImagePrefetcher prefetcher(paths, workers, std::max(kPrefetchCapacity, 2 * replicas));
     ReplicaDispatch dispatch(replicas, prefetcher, [&](size_t replica, DecodedImage& decoded) {
       c10::InferenceMode inferenceMode;  // per thread: replicas evaluate on their own threads
-      return d.evaluateDecoded(*d.replicas[replica], indices[decoded.index], decoded, false,
+      return d.evaluateDecoded(*d.replicas[replica], toEvaluate[decoded.index], decoded, false,
                                nullptr, cancel);
     });
     bool cancelled = false;
-    for (size_t n = 0; n < indices.size(); ++n) {
+    for (size_t n = 0; n < toEvaluate.size(); ++n) {
       if (cancel && cancel->isCancelled()) {
         cancelled = true;
         break;
@@ -334,14 +358,15 @@ EvaluationResult Evaluator::run(EvaluationObserver* observer, const Cancellation
         cancelled = true;
         break;
       }
+      if (writer) writer->appendRecord(record);  // first: a failed write leaves counts true
       if (record.failed()) ++summary.imagesFailed;
       ++summary.imagesDone;
-      if (writer) writer->appendRecord(record);
       if (observer) observer->onImage(record, summary.imagesDone, summary.imagesTotal);
       result.records.push_back(std::move(record));
     }
     dispatch.stop();
     prefetcher.stop();
+    if (resume) sortRecordsBySelection(result.records, indices);
     if (writer) writer->writeResults(result.records, summary.categoryId);
     if (cancelled) {
       finishWith(RunState::Cancelled, "stopped after " + std::to_string(summary.imagesDone) +
@@ -360,7 +385,12 @@ EvaluationResult Evaluator::run(EvaluationObserver* observer, const Cancellation
     result.metricsMarkdown = std::move(metrics.markdown);
     finishWith(RunState::Complete, "");
   } catch (const std::exception& e) {
-    finishWith(RunState::Failed, e.what());
+    // Marking the run failed may fail too (the disk that is full): the first error is the one
+    // to report, and run.json then still says "running", which readers see as interrupted.
+    try {
+      finishWith(RunState::Failed, e.what());
+    } catch (const std::exception&) {
+    }
     throw;
   }
   return result;

@@ -13,6 +13,7 @@
 #include "eval/metric_table.h"
 #include "pipeline/image_maps.h"
 #include "pipeline/image_record.h"
+#include "pipeline/resume_point.h"
 #include "pipeline/run_folder.h"
 #include "pipeline/shard.h"
 
@@ -39,6 +40,9 @@ struct EvaluatorOptions {
   /// Evaluate only shard K of N of the selected images (after subset / limit) and write a partial
   /// run folder without metrics, for `posescope-cli merge`.
   std::optional<ShardSpec> shard;
+  /// Continue the run folder outDir (eval --resume): its records are kept, their images skipped,
+  /// and records.jsonl is appended to. The selection (limit, subset) must be the original one.
+  std::optional<ResumePoint> resumeFrom;
 
   /// Throws ConfigError naming the option when it cannot work ("cuda:x", negative workers).
   void validate() const;
