@@ -57,8 +57,13 @@ RunOverlayData loadRunOverlayData(const LoadedRun& run);
 void refreshRows(RunOverlayData& data);
 
 /// The image paths and scenes of `data`'s records for exportOverlays (matches at the OKS
-/// threshold nearest `matchThreshold`; no maps). `data` must outlive the result.
-OverlaySources overlaySourcesOf(const RunOverlayData& data, double matchThreshold);
+/// threshold nearest `matchThreshold`; no maps); `framed`: each overlay framed with its title
+/// (overlayTitle of its row) and a scale bar. `data` must outlive the result.
+OverlaySources overlaySourcesOf(const RunOverlayData& data, double matchThreshold,
+                                bool framed = false);
+
+/// The title of `record`'s exported overlay (overlayTitle of its row). Never fails.
+std::string overlayTitleOf(const RunOverlayData& data, const ImageRecord& record);
 
 /// renderOverlay() of `record` over its image at full image resolution (RGB), with `options`'
 /// predictions, ground truth, crowd and match layers (heatmap and tag layers need recomputed
@@ -66,5 +71,10 @@ OverlaySources overlaySourcesOf(const RunOverlayData& data, double matchThreshol
 /// Error / ConfigError as renderOverlay.
 cv::Mat renderRecordOverlay(const RunOverlayData& data, const ImageRecord& record,
                             RenderOptions options);
+
+/// renderRecordOverlay framed for export (frameForExport: drawn at least 768 px wide, the title
+/// of overlayTitleOf above, a scale bar below). Throws as renderRecordOverlay.
+cv::Mat renderFramedRecordOverlay(const RunOverlayData& data, const ImageRecord& record,
+                                  RenderOptions options);
 
 }  // namespace posescope

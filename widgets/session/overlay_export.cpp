@@ -47,7 +47,7 @@ void OverlayExportJob::start() {
     }
     try {
       OverlayExportResult result =
-          exportOverlays(records, overlaySourcesOf(*data, options.matchThreshold), options, outDir,
+          exportOverlays(records, overlaySourcesOf(*data, options.matchThreshold, true), options, outDir,
                          *cancel, [this](std::size_t done, std::size_t total) {
                            // Queued to the GUI thread; dropped if the job is gone by then.
                            QMetaObject::invokeMethod(

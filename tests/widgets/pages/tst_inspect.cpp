@@ -3,6 +3,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QImage>
+#include <QLineEdit>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTemporaryDir>
@@ -128,6 +129,7 @@ class TestInspect : public QObject {
   void heatmapPeakIsAtRecordJoint();
   void switchingImagesRecomputesOnceThenHitsCache();
   void jointGridSelectsJoint();
+  void filterIsClearedForAnotherRun();
   void realMapsPeakAtRecordJoint();
 };
 
@@ -337,6 +339,25 @@ void TestInspect::jointGridSelectsJoint() {
   QCOMPARE(selected.first().at(0).toInt(), 3);
   QCOMPARE(view.joint(), 3);
   QCOMPARE(view.canvas()->options().heatmapJoint, 3);
+}
+
+// Issue 15, item 5: a filter typed for one run does not hide the next run's images.
+void TestInspect::filterIsClearedForAnotherRun() {
+  RunOverlayData first, second;
+  for (size_t i = 0; i < 4; ++i) {
+    first.records.push_back(makeRecord(i, 10 + i, "first" + std::to_string(i) + ".jpg", 1));
+    second.records.push_back(makeRecord(i, 20 + i, "second" + std::to_string(i) + ".jpg", 1));
+  }
+  refreshRows(first);
+  refreshRows(second);
+  InspectView view;
+  view.setData(first, nullptr);
+  view.filterEdit()->setText("first2");
+  QCOMPARE(view.proxyModel()->rowCount(), 1);
+  view.setData(second, nullptr);
+  QVERIFY(view.filterEdit()->text().isEmpty());
+  QCOMPARE(view.proxyModel()->rowCount(), 4);
+  QVERIFY(view.statusText().contains("4 image(s)"));
 }
 
 void TestInspect::realMapsPeakAtRecordJoint() {

@@ -210,6 +210,11 @@ void CompareView::recompare() {
   for (const auto& n : comparison_->notes) notes << QString::fromStdString(n);
   for (const QString& w : a_->warnings) notes << tr("A: %1").arg(w);
   for (const QString& w : b_->warnings) notes << tr("B: %1").arg(w);
+  if (!comparison_->configDifferences.empty()) {
+    QStringList keys;
+    for (const auto& d : comparison_->configDifferences) keys << QString::fromStdString(d.key);
+    notes << tr("settings that differ: %1 (see the summary table)").arg(keys.join(", "));
+  }
   if (notes.isEmpty())
     notes << tr("%1 image(s); per-image table ordered so the images where B loses come first.")
                  .arg(comparison_->images.size());
