@@ -220,7 +220,8 @@ Evaluator::Evaluator(const Experiment& experiment, const EvaluatorOptions& optio
                    : std::filesystem::path(experiment.spec.archFile).stem().string();
   s.device = d.device.str();
   s.datasetKind = datasetKindName(kind);
-  s.annotationFile = d.dataset->annotationFile();
+  s.annotationFile =
+      std::filesystem::absolute(d.dataset->annotationFile()).lexically_normal().string();
   s.categoryId = d.dataset->personCategoryId();
   if (!d.net->name().empty() && d.net->name() != "torchscript") {
     const int64_t size = cfg.getInt("DATASET.INPUT_SIZE");
@@ -262,7 +263,9 @@ EvaluationResult Evaluator::run(EvaluationObserver* observer, const Cancellation
   const std::vector<size_t> indices = selectIndices(d.options, d.dataset->size());
   summary.imagesTotal = indices.size();
   if (writer) {
-    writer->writeText(runfiles::kConfig, dumpConfigYaml(cfg));
+    // Absolute paths and digests: the folder must work from anywhere and notice changed inputs.
+    summary.inputs = recordRunInputs(d.experiment, summary.annotationFile);
+    writer->writeText(runfiles::kConfig, dumpConfigYaml(withAbsoluteInputPaths(cfg)));
     if (const auto arch = d.experiment.effectiveArch())
       writer->writeText(runfiles::kArch, archToJsonText(*arch));
     writer->writeSummary(summary);

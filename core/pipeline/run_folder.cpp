@@ -98,6 +98,13 @@ std::string summaryToJsonText(const RunSummary& s) {
                       {"images_failed", s.imagesFailed},
                       {"wall_seconds", s.wallSeconds},
                       {"started_at", s.startedAt}};
+  nlohmann::json inputs = nlohmann::json::object();
+  for (const auto& input : s.inputs) {
+    nlohmann::json entry = {{"path", input.path}};
+    if (!input.sha256.empty()) entry["sha256"] = input.sha256;
+    inputs[input.role] = std::move(entry);
+  }
+  j["inputs"] = std::move(inputs);
   return j.dump(2);
 }
 
@@ -124,6 +131,10 @@ RunSummary summaryFromJsonText(const std::string& text, const std::string& sourc
     s.imagesFailed = j.value("images_failed", size_t(0));
     s.wallSeconds = j.value("wall_seconds", 0.0);
     s.startedAt = j.value("started_at", std::string());
+    if (j.contains("inputs"))
+      for (const auto& [role, entry] : j.at("inputs").items())
+        s.inputs.push_back(
+            {role, entry.at("path").get<std::string>(), entry.value("sha256", std::string())});
   } catch (const nlohmann::json::exception& e) {
     throw Error(source + ": not a PoseScope run summary: " + e.what());
   }

@@ -11,6 +11,7 @@
 
 #include "eval/metric_table.h"
 #include "pipeline/image_record.h"
+#include "pipeline/run_inputs.h"
 
 namespace posescope {
 
@@ -38,7 +39,8 @@ struct RunSummary {
   size_t imagesDone = 0;
   size_t imagesFailed = 0;
   double wallSeconds = 0;
-  std::string startedAt;  // ISO 8601, UTC
+  std::string startedAt;         // ISO 8601, UTC
+  std::vector<RunInput> inputs;  // what the run was made from (empty in runs before 0.3)
 };
 
 /// File names inside a run folder.

@@ -1,10 +1,12 @@
 // The Evaluator on a dataset and checkpoint the test generates: records, run folder, failures,
 // cancellation, on-demand maps, and the input errors that must stop a run before it starts.
 
+#include <QDir>
 #include <QTemporaryDir>
 #include <QtTest>
 
 #include <filesystem>
+#include <map>
 
 #include "common/errors.h"
 #include "pipeline/evaluator.h"
@@ -97,6 +99,37 @@ class TestEvaluator : public QObject {
     ExperimentSpec again;
     again.cfgFile = options.outDir + "/" + runfiles::kConfig;
     QCOMPARE(loadExperiment(again).cfg.getString("TEST.MODEL_FILE"), checkpoint_);
+  }
+
+  // Relative inputs are recorded absolute with digests, so the folder works from anywhere.
+  void runFolderRecordsItsInputs() {
+    const QString before = QDir::currentPath();
+    QVERIFY(QDir::setCurrent(dir_.path()));
+    EvaluatorOptions options;
+    options.device = "cpu";
+    options.limit = 1;
+    options.outDir = dir_.filePath("run-relative").toStdString();
+    const std::string relativeRoot = std::filesystem::relative(root_, dir_.path().toStdString());
+    ExperimentSpec spec = specFor(relativeRoot, "random.pth");
+    Evaluator(loadExperiment(spec), options).run();
+    QVERIFY(QDir::setCurrent(before));
+
+    const LoadedRun run = loadRunFolder(options.outDir);
+    ExperimentSpec again;
+    again.cfgFile = options.outDir + "/" + runfiles::kConfig;
+    again.updateConfigApplied = true;
+    const Experiment reloaded = loadExperiment(again);
+    QCOMPARE(reloaded.cfg.getString("TEST.MODEL_FILE"), checkpoint_);
+    QCOMPARE(std::filesystem::path(reloaded.cfg.getString("DATASET.ROOT")),
+             std::filesystem::path(root_).lexically_normal());
+    QVERIFY(std::filesystem::path(run.summary.annotationFile).is_absolute());
+    std::map<std::string, RunInput> byRole;
+    for (const auto& input : run.summary.inputs) byRole[input.role] = input;
+    for (const char* role : {"experiment", "arch", "checkpoint", "annotations", "dataset_root"})
+      QVERIFY2(byRole.count(role), role);
+    QCOMPARE(byRole["checkpoint"].path, checkpoint_);
+    QCOMPARE(byRole["checkpoint"].sha256, sha256OfFile(checkpoint_));
+    QVERIFY(changedRunInputs(run.summary.inputs).empty());
   }
 
   void mapsRecomputedMatchTheRun() {

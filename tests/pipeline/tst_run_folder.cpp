@@ -121,6 +121,36 @@ class TestRunFolder : public QObject {
     }
   }
 
+  void inputsRoundTripAndChangesAreNoticed() {
+    QTemporaryDir tmp;
+    const std::string file = tmp.filePath("abc.txt").toStdString();
+    std::ofstream(file) << "abc";
+    // FIPS 180-2's test vector for "abc".
+    QCOMPARE(sha256OfFile(file),
+             std::string("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"));
+    RunSummary s;
+    s.inputs = {{"checkpoint", file, sha256OfFile(file)},
+                {"dataset_root", tmp.path().toStdString(), ""}};
+    const RunSummary back = summaryFromJsonText(summaryToJsonText(s), "run.json");
+    QCOMPARE(back.inputs.size(), size_t(2));
+    QCOMPARE(back.inputs[0].role, std::string("checkpoint"));
+    QCOMPARE(back.inputs[0].sha256, s.inputs[0].sha256);
+    QVERIFY(back.inputs[1].sha256.empty());
+    QVERIFY(changedRunInputs(back.inputs).empty());
+
+    std::ofstream(file, std::ios::app) << "d";
+    auto changed = changedRunInputs(back.inputs);
+    QCOMPARE(changed.size(), size_t(1));
+    const std::string said = describeChangedInputs(changed);
+    QVERIFY2(said.find("checkpoint " + file + " has changed") != std::string::npos, said.c_str());
+
+    std::filesystem::remove(file);
+    changed = changedRunInputs(back.inputs);
+    QCOMPARE(changed.size(), size_t(1));
+    QCOMPARE(changed[0].problem, std::string("is missing"));
+    QVERIFY_THROWS_EXCEPTION(Error, sha256OfFile(file));
+  }
+
   void notARunFolder() {
     QTemporaryDir tmp;
     try {
