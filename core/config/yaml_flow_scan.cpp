@@ -7,9 +7,9 @@ namespace posescope {
 std::optional<FlowOpener> unclosedFlowOpener(const std::string& text, int untilLine) {
   std::vector<FlowOpener> open;
   int line = 0, column = 0;
-  char quote = 0;           // inside '...' or "..." (either may span lines in flow context)
-  bool comment = false;     // from '#' to the end of the line
-  bool afterSpace = true;   // '#' starts a comment only at a line start or after white space
+  char quote = 0;          // inside '...' or "..." (either may span lines in flow context)
+  bool comment = false;    // from '#' to the end of the line
+  bool afterSpace = true;  // '#' starts a comment only at a line start or after white space
   for (std::size_t i = 0; i < text.size() && line < untilLine; ++i, ++column) {
     const char c = text[i];
     if (c == '\n') {

@@ -61,7 +61,8 @@ cv::Mat frameForExport(const cv::Mat& overlay, double scale, const std::string& 
       text += title[i];
     }
   }
-  while (text.size() > 4 && textWidth(text) > width - 16) text = text.substr(0, text.size() - 4) + "...";
+  while (text.size() > 4 && textWidth(text) > width - 16)
+    text = text.substr(0, text.size() - 4) + "...";
   cv::putText(out, text, {8, kBarHeight - 10}, cv::FONT_HERSHEY_SIMPLEX, kFontScale, kTextColor, 1,
               cv::LINE_AA);
 

@@ -50,7 +50,8 @@ cv::Mat renderOverlay(const cv::Mat& rgb, const OverlayScene& scene, const Rende
   if (options.showCrowd) drawCrowdRegions(canvas, scene, sizes);
   if (options.showGroundTruth) drawGroundTruth(canvas, scene, sizes);
   if (options.showMatches) drawMatches(canvas, scene, options, sizes);
-  if (options.showMatches && options.markUnmatched) drawUnmatchedMarks(canvas, scene, options, sizes);
+  if (options.showMatches && options.markUnmatched)
+    drawUnmatchedMarks(canvas, scene, options, sizes);
   if (options.showPredictions) drawPredictions(canvas, scene, options, sizes);
   return canvas.rgb;
 }

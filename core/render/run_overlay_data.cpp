@@ -58,6 +58,7 @@ RunOverlayData loadRunOverlayData(const LoadedRun& run) {
   } catch (const std::exception& e) {
     data.warnings.push_back(std::string("no per-image evaluation: ") + e.what());
   }
+  data.changedInputs = describeChangedInputs(changedRunInputs(run.summary.inputs));
   refreshRows(data);
   return data;
 }

@@ -33,6 +33,9 @@ struct RunOverlayData {
   GroundTruthIndex groundTruth;
   std::vector<PerImageRow> rows;      // one per record, for the table
   std::vector<std::string> warnings;  // what could not be read (ground truth, evaluations)
+  /// The run's recorded inputs that are missing or changed since the run (describeChangedInputs:
+  /// maps recomputed now may not be the run's); "" when none changed or none were recorded.
+  std::string changedInputs;
 
   /// The image file of `record` (imageDirectory / file). Never fails.
   std::string imagePath(const ImageRecord& record) const;
@@ -48,7 +51,9 @@ struct RunOverlayData {
 using RunOverlayDataPtr = std::shared_ptr<const RunOverlayData>;
 
 /// Assembles the viewer's data for a loaded run: dataset kind and image folder from its
-/// config.yaml and run.json, the ground truth of run.json's annotation file and image_eval.jsonl.
+/// config.yaml and run.json, the ground truth of run.json's annotation file and image_eval.jsonl,
+/// and which recorded inputs changed since the run (their SHA-256 is computed again: call it off
+/// the GUI thread).
 /// Throws ConfigError / DatasetError naming the file when the config or the dataset kind cannot
 /// be read; a missing or unreadable ground truth or evaluation file only adds a warning.
 RunOverlayData loadRunOverlayData(const LoadedRun& run);

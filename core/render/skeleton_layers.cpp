@@ -247,8 +247,8 @@ void drawUnmatchedMarks(Canvas& canvas, const OverlayScene& scene, const RenderO
     for (std::size_t j = 0; j + 2 < person.keypoints.size(); j += 3) {
       if (person.keypoints[j + 2] <= 0) continue;
       anyJoint = true;
-      reach = std::max(reach, std::hypot(person.keypoints[j] - centre.x,
-                                         person.keypoints[j + 1] - centre.y));
+      reach = std::max(
+          reach, std::hypot(person.keypoints[j] - centre.x, person.keypoints[j + 1] - centre.y));
     }
     if (!anyJoint) continue;  // no labelled joint: the evaluation ignores this person
     const cv::Point2d c = canvas.map(centre.x, centre.y);

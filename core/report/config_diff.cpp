@@ -31,8 +31,7 @@ std::vector<std::pair<std::string, std::string>> leaves(const std::string& yaml,
 }  // namespace
 
 std::vector<ConfigDifference> diffConfigYaml(const std::string& yamlA, const std::string& sourceA,
-                                             const std::string& yamlB,
-                                             const std::string& sourceB) {
+                                             const std::string& yamlB, const std::string& sourceB) {
   const auto a = leaves(yamlA, sourceA);
   const auto b = leaves(yamlB, sourceB);
   std::map<std::string, std::string> inA(a.begin(), a.end());

@@ -90,8 +90,8 @@ RunComparison compareRuns(const LoadedRun& a, const RunImageEvaluations& evaluat
     c.notes.push_back("the runs used different devices (" + c.a.device + " and " + c.b.device +
                       "): their times are not comparable");
   try {
-    c.configDifferences = diffConfigYaml(a.configYaml, a.dir + "/config.yaml", b.configYaml,
-                                         b.dir + "/config.yaml");
+    c.configDifferences =
+        diffConfigYaml(a.configYaml, a.dir + "/config.yaml", b.configYaml, b.dir + "/config.yaml");
   } catch (const std::exception& e) {
     c.notes.push_back(std::string("settings not compared: ") + e.what());
   }

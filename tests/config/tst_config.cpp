@@ -153,15 +153,15 @@ class TestConfig : public QObject {
     std::string text = "TEST:\n  FLIP_TEST: True\n  SCALE_FACTOR: [1, 2\n";
     for (int i = 0; i < 46; ++i) text += "  # comment " + std::to_string(i) + " with a ] in it\n";
     text += "  ADJUST: True\nDATASET:\n  ROOT: 'data/[coco'\n";
-    const auto path = write("unclosed.yaml", text);
+    const auto path = write("unclosed.yaml", QByteArray::fromStdString(text));
     const QString msg = configError([&] { load(path); });
     QVERIFY2(msg.startsWith(QString::fromStdString(path) + ":3: malformed YAML"), qPrintable(msg));
     QVERIFY2(msg.contains("'[' opened at line 3, column 17"), qPrintable(msg));
     QVERIFY2(QRegularExpression("noticed at line (49|5[0-2]):").match(msg).hasMatch(),
              qPrintable(msg));
     // Brackets inside quotes and closed collections do not count.
-    const auto fine = write("closed.yaml",
-                            "TEST:\n  SCALE_FACTOR: [1, 2]\n  NAME: '[x'\n  BAD: \"open\n");
+    const auto fine =
+        write("closed.yaml", "TEST:\n  SCALE_FACTOR: [1, 2]\n  NAME: '[x'\n  BAD: \"open\n");
     const QString other = configError([&] { load(fine); });
     QVERIFY2(!other.contains("opened at line"), qPrintable(other));
   }

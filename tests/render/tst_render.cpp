@@ -246,8 +246,8 @@ class TestRender : public QObject {
     COMPARE_PIXEL(big, 60, 60, vec(personColor(0)), 40);  // joint 0 at (20, 20) x 3
     QCOMPARE(exportScaleFor(cv::Size(176, 192)), 4.0);
     QCOMPARE(exportScaleFor(cv::Size(1280, 960)), 1.0);
-    QVERIFY(overlayTitle(PerImageRow{0, 42, "a.jpg", 3, 2, 0.5, 0.625, {}, ""})
-                .find("image 42") == 0);
+    QVERIFY(overlayTitle(PerImageRow{0, 42, "a.jpg", 3, 2, 0.5, 0.625, {}, ""}).find("image 42") ==
+            0);
     const cv::Mat framed = frameForExport(big, 3, "image 42 | AP 0.500");
     QCOMPARE(framed.cols, 528);
     QVERIFY(framed.rows > 576);
@@ -303,10 +303,12 @@ class TestRender : public QObject {
     COMPARE_PIXEL(out, 50, 50, kBackground, 0);  // value 0: the image itself
     auto blend = [](const cv::Vec3b& over, const cv::Vec3b& under, double alpha) {
       cv::Vec3b c;
-      for (int k = 0; k < 3; ++k) c[k] = cv::saturate_cast<uchar>(over[k] * alpha + under[k] * (1 - alpha));
+      for (int k = 0; k < 3; ++k)
+        c[k] = cv::saturate_cast<uchar>(over[k] * alpha + under[k] * (1 - alpha));
       return c;
     };
-    COMPARE_PIXEL(out, 22, 31, blend(colormapColor(o.colormap, 1.0), kBackground, o.heatmapOpacity), 1);
+    COMPARE_PIXEL(out, 22, 31, blend(colormapColor(o.colormap, 1.0), kBackground, o.heatmapOpacity),
+                  1);
     COMPARE_PIXEL(out, 14, 11,
                   blend(colormapColor(o.colormap, 0.25), kBackground, o.heatmapOpacity * 0.5), 1);
   }

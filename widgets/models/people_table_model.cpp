@@ -31,10 +31,9 @@ void PeopleTableModel::setScene(const OverlayScene& scene, const RenderOptions& 
                    [](const Row& a, const Row& b) { return a.score > b.score; });
   for (const GroundTruthPerson& person : scene.groundTruth) {
     if (person.isCrowd || person.numKeypoints <= 0) continue;
-    const bool found = std::any_of(scene.matches.begin(), scene.matches.end(),
-                                   [&](const PredictionMatch& m) {
-                                     return m.groundTruthId == person.id;
-                                   });
+    const bool found =
+        std::any_of(scene.matches.begin(), scene.matches.end(),
+                    [&](const PredictionMatch& m) { return m.groundTruthId == person.id; });
     if (found) continue;
     Row row;
     row.groundTruthId = person.id;

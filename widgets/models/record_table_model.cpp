@@ -30,8 +30,7 @@ void RecordTableModel::setRecords(std::vector<ImageRecord> records) {
 void RecordTableModel::setScores(const std::vector<PerImageRow>& rows) {
   scores_.clear();
   for (const PerImageRow& row : rows) scores_.insert(row.index, row);
-  if (!records_.empty())
-    Q_EMIT dataChanged(index(0, ApColumn), index(rowCount() - 1, OksColumn));
+  if (!records_.empty()) Q_EMIT dataChanged(index(0, ApColumn), index(rowCount() - 1, OksColumn));
 }
 
 int RecordTableModel::rowCount(const QModelIndex& parent) const {

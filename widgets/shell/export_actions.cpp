@@ -54,7 +54,6 @@ QString firstErrors(const OverlayExportResult& result) {
   return lines.join(QLatin1Char('\n'));
 }
 
-
 // The filter of a save dialog for files ending in `suffix`: always the type's own, never only
 // "All Files".
 QString filterFor(const QString& suffix) {
@@ -126,9 +125,8 @@ void ExportActions::populate(QMenu* menu) {
       {RunExport::PerImageCsv, tr("&Per-Image Table as CSV\u2026"), "exportPerImageCsv"},
       {RunExport::ResultsJson, tr("&Results (COCO Format)\u2026"), "exportResultsJson"}};
   for (const auto& item : runExports) {
-    QAction* action = addAction(menu, item.text, item.name, [this, what = item.what] {
-      exportRunFile(what);
-    });
+    QAction* action =
+        addAction(menu, item.text, item.name, [this, what = item.what] { exportRunFile(what); });
     (runExportIsMetrics(item.what) ? metricActions_ : runActions_) << action;
   }
   menu->addSeparator();
@@ -140,32 +138,33 @@ void ExportActions::populate(QMenu* menu) {
     const bool compare = sources_.pages->currentWidget() == sources_.compare;
     const QString image = QString::number(compare ? sources_.compare->currentImage().value_or(0)
                                                   : sources_.inspect->currentImage().value_or(0));
-    const QString path = askSavePath(
-        tr("Export canvas"),
-        QStringLiteral("%1_image%2.png").arg(compare ? QStringLiteral("compare") : currentRunName(),
-                                             image),
-        filterFor(QStringLiteral("png")));
+    const QString path =
+        askSavePath(tr("Export canvas"),
+                    QStringLiteral("%1_image%2.png")
+                        .arg(compare ? QStringLiteral("compare") : currentRunName(), image),
+                    filterFor(QStringLiteral("png")));
     if (path.isEmpty()) return;
     QString error;
     QStringList written;
-    const bool ok = compare ? exportCompareCanvases(path, &error, &written)
-                            : exportCurrentCanvas(path, &error);
+    const bool ok =
+        compare ? exportCompareCanvases(path, &error, &written) : exportCurrentCanvas(path, &error);
     if (!compare && ok) written << path;
     ok ? reportWritten(written) : report(false, path, error);
   });
   for (bool filtered : {false, true}) {
-    runActions_ << addAction(
-        menu,
-        filtered ? tr("&Overlays of the Filtered Images\u2026")
-                 : tr("Overlays of &All Images\u2026"),
-        filtered ? "exportFilteredOverlays" : "exportAllOverlays", [this, filtered] {
-          const QString dir = QFileDialog::getExistingDirectory(
-              window_, tr("Folder for the overlay PNGs"), startFolder());
-          if (dir.isEmpty()) return;
-          QSettings().setValue(kFolderKey, dir);
-          QString error;
-          if (!startOverlayExport(filtered, dir, &error)) report(false, dir, error);
-        });
+    runActions_ << addAction(menu,
+                             filtered ? tr("&Overlays of the Filtered Images\u2026")
+                                      : tr("Overlays of &All Images\u2026"),
+                             filtered ? "exportFilteredOverlays" : "exportAllOverlays",
+                             [this, filtered] {
+                               const QString dir = QFileDialog::getExistingDirectory(
+                                   window_, tr("Folder for the overlay PNGs"), startFolder());
+                               if (dir.isEmpty()) return;
+                               QSettings().setValue(kFolderKey, dir);
+                               QString error;
+                               if (!startOverlayExport(filtered, dir, &error))
+                                 report(false, dir, error);
+                             });
   }
   menu->addSeparator();
   for (const QString& suffix : {QStringLiteral("png"), QStringLiteral("pdf")}) {
@@ -203,9 +202,9 @@ void ExportActions::exportTimingPlots(const QString& suffix) {
   }
   if (currentRunDir().isEmpty())
     return report(false, {}, tr("No run is shown: open a run folder or run an evaluation first."));
-  const QString path = askSavePath(
-      tr("Export timing plots"), QStringLiteral("%1_timing.%2").arg(currentRunName(), suffix),
-      filterFor(suffix));
+  const QString path =
+      askSavePath(tr("Export timing plots"),
+                  QStringLiteral("%1_timing.%2").arg(currentRunName(), suffix), filterFor(suffix));
   if (path.isEmpty()) return;
   QString error;
   QStringList written;
@@ -250,8 +249,8 @@ void ExportActions::buildComparisonMenu() {
         suffix == QLatin1String("png") ? "exportComparisonTimingPng" : "exportComparisonTimingPdf",
         [this, suffix] {
           const QString path = askSavePath(
-              tr("Export timing plot"), QStringLiteral("%1_timing.%2").arg(comparisonName(), suffix),
-              filterFor(suffix));
+              tr("Export timing plot"),
+              QStringLiteral("%1_timing.%2").arg(comparisonName(), suffix), filterFor(suffix));
           if (path.isEmpty()) return;
           QString error;
           const bool ok = savePlot(sources_.compare->timingPlot(), path, &error);
@@ -277,9 +276,8 @@ void ExportActions::exportComparison(TableFormat format) {
   const RunComparison* comparison = sources_.compare->comparison();
   if (!comparison) return report(false, {}, tr("Open two run folders to compare first."));
   const QString ext = QString::fromStdString(tableFormatExtension(format));
-  const QString path = askSavePath(tr("Export comparison"),
-                                   QStringLiteral("%1.%2").arg(comparisonName(), ext),
-                                   filterFor(ext));
+  const QString path = askSavePath(
+      tr("Export comparison"), QStringLiteral("%1.%2").arg(comparisonName(), ext), filterFor(ext));
   if (path.isEmpty()) return;
   QString error;
   const bool ok = writeTextFile(path, comparisonExportText(*comparison, format), &error);
@@ -297,8 +295,7 @@ void ExportActions::exportRunFile(RunExport what) {
     return;
   }
   const QString name = currentRunName() + QLatin1Char('_') + runExportFileName(what);
-  const QString path =
-      askSavePath(tr("Export"), name, filterFor(QFileInfo(name).suffix()));
+  const QString path = askSavePath(tr("Export"), name, filterFor(QFileInfo(name).suffix()));
   if (path.isEmpty()) return;
   // exportRun reads the run folder again: off the GUI thread.
   auto* watcher = new QFutureWatcher<QString>(this);
@@ -419,8 +416,8 @@ void ExportActions::reportWritten(const QStringList& files) {
   if (files.size() == 2)
     list = tr("%1 and %2").arg(files[0], files[1]);
   else if (files.size() > 2)
-    list = tr("%1 and %2").arg(files.mid(0, files.size() - 1).join(QStringLiteral(", ")),
-                               files.back());
+    list = tr("%1 and %2")
+               .arg(files.mid(0, files.size() - 1).join(QStringLiteral(", ")), files.back());
   window_->statusBar()->showMessage(tr("Wrote %1").arg(list));
 }
 

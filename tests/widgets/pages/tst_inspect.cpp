@@ -3,9 +3,11 @@
 
 #include <QAbstractItemModelTester>
 #include <QImage>
+#include <QLabel>
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <atomic>
@@ -17,6 +19,8 @@
 #include "render/palette.h"
 #include "render/run_overlay_data.h"
 #include "test_support.h"
+#include "widgets/common/color_bar.h"
+#include "widgets/common/elided_label.h"
 #include "widgets/common/image_canvas.h"
 #include "widgets/models/inspect_table_model.h"
 #include "widgets/pages/inspect/inspect_view.h"
@@ -130,6 +134,7 @@ class TestInspect : public QObject {
   void switchingImagesRecomputesOnceThenHitsCache();
   void jointGridSelectsJoint();
   void filterIsClearedForAnotherRun();
+  void longMessagesNeverWidenTheLayout();
   void realMapsPeakAtRecordJoint();
 };
 
@@ -358,6 +363,37 @@ void TestInspect::filterIsClearedForAnotherRun() {
   QVERIFY(view.filterEdit()->text().isEmpty());
   QCOMPARE(view.proxyModel()->rowCount(), 4);
   QVERIFY(view.statusText().contains("4 image(s)"));
+}
+
+// Issue 15, item 1: a long message under the canvas (an error naming a file) is elided; the image
+// table and the joint grid keep their widths at the default window size.
+void TestInspect::longMessagesNeverWidenTheLayout() {
+  RunOverlayData data;
+  for (size_t i = 0; i < 4; ++i)
+    data.records.push_back(makeRecord(i, 10 + i, "img" + std::to_string(i) + ".jpg", 1));
+  refreshRows(data);
+  InspectView view;
+  view.resize(1280, 760);
+  view.setData(data, nullptr);
+  view.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&view));
+  const int tableWidth = view.findChild<QTableView*>("imageTable")->width();
+  const int gridWidth = view.jointGrid()->width();
+  const QString longError =
+      "maps unavailable: cannot open checkpoint '" + QString(400, 'x') + "/demo_litepose.pth'";
+  view.showUnavailable(longError);
+  QTest::qWait(50);
+  QCOMPARE(view.findChild<QTableView*>("imageTable")->width(), tableWidth);
+  QCOMPARE(view.jointGrid()->width(), gridWidth);
+  QVERIFY(view.statusText().contains(longError));  // the whole message, in the tooltip too
+  QVERIFY(view.statusLabel()->isElided());
+  QVERIFY(view.statusLabel()->toolTip().contains(longError));
+  // The legend is always there; the colour bar follows the heatmap layer.
+  QVERIFY(view.legend()->isVisible());
+  QVERIFY(view.legend()->text().contains("missed person"));
+  QVERIFY(view.colorBar()->isVisible());
+  view.setLayer(OverlayLayer::Heatmap, false);
+  QVERIFY(!view.colorBar()->isVisible());
 }
 
 void TestInspect::realMapsPeakAtRecordJoint() {

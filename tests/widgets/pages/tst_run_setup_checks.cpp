@@ -54,7 +54,8 @@ class TestRunSetupChecks : public QObject {
     view.checkpointCheck()->setSettleMs(0);
     // The demo model's weights with its tiny sibling's architecture: the YAML, arch and files
     // are all valid on their own, only the strict load fails.
-    view.setSetup(demoSetup("configs/demo/demo-arch-tiny.json", "resources/demo/demo_litepose.pth"));
+    view.setSetup(
+        demoSetup("configs/demo/demo-arch-tiny.json", "resources/demo/demo_litepose.pth"));
     QVERIFY2(view.check().ok(), qPrintable(view.fieldError(SetupField::Checkpoint)));
     QTRY_VERIFY_WITH_TIMEOUT(!view.isCheckingCheckpoint(), kCheckTimeoutMs);
     const QString error = view.fieldError(SetupField::Checkpoint);
@@ -103,9 +104,8 @@ class TestRunSetupChecks : public QObject {
              qPrintable(view.warningText()));
     // Wrapped in the form's width, not one line that needs a sideways scroll.
     const auto labels = view.findChildren<QLabel*>();
-    const auto warning = std::find_if(labels.begin(), labels.end(), [&](QLabel* l) {
-      return l->text() == view.warningText();
-    });
+    const auto warning = std::find_if(labels.begin(), labels.end(),
+                                      [&](QLabel* l) { return l->text() == view.warningText(); });
     QVERIFY(warning != labels.end());
     QVERIFY((*warning)->wordWrap());
 

@@ -96,10 +96,10 @@ class TestExportActions : public QObject {
     test::writeFixtureRun(runA_.toStdString(), "search-XS",
                           {image(1, 10, 0.9), image(2, 20, 0.5), image(3, 30, 0.7)},
                           test::cocoNames(), metricValues(0.5));
-    test::writeFixtureRun(runB_.toStdString(), "search-S",
-                          {image(1, 100, 0.8), image(2, 200, 0.4), image(3, 300, 0.6),
-                           image(4, 400, 0.6)},
-                          test::cocoNames(), metricValues(0.6));
+    test::writeFixtureRun(
+        runB_.toStdString(), "search-S",
+        {image(1, 100, 0.8), image(2, 200, 0.4), image(3, 300, 0.6), image(4, 400, 0.6)},
+        test::cocoNames(), metricValues(0.6));
   }
 
   void init() { QSettings().clear(); }

@@ -2,8 +2,8 @@
 
 #include <QComboBox>
 #include <QDateTime>
-#include <QFileInfo>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -31,10 +31,13 @@ const char* const kWarningStyle =
 // What the background checkpoint check depends on: the setup's fields and the checkpoint file's
 // size and time (a rewritten checkpoint is checked again).
 QString fitKeyOf(const RunSetup& s, const Experiment& experiment) {
-  const QFileInfo checkpoint(
-      QString::fromStdString(experiment.cfg.getString("TEST.MODEL_FILE")));
-  return QStringList{s.configFile, s.archFile, s.checkpoint, s.overrides.join('\x1f'),
-                     checkpoint.absoluteFilePath(), QString::number(checkpoint.size()),
+  const QFileInfo checkpoint(QString::fromStdString(experiment.cfg.getString("TEST.MODEL_FILE")));
+  return QStringList{s.configFile,
+                     s.archFile,
+                     s.checkpoint,
+                     s.overrides.join('\x1f'),
+                     checkpoint.absoluteFilePath(),
+                     QString::number(checkpoint.size()),
                      checkpoint.lastModified().toString(Qt::ISODateWithMs)}
       .join('\x1e');
 }
@@ -356,11 +359,11 @@ void RunSetupView::showCheck() {
   warningsLabel_->setVisible(!warnings.isEmpty());
   if (errors.isEmpty() && check_.experiment) {
     const ConfigNode& cfg = check_.experiment->cfg;
-    QString text = tr("%1 on %2, %3 split of %4.")
-                       .arg(QString::fromStdString(cfg.getString("MODEL.NAME")),
-                            deviceCombo_->currentText(),
-                            QString::fromStdString(cfg.getString("DATASET.TEST")),
-                            QString::fromStdString(cfg.getString("DATASET.DATASET_TEST")));
+    QString text =
+        tr("%1 on %2, %3 split of %4.")
+            .arg(QString::fromStdString(cfg.getString("MODEL.NAME")), deviceCombo_->currentText(),
+                 QString::fromStdString(cfg.getString("DATASET.TEST")),
+                 QString::fromStdString(cfg.getString("DATASET.DATASET_TEST")));
     text = fitKnown_ ? tr("Ready: %1").arg(text)
                      : tr("%1 Checking that the checkpoint loads into the network\u2026").arg(text);
     if (!warnings.isEmpty()) text += tr(" %n warning(s) above.", nullptr, warnings.size());

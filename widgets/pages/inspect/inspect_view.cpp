@@ -105,6 +105,7 @@ QWidget* InspectView::buildImageList() {
   connect(filter_, &QLineEdit::textChanged, proxy_, &QSortFilterProxyModel::setFilterFixedString);
 
   table_ = makeRowTable(proxy_);
+  table_->setObjectName(QStringLiteral("imageTable"));
   table_->setSortingEnabled(true);
   table_->sortByColumn(-1, Qt::AscendingOrder);  // dataset order until a header is clicked
   table_->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -154,8 +155,18 @@ QWidget* InspectView::buildCanvasPane() {
          "style='background:#303030;color:#ff40a0'>&nbsp;\u2572\u2572&nbsp;</span> crowd region"));
   legend_->setWordWrap(true);
   legend_->setTextFormat(Qt::RichText);
-  legend_->setToolTip(tr("What the overlay draws; matches, crosses and circles at the chosen "
-                         "OKS threshold"));
+  legend_->setToolTip(
+      tr("What the overlay draws; matches, crosses and circles at the chosen "
+         "OKS threshold"));
+  // Maps are recomputed from the run's inputs as they are now: a changed checkpoint is said
+  // plainly here. Wrapped, and asking for no width, so it never pushes the panes aside.
+  inputsBanner_ = new QLabel;
+  inputsBanner_->setWordWrap(true);
+  inputsBanner_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+  inputsBanner_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  inputsBanner_->setStyleSheet(QStringLiteral(
+      "QLabel { background: #fff3cd; color: #5f4200; border: 1px solid #f2c94c; padding: 4px; }"));
+  inputsBanner_->hide();
   auto* canvasRow = new QHBoxLayout;
   canvasRow->setContentsMargins(0, 0, 0, 0);
   canvasRow->addWidget(canvas_, 1);
@@ -168,6 +179,7 @@ QWidget* InspectView::buildCanvasPane() {
   layout->addWidget(buildLayerToolbar());
   layout->addWidget(buildStyleToolbar());
   layout->addWidget(legend_);
+  layout->addWidget(inputsBanner_);
   layout->addLayout(canvasRow, 1);
   layout->addWidget(status_);
   return pane;
@@ -251,8 +263,9 @@ QToolBar* InspectView::buildStyleToolbar() {
   minScore_->setSingleStep(0.05);
   minScore_->setDecimals(2);
   minScore_->setPrefix(tr("score \u2265 "));
-  minScore_->setToolTip(tr("Draw only people scoring at least this (display only: the metrics "
-                           "count every person)"));
+  minScore_->setToolTip(
+      tr("Draw only people scoring at least this (display only: the metrics "
+         "count every person)"));
   connect(minScore_, &QDoubleSpinBox::valueChanged, this,
           [this](double v) { setDisplayFilter(v, options_.maxPeople); });
   topN_ = new QSpinBox;
@@ -401,6 +414,14 @@ void InspectView::setData(RunOverlayDataPtr data, std::unique_ptr<MapsProvider> 
   grid_->setMaps(names, nullptr, options_.colormap);
   canvas_->setImage({}, {});
   people_->setScene({}, options_);
+  const QString changed = QString::fromStdString(data_->changedInputs);
+  inputsBanner_->setText(
+      changed.isEmpty()
+          ? QString()
+          : tr("This run's inputs changed since it ran: %1. Heatmaps and tags are recomputed "
+               "from the files as they are now and may not be the run's.")
+                .arg(changed));
+  inputsBanner_->setVisible(!changed.isEmpty());
   model_->setRows(data_->rows);
   updateStatus();
 }
@@ -565,6 +586,10 @@ void InspectView::applyOptions() {
     people_->setScene(data_->sceneFor(*r, options_.matchThreshold), options_);
   requestMapsIfNeeded();
   updateStatus();
+}
+
+QString InspectView::inputsWarning() const {
+  return inputsBanner_->isHidden() ? QString() : inputsBanner_->text();
 }
 
 QString InspectView::statusText() const {

@@ -84,6 +84,8 @@ class InspectView : public QWidget {
   PeopleTableModel* peopleModel() const { return people_; }
   /// The legend of what the overlay draws (always shown above the canvas).
   QLabel* legend() const { return legend_; }
+  /// The warning above the canvas that the run's inputs changed since it ran ("" when hidden).
+  QString inputsWarning() const;
   /// Display-only filters and the match threshold (RenderOptions' minPersonScore, maxPeople,
   /// matchThreshold); the metrics are not affected.
   void setDisplayFilter(double minPersonScore, int maxPeople);
@@ -154,6 +156,7 @@ class InspectView : public QWidget {
   QComboBox* matchBox_ = nullptr;
   ColorBar* colorBar_ = nullptr;
   QLabel* legend_ = nullptr;
+  QLabel* inputsBanner_ = nullptr;
   PeopleTableModel* people_ = nullptr;
   QTableView* peopleTable_ = nullptr;
   ElidedLabel* status_ = nullptr;

@@ -25,8 +25,9 @@ class TimingStatsModel;
 /// Shows the timings of a run's records (failed records are left out of the plots and the
 /// statistics). The first evaluated image is the warm-up (LibTorch allocates and tunes on the
 /// first forward): its bar is marked and, when there are others, it is left out of the
-/// statistics and the histogram, and its time is given apart. The plots zoom (wheel) and pan (drag); clicking a bar selects that image and
-/// emits imageSelected, double-clicking emits imageActivated. Never throws.
+/// statistics and the histogram, and its time is given apart. The plots zoom (wheel) and pan
+/// (drag); clicking a bar selects that image and emits imageSelected, double-clicking emits
+/// imageActivated. Never throws.
 class TimingView : public QWidget {
   Q_OBJECT
  public:
@@ -87,7 +88,7 @@ class TimingView : public QWidget {
 
   std::vector<ImageRecord> records_;
   std::vector<std::size_t> barRecords_;  // bar position -> records_ position
-  std::optional<std::size_t> warmup_;     // records_ position of the warm-up image set apart
+  std::optional<std::size_t> warmup_;    // records_ position of the warm-up image set apart
   class QCPItemText* warmupLabel_ = nullptr;
   Histogram histogram_;
   std::optional<std::size_t> selected_;
