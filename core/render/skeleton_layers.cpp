@@ -223,6 +223,8 @@ cv::Point2d groundTruthCentroid(const GroundTruthPerson& person) {
 
 void drawUnmatchedMarks(Canvas& canvas, const OverlayScene& scene, const RenderOptions& options,
                         const StrokeSizes& sizes) {
+  // Without ground truth the image was not evaluated (or has no one): nothing to mark.
+  if (scene.groundTruth.empty()) return;
   const std::vector<bool> shown = shownPeople(scene, options);
   std::vector<bool> matched(scene.predictions.size(), false);
   std::vector<std::int64_t> found;
@@ -231,7 +233,7 @@ void drawUnmatchedMarks(Canvas& canvas, const OverlayScene& scene, const RenderO
     found.push_back(m.groundTruthId);
   }
   const double arm = 2.0 * sizes.jointRadius + sizes.lineWidth;
-  for (std::size_t i = 0; i < scene.predictions.size(); ++i) {
+  for (std::size_t i = 0; options.showPredictions && i < scene.predictions.size(); ++i) {
     if (!shown[i] || matched[i]) continue;
     const auto at = predictionCentroid(scene.predictions[i], options.jointThreshold);
     if (!at) continue;
@@ -240,6 +242,7 @@ void drawUnmatchedMarks(Canvas& canvas, const OverlayScene& scene, const RenderO
       solidLine(canvas, c - d, c + d, kUnmatchedColor, sizes.lineWidth + 1, 1.0, cv::LINE_AA);
   }
   for (const GroundTruthPerson& person : scene.groundTruth) {
+    if (!options.showGroundTruth) break;
     if (person.isCrowd || std::find(found.begin(), found.end(), person.id) != found.end()) continue;
     bool anyJoint = false;
     double reach = 0;

@@ -40,9 +40,10 @@ void drawCrowdRegions(Canvas& canvas, const OverlayScene& scene, const StrokeSiz
 /// index into scene.predictions. Never fails.
 std::vector<bool> shownPeople(const OverlayScene& scene, const RenderOptions& options);
 
-/// Predictions matched to no one (crossed out in red at their centroid) and ground-truth people
-/// no prediction matched (a dashed red circle around them), at the scene's match threshold;
-/// crowd regions and people without labelled joints are left alone.
+/// Predictions matched to no one (crossed out in red at their centroid; with the predictions
+/// layer) and ground-truth people no prediction matched (a dashed red circle around them; with
+/// the ground-truth layer), at the scene's match threshold; crowd regions and people without
+/// labelled joints are left alone, and a scene without ground truth gets no marks.
 void drawUnmatchedMarks(Canvas& canvas, const OverlayScene& scene, const RenderOptions& options,
                         const StrokeSizes& sizes);
 

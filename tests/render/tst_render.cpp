@@ -203,7 +203,8 @@ class TestRender : public QObject {
                          gtPerson(8, {60, 120, 2, 100, 120, 2, 80, 140, 2})};  // no one found it
     scene.matches = {{0, 7, 0.9, false}};
     RenderOptions o = skeletonOnly();
-    o.showPredictions = false;
+    o.skeletonOpacity = 0;  // the people's own strokes out of the way of the marks
+    o.showGroundTruth = true;
     o.showMatches = true;
     o.showMatchText = false;
     const cv::Mat out = renderOverlay(background(), scene, o);

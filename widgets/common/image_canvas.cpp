@@ -126,7 +126,8 @@ void ImageCanvas::redraw() {
 
 void ImageCanvas::updateRenderScale() {
   if (image_.isNull()) return;
-  double wanted = std::clamp(std::ceil(zoom() - 1e-6), 1.0, 4.0);
+  // Only what is on screen needs the detail: a hidden canvas draws at picture size.
+  double wanted = isVisible() ? std::clamp(std::ceil(zoom() - 1e-6), 1.0, 4.0) : 1.0;
   const double pixels = double(image_.width()) * image_.height();
   while (wanted > 1 && pixels * wanted * wanted > 8e6) wanted -= 1;
   if (wanted == renderScale_) return;
@@ -228,6 +229,11 @@ void ImageCanvas::wheelEvent(QWheelEvent* event) {
   if (steps == 0) return;
   zoomBy(std::pow(1.25, steps));
   event->accept();
+}
+
+void ImageCanvas::showEvent(QShowEvent* event) {
+  QGraphicsView::showEvent(event);
+  updateRenderScale();
 }
 
 void ImageCanvas::resizeEvent(QResizeEvent* event) {

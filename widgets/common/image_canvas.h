@@ -42,9 +42,9 @@ class ImageCanvas : public QGraphicsView {
   /// The composed picture as drawn: image size (map size at network resolution) times
   /// renderScale().
   QImage overlayImage() const { return overlay_; }
-  /// Output pixels per picture pixel the overlay is drawn at: 1 up to a zoom of 1, then the zoom
-  /// rounded up (at most 4, and at most 8 megapixels), so that strokes and OKS labels stay
-  /// crisp and keep their size on screen when zoomed in.
+  /// Output pixels per picture pixel the overlay is drawn at: 1 up to a zoom of 1 (and while
+  /// hidden), then the zoom rounded up (at most 4, and at most 8 megapixels), so that strokes and
+  /// OKS labels stay crisp and keep their size on screen when zoomed in.
   double renderScale() const { return renderScale_; }
   /// The picture as shown (maps included), redrawn large enough to read on its own and framed
   /// for export with `title` above and a scale bar below (frameForExport); null when no image.
@@ -73,6 +73,7 @@ class ImageCanvas : public QGraphicsView {
  protected:
   void wheelEvent(QWheelEvent* event) override;
   void resizeEvent(QResizeEvent* event) override;
+  void showEvent(QShowEvent* event) override;
   void mousePressEvent(QMouseEvent* event) override;
 
  private:

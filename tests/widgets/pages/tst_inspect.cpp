@@ -245,6 +245,23 @@ void TestInspect::overlayColoursAtJointsAndLimbs() {
   canvas.setOptions(options);
   QCOMPARE(canvas.overlayImage().pixelColor(50, 80), QColor(90, 90, 90));
   QVERIFY(canvas.toolTipAt(QPointF(50, 40)).isEmpty());
+
+  // Issue 15, item 9: zoomed in on screen, the overlay is drawn at the zoom's scale (crisp), its
+  // strokes keeping their size on screen: a joint's disc is as many picture pixels wide as the
+  // zoom shrinks it by.
+  options.showPredictions = true;
+  canvas.setOptions(options);
+  canvas.resize(400, 320);
+  canvas.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&canvas));
+  canvas.fit();
+  const double fitted = canvas.renderScale();
+  canvas.zoomBy(3.0 / canvas.zoom());
+  QCOMPARE(canvas.renderScale(), 3.0);
+  QCOMPARE(canvas.overlayImage().size(), image.size() * 3);
+  QCOMPARE(canvas.overlayImage().pixelColor(150, 120), first);  // joint (50, 40) x 3
+  QVERIFY(fitted <= 2.0);
+  QVERIFY(canvas.toolTipAt(QPointF(50, 40)).contains(QStringLiteral("left_shoulder")));
 }
 
 void TestInspect::heatmapPeakIsAtRecordJoint() {

@@ -12,6 +12,7 @@
 
 class QCustomPlot;
 class QCPBars;
+class QCPItemText;
 class QLabel;
 class QMouseEvent;
 class QTableView;
@@ -89,7 +90,7 @@ class TimingView : public QWidget {
   std::vector<ImageRecord> records_;
   std::vector<std::size_t> barRecords_;  // bar position -> records_ position
   std::optional<std::size_t> warmup_;    // records_ position of the warm-up image set apart
-  class QCPItemText* warmupLabel_ = nullptr;
+  QCPItemText* warmupLabel_ = nullptr;
   Histogram histogram_;
   std::optional<std::size_t> selected_;
   QCustomPlot* stagePlot_ = nullptr;
