@@ -45,6 +45,8 @@ at launch:
   --demo                run the embedded demo (Help > Open Demo)
   --demo-compare        run the demo model and its smaller sibling and compare them
   --pair-dialog         open the Run A and B to Compare dialog
+  --page NAME           show page NAME once the folders asked for are open: experiment, run,
+                        results, inspect, timing or compare
   --maximized           show the window maximized
   --help, --version
 )";
@@ -63,7 +65,7 @@ ParsedArgs parseCommandLine(const QStringList& arguments) {
   return posescope::cli::parseArgs(
       args,
       {"--cfg", "--superconfig", "--checkpoint", "--dataset-root", "--device", "--out",
-       "--open-run", "--inspect", "--layers", "--joint", "--compare"},
+       "--open-run", "--inspect", "--layers", "--joint", "--compare", "--page"},
       {"--run", "--fresh", "--maximized", "--timing", "--demo", "--demo-compare", "--pair-dialog",
        "--version"});
 }
@@ -99,6 +101,14 @@ void applyInspectOptions(const ParsedArgs& args, posescope::InspectView* view) {
   if (args.has("--joint")) view->setJoint(static_cast<int>(args.getInt("--joint", -1)));
 }
 
+// The page named `name` (MainWindow::Page), or -1.
+int pageNumber(const std::string& name) {
+  const char* const names[] = {"experiment", "run", "results", "inspect", "timing", "compare"};
+  for (int i = 0; i < 6; ++i)
+    if (name == names[i]) return i;
+  return -1;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -125,6 +135,9 @@ int main(int argc, char** argv) {
       throw UsageError{"--compare takes two run folders, RUN_A RUN_B"};
     }
     if (args.has("--inspect")) args.getInt("--inspect", 0);  // checked before the window shows
+    if (args.has("--page") && pageNumber(args.get("--page")) < 0)
+      throw UsageError{"--page: unknown page '" + args.get("--page") +
+                       "' (experiment, run, results, inspect, timing or compare)"};
   } catch (const UsageError& e) {
     std::cerr << "posescope: " << e.message << "\nRun 'posescope --help' for usage.\n";
     return posescope::cli::kUsage;
@@ -160,6 +173,8 @@ int main(int argc, char** argv) {
     QObject::connect(session, &posescope::RunSession::runFolderOpened, &window, [&] {
       applyInspectOptions(args, inspectView);
       if (args.has("--timing")) window.pages()->setCurrentIndex(posescope::MainWindow::TimingPage);
+      if (args.has("--page") && !args.has("--inspect"))
+        window.pages()->setCurrentIndex(pageNumber(args.get("--page")));
       if (!args.has("--inspect")) return;
       const long index = args.getInt("--inspect", 0);
       if (index < 0 || !window.inspectImage(static_cast<qulonglong>(index))) {
@@ -178,6 +193,14 @@ int main(int argc, char** argv) {
                        std::fprintf(stderr, "posescope: --compare: %s\n", qPrintable(error));
                      });
     window.compareRuns(text(compareRuns[0]), text(compareRuns[1]));
+  }
+  if (args.has("--page") && !args.has("--open-run")) {
+    // After the comparison or run that may switch pages on its own.
+    const int page = pageNumber(args.get("--page"));
+    auto show = [&window, page] { window.pages()->setCurrentIndex(page); };
+    if (compareRuns.size() == 2)
+      QObject::connect(session, &posescope::RunSession::comparisonOpened, &window, show);
+    QTimer::singleShot(0, &window, show);
   }
   if (args.has("--demo")) QTimer::singleShot(0, &window, [&window] { window.openDemo(); });
   if (args.has("--demo-compare"))

@@ -7,6 +7,7 @@
 #include <regex>
 
 #include "common/errors.h"
+#include "config/yaml_flow_scan.h"
 
 namespace posescope {
 
@@ -195,10 +196,19 @@ YamlItem parseYaml(const std::string& text, const std::string& source) {
   try {
     root = YAML::Load(text);
   } catch (const YAML::Exception& e) {
-    const std::string where = e.mark.is_null() ? source
-                                               : source + ":" + std::to_string(e.mark.line + 1) +
-                                                     ":" + std::to_string(e.mark.column + 1);
-    throw ConfigError(where + ": malformed YAML: " + e.msg);
+    if (e.mark.is_null()) throw ConfigError(source + ": malformed YAML: " + e.msg);
+    const std::string noticed =
+        std::to_string(e.mark.line + 1) + ":" + std::to_string(e.mark.column + 1);
+    // yaml-cpp reports an unclosed '[' or '{' where it gave up, often far below: point at the
+    // line that opened it, and say where the parser noticed.
+    const auto opener = unclosedFlowOpener(text, e.mark.line + 1);
+    if (opener && opener->line < e.mark.line + 1)
+      throw ConfigError(source + ":" + std::to_string(opener->line) + ": malformed YAML: the '" +
+                        opener->bracket + "' opened at line " + std::to_string(opener->line) +
+                        ", column " + std::to_string(opener->column) +
+                        " is never closed (the parser noticed at line " + noticed + ": " + e.msg +
+                        ")");
+    throw ConfigError(source + ":" + noticed + ": malformed YAML: " + e.msg);
   }
   if (!root.IsDefined() || root.IsNull()) return YamlItem{{}, 0, true, {}, {}};
   if (!root.IsMap())

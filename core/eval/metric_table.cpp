@@ -1,5 +1,7 @@
 #include "eval/metric_table.h"
 
+#include "common/number_text.h"
+
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
@@ -16,9 +18,7 @@ std::string threeDecimals(double value) {
 }
 
 std::string roundTrip(double value) {
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, "%.17g", value);
-  return buffer;
+  return shortestRoundTrip(value);
 }
 
 std::string csvField(const std::string& text) {

@@ -20,8 +20,8 @@ std::string formatMarkdownTable(const MetricTable& table, const std::string& arc
 /// valid.py's arch-name shortening on its own (counted in characters, not bytes).
 std::string shortenArchName(const std::string& archName);
 
-/// Two CSV lines, "Arch,<names>" and "<arch>,<values>", values in round-trip precision (%.17g);
-/// fields with commas or quotes are quoted. Never fails.
+/// Two CSV lines, "Arch,<names>" and "<arch>,<values>", values with the fewest digits that
+/// round-trip; fields with commas or quotes are quoted. Never fails.
 std::string formatCsvTable(const MetricTable& table, const std::string& archName);
 
 /// {"arch": ..., "names": [...], "stats": [...]} with values in round-trip precision. Never fails.

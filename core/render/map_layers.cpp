@@ -142,7 +142,16 @@ void drawHeatmapLayer(Canvas& canvas, const ImageMaps& maps, const RenderOptions
   if (options.normalizeHeatmap) cv::minMaxLoc(plane, nullptr, &scale);
   auto [values, coverage] = warpPlane(plane, mapToCanvas(canvas, maps), canvas.rgb.size());
   const cv::Mat colors = colorizeHeatmap(values, options.colormap, scale);
-  blendImage(canvas.rgb, colors, coverage * options.heatmapOpacity);
+  cv::Mat alpha = coverage * options.heatmapOpacity;
+  if (options.heatmapValueAsAlpha) {
+    // Low values transparent, so the image shows where the network sees nothing: opacity grows
+    // with the value and is full from kHeatmapOpaqueFrom of the scale up.
+    cv::Mat ramp = values * (1.0 / ((scale > 0 ? scale : 1.0) * kHeatmapOpaqueFrom));
+    cv::threshold(ramp, ramp, 1.0, 1.0, cv::THRESH_TRUNC);
+    cv::max(ramp, 0.0, ramp);
+    alpha = alpha.mul(ramp);
+  }
+  blendImage(canvas.rgb, colors, alpha);
 }
 
 cv::Vec3b tagColor(double normalized) {

@@ -3,6 +3,7 @@
 #include <filesystem>
 
 #include "common/errors.h"
+#include "render/export_frame.h"
 #include "render/overlay_renderer.h"
 
 namespace posescope {
@@ -32,8 +33,12 @@ OverlayExportResult exportOverlays(const std::vector<const ImageRecord*>& record
       const cv::Mat image = readImageRgb(sources.imagePath(*record));
       std::optional<ImageMaps> maps;
       if (sources.maps) maps = sources.maps(*record);
-      const cv::Mat overlay =
-          renderOverlay(image, sources.scene(*record), options, maps ? &*maps : nullptr);
+      RenderOptions drawn = options;
+      if (sources.title) drawn.outputScale = options.outputScale * exportScaleFor(image.size());
+      cv::Mat overlay =
+          renderOverlay(image, sources.scene(*record), drawn, maps ? &*maps : nullptr);
+      if (sources.title)
+        overlay = frameForExport(overlay, drawn.outputScale, sources.title(*record));
       writePngRgb(overlay, (std::filesystem::path(outDir) / overlayFileName(*record)).string());
       ++result.written;
     } catch (const DatasetError& e) {

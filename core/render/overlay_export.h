@@ -27,6 +27,9 @@ struct OverlaySources {
   std::function<OverlayScene(const ImageRecord&)> scene;
   /// The recomputed maps; empty function: no maps (then no heatmap, tag or network layer).
   std::function<ImageMaps(const ImageRecord&)> maps;
+  /// Set: each overlay is framed for reading on its own (frameForExport: drawn at least 768 px
+  /// wide, this title above, a scale bar below); empty: the overlay at image size.
+  std::function<std::string(const ImageRecord&)> title;
 };
 
 /// What an overlay export did.

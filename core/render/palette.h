@@ -18,6 +18,9 @@ inline const cv::Scalar kGroundTruthColor{255, 255, 255};
 inline const cv::Scalar kCrowdColor{255, 64, 160};
 /// Match lines and their OKS text.
 inline const cv::Scalar kMatchColor{255, 230, 0};
+/// Predictions matched to no one (a cross) and ground-truth people no one matched (a dashed
+/// circle) at the match layer's threshold.
+inline const cv::Scalar kUnmatchedColor{235, 40, 40};
 /// Matches to ignored ground truth (crowd regions, unlabelled people).
 inline const cv::Scalar kIgnoredMatchColor{160, 160, 160};
 

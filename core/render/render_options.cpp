@@ -28,6 +28,10 @@ void RenderOptions::validate() const {
   if (jointRadius < 0) throw ConfigError("render option jointRadius must be >= 0");
   if (lineWidth < 0) throw ConfigError("render option lineWidth must be >= 0");
   if (heatmapJoint < -1) throw ConfigError("render option heatmapJoint must be -1 or a joint");
+  if (!(minPersonScore >= 0)) throw ConfigError("render option minPersonScore must be >= 0");
+  if (maxPeople < 0) throw ConfigError("render option maxPeople must be >= 0");
+  if (!(outputScale >= 0.05 && outputScale <= 16))
+    throw ConfigError("render option outputScale must be in [0.05, 16]");
 }
 
 Colormap colormapFromName(const std::string& name) {

@@ -11,6 +11,10 @@ namespace posescope {
 /// Colormaps for the heatmap layer (OpenCV's, output converted to RGB).
 enum class Colormap { Jet, Inferno, Viridis, Turbo };
 
+/// With heatmapValueAsAlpha, the share of the heatmap scale from which the heatmap is drawn at
+/// its full opacity.
+inline constexpr double kHeatmapOpaqueFrom = 0.5;
+
 /// Layer toggles and styles of an overlay; a plain value the GUI and the CLI share.
 struct RenderOptions {
   bool showPredictions = true;
@@ -33,10 +37,29 @@ struct RenderOptions {
   /// OKS threshold whose matches the match layer shows (the nearest evaluated one).
   double matchThreshold = 0.5;
   bool showMatchText = true;
+  /// With the match layer: predictions matched to no one at matchThreshold are crossed out and
+  /// ground-truth people no prediction matched get a dashed red circle.
+  bool markUnmatched = true;
+
+  /// Display only (metrics keep every person): predicted people scoring below this are not
+  /// drawn, nor are their matches.
+  double minPersonScore = 0.0;
+  /// Display only: at most this many predicted people are drawn, the highest-scoring first; 0
+  /// draws all.
+  int maxPeople = 0;
+
+  /// Output pixels per image pixel: > 1 draws a larger picture with crisper strokes and text
+  /// (exports of small images, zoomed views). Sizes left at 0 grow with it.
+  double outputScale = 1.0;
 
   int heatmapJoint = -1;  // joint index, or -1 for the maximum over joints
   Colormap colormap = Colormap::Jet;
-  double heatmapOpacity = 0.6;
+  /// Opacity of the heatmap where it is opaque (see heatmapValueAsAlpha).
+  double heatmapOpacity = 0.45;
+  /// The heatmap's opacity grows with the value: 0 is transparent (the image shows through),
+  /// values from kHeatmapOpaqueFrom of the scale up get heatmapOpacity. false: one opacity over
+  /// the whole map (the reference's look, where the colormap's zero covers the image).
+  bool heatmapValueAsAlpha = true;
   /// Heatmap values are clamped to [0, 1] (as the reference draws them); true scales by the
   /// displayed map's maximum instead.
   bool normalizeHeatmap = false;

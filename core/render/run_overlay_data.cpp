@@ -1,5 +1,7 @@
 #include "render/run_overlay_data.h"
 
+#include "render/export_frame.h"
+
 #include <filesystem>
 
 #include "config/experiment.h"
@@ -56,12 +58,21 @@ RunOverlayData loadRunOverlayData(const LoadedRun& run) {
   } catch (const std::exception& e) {
     data.warnings.push_back(std::string("no per-image evaluation: ") + e.what());
   }
+  data.changedInputs = describeChangedInputs(changedRunInputs(run.summary.inputs));
   refreshRows(data);
   return data;
 }
 
-OverlaySources overlaySourcesOf(const RunOverlayData& data, double matchThreshold) {
+std::string overlayTitleOf(const RunOverlayData& data, const ImageRecord& record) {
+  for (const PerImageRow& row : data.rows)
+    if (row.index == record.index) return overlayTitle(row);
+  return overlayTitle(perImageRows({record}, {}).front());
+}
+
+OverlaySources overlaySourcesOf(const RunOverlayData& data, double matchThreshold, bool framed) {
   OverlaySources sources;
+  if (framed)
+    sources.title = [&data](const ImageRecord& record) { return overlayTitleOf(data, record); };
   sources.imagePath = [&data](const ImageRecord& record) { return data.imagePath(record); };
   sources.scene = [&data, matchThreshold](const ImageRecord& record) {
     return data.sceneFor(record, matchThreshold);
@@ -75,6 +86,17 @@ cv::Mat renderRecordOverlay(const RunOverlayData& data, const ImageRecord& recor
   options.projectMaps = true;
   return renderOverlay(readImageRgb(data.imagePath(record)),
                        data.sceneFor(record, options.matchThreshold), options);
+}
+
+cv::Mat renderFramedRecordOverlay(const RunOverlayData& data, const ImageRecord& record,
+                                  RenderOptions options) {
+  options.showHeatmap = options.showTags = false;
+  options.projectMaps = true;
+  const cv::Mat image = readImageRgb(data.imagePath(record));
+  options.outputScale *= exportScaleFor(image.size());
+  const cv::Mat overlay =
+      renderOverlay(image, data.sceneFor(record, options.matchThreshold), options);
+  return frameForExport(overlay, options.outputScale, overlayTitleOf(data, record));
 }
 
 }  // namespace posescope

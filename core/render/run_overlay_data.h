@@ -33,6 +33,9 @@ struct RunOverlayData {
   GroundTruthIndex groundTruth;
   std::vector<PerImageRow> rows;      // one per record, for the table
   std::vector<std::string> warnings;  // what could not be read (ground truth, evaluations)
+  /// The run's recorded inputs that are missing or changed since the run (describeChangedInputs:
+  /// maps recomputed now may not be the run's); "" when none changed or none were recorded.
+  std::string changedInputs;
 
   /// The image file of `record` (imageDirectory / file). Never fails.
   std::string imagePath(const ImageRecord& record) const;
@@ -48,7 +51,9 @@ struct RunOverlayData {
 using RunOverlayDataPtr = std::shared_ptr<const RunOverlayData>;
 
 /// Assembles the viewer's data for a loaded run: dataset kind and image folder from its
-/// config.yaml and run.json, the ground truth of run.json's annotation file and image_eval.jsonl.
+/// config.yaml and run.json, the ground truth of run.json's annotation file and image_eval.jsonl,
+/// and which recorded inputs changed since the run (their SHA-256 is computed again: call it off
+/// the GUI thread).
 /// Throws ConfigError / DatasetError naming the file when the config or the dataset kind cannot
 /// be read; a missing or unreadable ground truth or evaluation file only adds a warning.
 RunOverlayData loadRunOverlayData(const LoadedRun& run);
@@ -57,8 +62,13 @@ RunOverlayData loadRunOverlayData(const LoadedRun& run);
 void refreshRows(RunOverlayData& data);
 
 /// The image paths and scenes of `data`'s records for exportOverlays (matches at the OKS
-/// threshold nearest `matchThreshold`; no maps). `data` must outlive the result.
-OverlaySources overlaySourcesOf(const RunOverlayData& data, double matchThreshold);
+/// threshold nearest `matchThreshold`; no maps); `framed`: each overlay framed with its title
+/// (overlayTitle of its row) and a scale bar. `data` must outlive the result.
+OverlaySources overlaySourcesOf(const RunOverlayData& data, double matchThreshold,
+                                bool framed = false);
+
+/// The title of `record`'s exported overlay (overlayTitle of its row). Never fails.
+std::string overlayTitleOf(const RunOverlayData& data, const ImageRecord& record);
 
 /// renderOverlay() of `record` over its image at full image resolution (RGB), with `options`'
 /// predictions, ground truth, crowd and match layers (heatmap and tag layers need recomputed
@@ -66,5 +76,10 @@ OverlaySources overlaySourcesOf(const RunOverlayData& data, double matchThreshol
 /// Error / ConfigError as renderOverlay.
 cv::Mat renderRecordOverlay(const RunOverlayData& data, const ImageRecord& record,
                             RenderOptions options);
+
+/// renderRecordOverlay framed for export (frameForExport: drawn at least 768 px wide, the title
+/// of overlayTitleOf above, a scale bar below). Throws as renderRecordOverlay.
+cv::Mat renderFramedRecordOverlay(const RunOverlayData& data, const ImageRecord& record,
+                                  RenderOptions options);
 
 }  // namespace posescope

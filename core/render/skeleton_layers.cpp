@@ -76,10 +76,30 @@ StrokeSizes strokeSizesFor(const RenderOptions& options, cv::Size canvasSize) {
   return s;
 }
 
+std::vector<bool> shownPeople(const OverlayScene& scene, const RenderOptions& options) {
+  const std::size_t n = scene.predictions.size();
+  std::vector<std::size_t> order(n);
+  for (std::size_t i = 0; i < n; ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return scene.predictions[a].score > scene.predictions[b].score;
+  });
+  std::vector<bool> shown(n, false);
+  std::size_t count = 0;
+  for (std::size_t i : order) {
+    if (scene.predictions[i].score < options.minPersonScore) continue;
+    if (options.maxPeople > 0 && count >= static_cast<std::size_t>(options.maxPeople)) break;
+    shown[i] = true;
+    ++count;
+  }
+  return shown;
+}
+
 void drawPredictions(Canvas& canvas, const OverlayScene& scene, const RenderOptions& options,
                      const StrokeSizes& sizes) {
   const double threshold = options.jointThreshold;
+  const std::vector<bool> shown = shownPeople(scene, options);
   for (std::size_t i = 0; i < scene.predictions.size(); ++i) {
+    if (!shown[i]) continue;
     const PersonPrediction& person = scene.predictions[i];
     const cv::Scalar color = personColor(i);
     for (const auto& [ja, jb] : scene.skeleton.limbs) {
@@ -201,10 +221,56 @@ cv::Point2d groundTruthCentroid(const GroundTruthPerson& person) {
   return {person.bbox[0] + person.bbox[2] / 2, person.bbox[1] + person.bbox[3] / 2};
 }
 
+void drawUnmatchedMarks(Canvas& canvas, const OverlayScene& scene, const RenderOptions& options,
+                        const StrokeSizes& sizes) {
+  // Without ground truth the image was not evaluated (or has no one): nothing to mark.
+  if (scene.groundTruth.empty()) return;
+  const std::vector<bool> shown = shownPeople(scene, options);
+  std::vector<bool> matched(scene.predictions.size(), false);
+  std::vector<std::int64_t> found;
+  for (const PredictionMatch& m : scene.matches) {
+    if (m.person < matched.size()) matched[m.person] = true;
+    found.push_back(m.groundTruthId);
+  }
+  const double arm = 2.0 * sizes.jointRadius + sizes.lineWidth;
+  for (std::size_t i = 0; options.showPredictions && i < scene.predictions.size(); ++i) {
+    if (!shown[i] || matched[i]) continue;
+    const auto at = predictionCentroid(scene.predictions[i], options.jointThreshold);
+    if (!at) continue;
+    const cv::Point2d c = canvas.map(at->x, at->y);
+    for (const cv::Point2d d : {cv::Point2d(arm, arm), cv::Point2d(arm, -arm)})
+      solidLine(canvas, c - d, c + d, kUnmatchedColor, sizes.lineWidth + 1, 1.0, cv::LINE_AA);
+  }
+  for (const GroundTruthPerson& person : scene.groundTruth) {
+    if (!options.showGroundTruth) break;
+    if (person.isCrowd || std::find(found.begin(), found.end(), person.id) != found.end()) continue;
+    bool anyJoint = false;
+    double reach = 0;
+    const cv::Point2d centre = groundTruthCentroid(person);
+    for (std::size_t j = 0; j + 2 < person.keypoints.size(); j += 3) {
+      if (person.keypoints[j + 2] <= 0) continue;
+      anyJoint = true;
+      reach = std::max(
+          reach, std::hypot(person.keypoints[j] - centre.x, person.keypoints[j + 1] - centre.y));
+    }
+    if (!anyJoint) continue;  // no labelled joint: the evaluation ignores this person
+    const cv::Point2d c = canvas.map(centre.x, centre.y);
+    const double r = reach * canvas.scale() + 2.0 * sizes.jointRadius;
+    const int segments = std::max(16, static_cast<int>(r / 3));
+    for (int s = 0; s < segments; s += 2) {  // dashed: every other arc
+      const double a0 = 2 * CV_PI * s / segments, a1 = 2 * CV_PI * (s + 1) / segments;
+      solidLine(canvas, c + r * cv::Point2d(std::cos(a0), std::sin(a0)),
+                c + r * cv::Point2d(std::cos(a1), std::sin(a1)), kUnmatchedColor,
+                sizes.lineWidth + 1, 1.0, cv::LINE_AA);
+    }
+  }
+}
+
 void drawMatches(Canvas& canvas, const OverlayScene& scene, const RenderOptions& options,
                  const StrokeSizes& sizes) {
+  const std::vector<bool> shown = shownPeople(scene, options);
   for (const PredictionMatch& m : scene.matches) {
-    if (m.person >= scene.predictions.size()) continue;
+    if (m.person >= scene.predictions.size() || !shown[m.person]) continue;
     const auto gt =
         std::find_if(scene.groundTruth.begin(), scene.groundTruth.end(),
                      [&](const GroundTruthPerson& p) { return p.id == m.groundTruthId; });

@@ -1,4 +1,6 @@
 #pragma once
+
+#include <vector>
 // Vector layers of an overlay: predicted skeletons, ground truth, crowd regions, matches.
 
 #include <opencv2/core/types.hpp>
@@ -34,6 +36,17 @@ void drawCrowdRegions(Canvas& canvas, const OverlayScene& scene, const StrokeSiz
 /// One line per match from the prediction's centroid (joints above the threshold, else all) to
 /// the ground truth's centroid (labelled joints, else the box centre), with the OKS as text.
 /// Never fails; matches naming unknown people or annotations are skipped.
+/// Which predicted people are drawn (minPersonScore, maxPeople: the highest-scoring first), by
+/// index into scene.predictions. Never fails.
+std::vector<bool> shownPeople(const OverlayScene& scene, const RenderOptions& options);
+
+/// Predictions matched to no one (crossed out in red at their centroid; with the predictions
+/// layer) and ground-truth people no prediction matched (a dashed red circle around them; with
+/// the ground-truth layer), at the scene's match threshold; crowd regions and people without
+/// labelled joints are left alone, and a scene without ground truth gets no marks.
+void drawUnmatchedMarks(Canvas& canvas, const OverlayScene& scene, const RenderOptions& options,
+                        const StrokeSizes& sizes);
+
 void drawMatches(Canvas& canvas, const OverlayScene& scene, const RenderOptions& options,
                  const StrokeSizes& sizes);
 

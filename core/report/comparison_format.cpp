@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cstdio>
+#include <filesystem>
 
 #include <nlohmann/json.hpp>
 
@@ -84,8 +85,11 @@ nlohmann::json sideJson(const RunSide& s) {
           {"timing", {{"stages", stages}, {"total", statJson(s.timing.total)}}}};
 }
 
+// The run's label; runs with the same label (the same arch twice) are named by their folders.
 std::string sideLabel(const RunSide& s, const char* which, const RunSide& other) {
-  return s.label == other.label ? std::string(which) + ": " + s.label : s.label;
+  if (s.label != other.label) return s.label;
+  return std::string(which) + ": " + s.label + " (" +
+         std::filesystem::path(s.dir).filename().string() + ")";
 }
 
 const StatDifference* statDifference(const BootstrapComparison& b, const std::string& name) {
@@ -176,6 +180,12 @@ std::string formatComparisonMarkdown(const RunComparison& c) {
   out += "| | " + la + " | " + lb + " |\n|---|---|---|\n";
   for (const auto& row : summaryRows(c))
     out += "| " + row[0] + " | " + cell(row[1]) + " | " + cell(row[2]) + " |\n";
+  if (!c.configDifferences.empty()) {
+    out += "\nSettings that differ (config.yaml):\n\n| Key | " + la + " | " + lb +
+           " |\n|---|---|---|\n";
+    for (const auto& d : c.configDifferences)
+      out += "| " + cell(d.key) + " | " + cell(d.a) + " | " + cell(d.b) + " |\n";
+  }
   std::string worst;
   std::size_t shown = 0;
   for (const auto& d : c.images) {
@@ -238,6 +248,8 @@ std::string formatComparisonCsv(const RunComparison& c) {
   textRow("state", runStateName(c.a.state), runStateName(c.b.state));
   textRow("model", c.a.modelName, c.b.modelName);
   textRow("device", c.a.device, c.b.device);
+  for (const auto& d : c.configDifferences)
+    out += "config," + csvField(d.key) + "," + csvField(d.a) + "," + csvField(d.b) + ",\n";
   numberRow("summary", "parameters", double(c.a.parameters), double(c.b.parameters));
   numberRow("summary", "multiply_adds", double(c.a.multiplyAdds), double(c.b.multiplyAdds));
   numberRow("summary", "images", double(c.a.images), double(c.b.images));
@@ -289,6 +301,10 @@ std::string formatComparisonJson(const RunComparison& c) {
   }
   j["images"] = std::move(images);
   j["notes"] = c.notes;
+  nlohmann::json settings = nlohmann::json::array();
+  for (const auto& d : c.configDifferences)
+    settings.push_back({{"key", d.key}, {"a", d.a}, {"b", d.b}});
+  j["config_differences"] = std::move(settings);
   if (c.significance) {
     nlohmann::json stats = nlohmann::json::array();
     for (const auto& d : c.significance->stats) {

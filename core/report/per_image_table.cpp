@@ -1,5 +1,7 @@
 #include "report/per_image_table.h"
 
+#include "common/number_text.h"
+
 #include <cstdio>
 
 namespace posescope {
@@ -47,9 +49,7 @@ std::string csvField(const std::string& text) {
 
 std::string csvNumber(std::optional<double> value) {
   if (!value) return {};
-  char buffer[40];
-  std::snprintf(buffer, sizeof buffer, "%.17g", *value);
-  return buffer;
+  return shortestRoundTrip(*value);
 }
 
 std::string formatPerImageCsv(const std::vector<PerImageRow>& rows) {

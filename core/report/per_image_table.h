@@ -38,7 +38,7 @@ std::string formatPerImageCsv(const std::vector<PerImageRow>& rows);
 /// A CSV field: quoted (quotes doubled) when it holds a comma, quote or line break.
 std::string csvField(const std::string& text);
 
-/// A number in round-trip precision (%.17g), or "" for nullopt.
+/// A number with the fewest digits that round-trip (shortestRoundTrip), or "" for nullopt.
 std::string csvNumber(std::optional<double> value);
 
 }  // namespace posescope

@@ -10,6 +10,7 @@
 #include "analysis/error_profile_comparison.h"
 #include "analysis/paired_bootstrap.h"
 #include "pipeline/run_folder.h"
+#include "report/config_diff.h"
 #include "report/image_eval_reader.h"
 #include "report/timing_stats.h"
 
@@ -57,6 +58,8 @@ struct RunComparison {
   std::optional<MetricComparison> metrics;  // nullopt when either run has no metric table
   std::vector<ImageDelta> images;
   std::vector<std::string> notes;  // e.g. different annotation files, an incomplete run
+  /// The settings (config.yaml keys) whose values differ, e.g. TEST.FLIP_TEST True / False.
+  std::vector<ConfigDifference> configDifferences;
   /// B - A of every stat with its paired bootstrap interval over images; nullopt until
   /// addSignificance ran (or when it could not: a note says why).
   std::optional<BootstrapComparison> significance;
@@ -89,7 +92,8 @@ void addSignificance(RunComparison& comparison, const LoadedRun& a, const Loaded
                      const BootstrapOptions& options);
 
 /// Markdown: metric table (A, B, B - A; values with three decimals as valid.py), summary table
-/// side by side, and the ten images where B loses most. Never fails.
+/// side by side, the settings that differ, and the ten images where B loses most. Runs with
+/// equal labels are named by their folders too. Never fails.
 std::string formatComparisonMarkdown(const RunComparison& comparison);
 
 /// CSV rows "section,name,a,b,delta" (sections: metric, summary, timing) in round-trip

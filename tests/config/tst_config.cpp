@@ -147,6 +147,25 @@ class TestConfig : public QObject {
     QVERIFY2(QRegularExpression("malformed\\.yaml:[3-5]:").match(msg).hasMatch(), qPrintable(msg));
   }
 
+  // Issue 15, item 7: an unclosed '[' on line 3 is reported at line 3, not where yaml-cpp gave
+  // up (the end of the file), which is named too.
+  void unclosedBracketNamesTheLineThatOpenedIt() {
+    std::string text = "TEST:\n  FLIP_TEST: True\n  SCALE_FACTOR: [1, 2\n";
+    for (int i = 0; i < 46; ++i) text += "  # comment " + std::to_string(i) + " with a ] in it\n";
+    text += "  ADJUST: True\nDATASET:\n  ROOT: 'data/[coco'\n";
+    const auto path = write("unclosed.yaml", QByteArray::fromStdString(text));
+    const QString msg = configError([&] { load(path); });
+    QVERIFY2(msg.startsWith(QString::fromStdString(path) + ":3: malformed YAML"), qPrintable(msg));
+    QVERIFY2(msg.contains("'[' opened at line 3, column 17"), qPrintable(msg));
+    QVERIFY2(QRegularExpression("noticed at line (49|5[0-2]):").match(msg).hasMatch(),
+             qPrintable(msg));
+    // Brackets inside quotes and closed collections do not count.
+    const auto fine =
+        write("closed.yaml", "TEST:\n  SCALE_FACTOR: [1, 2]\n  NAME: '[x'\n  BAD: \"open\n");
+    const QString other = configError([&] { load(fine); });
+    QVERIFY2(!other.contains("opened at line"), qPrintable(other));
+  }
+
   void unknownKeyIsAWarning() {
     const auto path = write("unknown.yaml", "TEST:\n  FLIP_TST: True\nNEW_SECTION:\n  A: 1\n");
     const Experiment exp = load(path);

@@ -61,6 +61,10 @@ class TestMetricTable : public QObject {
       QCOMPARE(std::strtod(p, &end), expected);  // exact round trip
       p = *end == ',' ? end + 1 : end;
     }
+    // Issue 15, item 14: the shortest digits that round-trip, not %.17g's noise.
+    QVERIFY2(values.find(",0.30000000000000004,") != std::string::npos, values.c_str());
+    const std::string plain = formatCsvTable(MetricTable{{"AP"}, {49.31675}}, "a");
+    QVERIFY2(plain.find("a,49.31675\n") != std::string::npos, plain.c_str());
     const auto json = nlohmann::json::parse(formatJsonTable(table, "pose"));
     QCOMPARE(json.at("arch").get<std::string>(), std::string("pose"));
     QCOMPARE(json.at("names").get<std::vector<std::string>>(), table.names);

@@ -9,9 +9,11 @@
 #include <opencv2/imgproc.hpp>
 
 #include "common/errors.h"
+#include "render/export_frame.h"
 #include "render/map_layers.h"
 #include "render/overlay_renderer.h"
 #include "render/palette.h"
+#include "render/skeleton_layers.h"
 
 using namespace posescope;
 
@@ -189,6 +191,72 @@ class TestRender : public QObject {
     QVERIFY2(cv::countNonZero(diff.reshape(1)) > 20, "no OKS text drawn");
   }
 
+  // Issue 15, item 10: unmatched predictions crossed out, missed people circled, and the display
+  // filters (score threshold, top-N) drop people and their matches from the picture only.
+  void unmatchedAndMissedAreMarkedAndFiltersHidePeople() {
+    OverlayScene scene;
+    scene.skeleton = tinySkeleton();
+    scene.predictions = {person({{20, 20, 1, 0}, {40, 20, 1, 0}, {30, 40, 1, 0}}),
+                         person({{120, 20, 1, 0}, {140, 20, 1, 0}, {130, 40, 1, 0}})};
+    scene.predictions[1].score = 0.3;
+    scene.groundTruth = {gtPerson(7, {20, 20, 2, 40, 20, 2, 30, 40, 2}),
+                         gtPerson(8, {60, 120, 2, 100, 120, 2, 80, 140, 2})};  // no one found it
+    scene.matches = {{0, 7, 0.9, false}};
+    RenderOptions o = skeletonOnly();
+    o.skeletonOpacity = 0;  // the people's own strokes out of the way of the marks
+    o.showGroundTruth = true;
+    o.showMatches = true;
+    o.showMatchText = false;
+    const cv::Mat out = renderOverlay(background(), scene, o);
+    // Prediction 1 (centroid 130, 26.7) is crossed: its arms pass 4 px off the centre diagonally.
+    COMPARE_PIXEL(out, 134, 31, vec(kUnmatchedColor), 30);
+    // Person 8 (centroid 80, 126.7, farthest joint 20.3 px away) gets a dashed circle of radius
+    // 20.3 + 2 * 5: some pixels on it are red, its centre is not.
+    int red = 0;
+    for (int a = 0; a < 360; a += 3) {
+      const double r = 30.3, t = a * CV_PI / 180;
+      const cv::Vec3b px = out.at<cv::Vec3b>(int(std::lround(126.67 + r * std::sin(t))),
+                                             int(std::lround(80 + r * std::cos(t))));
+      red += px[0] > 200 && px[1] < 90 && px[2] < 90;
+    }
+    QVERIFY2(red > 20, qPrintable(QString::number(red)));
+    COMPARE_PIXEL(out, 80, 127, kBackground, 0);
+    o.markUnmatched = false;
+    COMPARE_PIXEL(renderOverlay(background(), scene, o), 134, 31, kBackground, 0);
+
+    o.markUnmatched = true;
+    o.minPersonScore = 0.5;  // person 1 (0.3) is not drawn: nor is its cross
+    COMPARE_PIXEL(renderOverlay(background(), scene, o), 134, 31, kBackground, 0);
+    RenderOptions top;
+    top.maxPeople = 1;
+    QCOMPARE(shownPeople(scene, top), (std::vector<bool>{true, false}));
+    top.maxPeople = 0;
+    top.minPersonScore = 0.2;
+    QCOMPARE(shownPeople(scene, top), (std::vector<bool>{true, true}));
+  }
+
+  // Issue 15, item 11: overlays drawn larger (outputScale) and framed with a title and a scale.
+  void outputScaleAndExportFrame() {
+    OverlayScene scene;
+    scene.skeleton = tinySkeleton();
+    scene.predictions = {person({{20, 20, 1, 0}, {40, 20, 1, 0}, {30, 40, 1, 0}})};
+    RenderOptions o = skeletonOnly();
+    o.outputScale = 3;
+    const cv::Mat big = renderOverlay(background(176, 192), scene, o);
+    QCOMPARE(big.size(), cv::Size(528, 576));
+    COMPARE_PIXEL(big, 60, 60, vec(personColor(0)), 40);  // joint 0 at (20, 20) x 3
+    QCOMPARE(exportScaleFor(cv::Size(176, 192)), 4.0);
+    QCOMPARE(exportScaleFor(cv::Size(1280, 960)), 1.0);
+    QVERIFY(overlayTitle(PerImageRow{0, 42, "a.jpg", 3, 2, 0.5, 0.625, {}, ""}).find("image 42") ==
+            0);
+    const cv::Mat framed = frameForExport(big, 3, "image 42 | AP 0.500");
+    QCOMPARE(framed.cols, 528);
+    QVERIFY(framed.rows > 576);
+    cv::Mat diff;
+    cv::absdiff(framed(cv::Rect(0, (framed.rows - 576) / 2, 528, 576)), big, diff);
+    QCOMPARE(cv::countNonZero(diff.reshape(1)), 0);  // the overlay itself is untouched
+  }
+
   void heatmapPeakLandsWhereProjected() {
     ImageMaps maps = testMaps();
     heat(maps, 1, 7, 5) = 1.0f;  // -> image (5 * 4 + 2, 7 * 4 + 3) = (22, 31)
@@ -197,6 +265,7 @@ class TestRender : public QObject {
     o.showPredictions = o.showGroundTruth = o.showCrowd = o.showMatches = false;
     o.showHeatmap = true;
     o.heatmapOpacity = 1.0;
+    o.heatmapValueAsAlpha = false;  // the colormap's own colours everywhere
     o.colormap = Colormap::Jet;
     const cv::Mat out = renderOverlay(background(100, 80), OverlayScene{}, o, &maps);
     QCOMPARE(out.size(), cv::Size(100, 80));
@@ -219,6 +288,30 @@ class TestRender : public QObject {
     heat(maps, 1, 7, 5) = 0.25f;  // the maximum: shown as 1 once normalised
     const cv::Mat normalised = renderOverlay(background(100, 80), OverlayScene{}, o, &maps);
     COMPARE_PIXEL(normalised, 14, 11, colormapColor(Colormap::Viridis, 1.0), 0);
+  }
+
+  // Issue 15, item 8: by default low heatmap values are transparent and the opacity is lower.
+  void heatmapZeroIsTransparentByDefault() {
+    ImageMaps maps = testMaps();
+    heat(maps, 1, 7, 5) = 1.0f;   // -> image (22, 31)
+    heat(maps, 0, 2, 3) = 0.25f;  // -> image (14, 11): half of the opaque-from value
+    RenderOptions o;
+    QVERIFY(o.heatmapValueAsAlpha);
+    QVERIFY(o.heatmapOpacity < 0.6);
+    o.showPredictions = o.showGroundTruth = o.showCrowd = o.showMatches = false;
+    o.showHeatmap = true;
+    const cv::Mat out = renderOverlay(background(100, 80), OverlayScene{}, o, &maps);
+    COMPARE_PIXEL(out, 50, 50, kBackground, 0);  // value 0: the image itself
+    auto blend = [](const cv::Vec3b& over, const cv::Vec3b& under, double alpha) {
+      cv::Vec3b c;
+      for (int k = 0; k < 3; ++k)
+        c[k] = cv::saturate_cast<uchar>(over[k] * alpha + under[k] * (1 - alpha));
+      return c;
+    };
+    COMPARE_PIXEL(out, 22, 31, blend(colormapColor(o.colormap, 1.0), kBackground, o.heatmapOpacity),
+                  1);
+    COMPARE_PIXEL(out, 14, 11,
+                  blend(colormapColor(o.colormap, 0.25), kBackground, o.heatmapOpacity * 0.5), 1);
   }
 
   void tagColoursSeparatePeople() {

@@ -106,8 +106,8 @@ class TestReportCli : public QObject {
     const QStringList lines = images.out.trimmed().split('\n');
     QCOMPARE(lines.size(), 5);
     QVERIFY(lines[0].startsWith("image_id,file,people,gt_people,ap,mean_oks,total_ms"));
-    QVERIFY2(lines[2].startsWith("2,img_2.jpg,2,1,0.5,0.59999999999999998,20"),
-             qPrintable(lines[2]));
+    // Issue 15, item 14: the shortest digits that read back as the same double.
+    QVERIFY2(lines[2].startsWith("2,img_2.jpg,2,1,0.5,0.6,20,"), qPrintable(lines[2]));
     QVERIFY2(lines[4].endsWith(",decode failed"), qPrintable(lines[4]));
 
     const QString resultsPath = tmp_.filePath("results.json");
@@ -184,6 +184,33 @@ class TestReportCli : public QObject {
     const CliRun byOks = runCli({"compare", runA_, runB_, "--format", "csv", "--order", "oks"});
     QCOMPARE(byOks.exitCode, 0);
     QVERIFY(byOks.out.startsWith("section,name,a,b,delta\nmetric,AP,"));
+  }
+
+  // Issue 15, item 13: what differs beyond the architecture (config keys), and runs of the same
+  // arch named by their folders.
+  void compareShowsSettingsThatDiffer() {
+    const QString flipOn = tmp_.filePath("flip-on"), flipOff = tmp_.filePath("flip-off");
+    test::writeFixtureRun(flipOn.toStdString(), "search-XS", imagesA(), test::cocoNames(),
+                          values(0.5, 10));
+    test::writeFixtureRun(flipOff.toStdString(), "search-XS", imagesA(), test::cocoNames(),
+                          values(0.4, 10));
+    const std::string config = "TEST:\n  FLIP_TEST: %1\n  SCALE_FACTOR: [1]\nDATASET:\n  ROOT: d\n";
+    auto writeConfig = [](const QString& dir, const QString& text) {
+      QFile file(dir + "/" + runfiles::kConfig);
+      return file.open(QIODevice::WriteOnly) && file.write(text.toUtf8()) == text.toUtf8().size();
+    };
+    QVERIFY(writeConfig(flipOn, QString::fromStdString(config).arg("True")));
+    QVERIFY(writeConfig(flipOff, QString::fromStdString(config).arg("False") + "GPUS: [0]\n"));
+    const CliRun r = runCli({"compare", flipOn, flipOff});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QVERIFY2(r.out.contains("| TEST.FLIP_TEST | True | False |"), qPrintable(r.out));
+    QVERIFY2(r.out.contains("| GPUS |  | [0] |"), qPrintable(r.out));
+    QVERIFY2(!r.out.contains("SCALE_FACTOR"), qPrintable(r.out));
+    QVERIFY2(r.out.contains("| Metric | A: search-XS (flip-on) | B: search-XS (flip-off) |"),
+             qPrintable(r.out));
+    const CliRun json = runCli({"compare", flipOn, flipOff, "--format", "json"});
+    const auto doc = nlohmann::json::parse(json.out.toStdString());
+    QCOMPARE(doc["config_differences"][0]["key"].get<std::string>(), std::string("TEST.FLIP_TEST"));
   }
 
   void compareRefusesDifferentMetrics() {

@@ -6,11 +6,13 @@
 #include <QMouseEvent>
 #include <QPainter>
 #include <QWheelEvent>
+#include <algorithm>
 #include <cmath>
 
 #include <opencv2/core.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include "render/export_frame.h"
 #include "render/overlay_renderer.h"
 #include "render/skeleton_layers.h"
 #include "widgets/common/overlay_image.h"
@@ -73,37 +75,78 @@ QPointF ImageCanvas::toPicture(double x, double y) const {
   return {(a[4] * dx - a[1] * dy) / det, (-a[3] * dx + a[0] * dy) / det};
 }
 
-void ImageCanvas::redraw() {
-  if (image_.isNull()) {
-    overlay_ = QImage();
-    pixmap_->setPixmap({});
-    rebuildHoverItems(0);
-    return;
-  }
+RenderOptions ImageCanvas::drawnOptions(double scale) const {
   RenderOptions options = options_;
   if (!maps_) {
     options.showHeatmap = options.showTags = false;
     options.projectMaps = true;
   }
-  networkResolution_ = !options.projectMaps;
+  const cv::Size base = options.projectMaps ? cv::Size(image_.width(), image_.height())
+                                            : cv::Size(maps_->width, maps_->height);
+  const StrokeSizes sizes = strokeSizesFor(options, base);
+  options.jointRadius = static_cast<int>(std::lround(sizes.jointRadius));
+  options.lineWidth = sizes.lineWidth;
+  options.outputScale = scale;
+  return options;
+}
+
+void ImageCanvas::redraw() {
+  if (image_.isNull()) {
+    overlay_ = QImage();
+    pictureSize_ = QSize();
+    pixmap_->setPixmap({});
+    rebuildHoverItems(0);
+    return;
+  }
+  const QSize previous = pictureSize_;
   try {
+    const RenderOptions options = drawnOptions(renderScale_);
+    networkResolution_ = !options.projectMaps;
     const cv::Mat rgb(image_.height(), image_.width(), CV_8UC3, const_cast<uchar*>(image_.bits()),
                       static_cast<size_t>(image_.bytesPerLine()));
     const cv::Mat out = renderOverlay(rgb, scene_, options, maps_.get());
     overlay_ = rgbBytesToQImage(out.data, out.cols, out.rows, out.step);
-    const StrokeSizes sizes = strokeSizesFor(options, out.size());
-    rebuildHoverItems(std::max(4.0, sizes.jointRadius + 1));
+    pictureSize_ = QSize(static_cast<int>(std::lround(out.cols / renderScale_)),
+                         static_cast<int>(std::lround(out.rows / renderScale_)));
+    rebuildHoverItems(std::max(4.0, options.jointRadius + 1.0));
   } catch (const std::exception& e) {
     overlay_ = image_;
+    pictureSize_ = image_.size();
+    renderScale_ = 1.0;
     networkResolution_ = false;
     rebuildHoverItems(0);
     Q_EMIT renderFailed(QString::fromStdString(e.what()));
   }
-  const bool sizeChanged = pixmap_->pixmap().size() != overlay_.size();
   pixmap_->setPixmap(QPixmap::fromImage(overlay_));
-  scene()->setSceneRect(QRectF(QPointF(0, 0), QSizeF(overlay_.size())));
-  if (fitting_ || sizeChanged) fit();
+  pixmap_->setScale(1.0 / renderScale_);  // the scene stays in picture pixels
+  scene()->setSceneRect(QRectF(QPointF(0, 0), QSizeF(pictureSize_)));
+  if (fitting_ || previous != pictureSize_) fit();
   Q_EMIT redrawn();
+}
+
+void ImageCanvas::updateRenderScale() {
+  if (image_.isNull()) return;
+  // Only what is on screen needs the detail: a hidden canvas draws at picture size.
+  double wanted = isVisible() ? std::clamp(std::ceil(zoom() - 1e-6), 1.0, 4.0) : 1.0;
+  const double pixels = double(image_.width()) * image_.height();
+  while (wanted > 1 && pixels * wanted * wanted > 8e6) wanted -= 1;
+  if (wanted == renderScale_) return;
+  renderScale_ = wanted;
+  redraw();
+}
+
+QImage ImageCanvas::framedExport(const QString& title) const {
+  if (image_.isNull()) return {};
+  RenderOptions options = drawnOptions(1.0);
+  const cv::Size base = options.projectMaps ? cv::Size(image_.width(), image_.height())
+                                            : cv::Size(maps_->width, maps_->height);
+  options.outputScale = exportScaleFor(base);
+  options.jointRadius = options.lineWidth = 0;  // drawn for the exported size
+  const cv::Mat rgb(image_.height(), image_.width(), CV_8UC3, const_cast<uchar*>(image_.bits()),
+                    static_cast<size_t>(image_.bytesPerLine()));
+  const cv::Mat framed = frameForExport(renderOverlay(rgb, scene_, options, maps_.get()),
+                                        options.outputScale, title.toStdString());
+  return rgbBytesToQImage(framed.data, framed.cols, framed.rows, framed.step);
 }
 
 void ImageCanvas::rebuildHoverItems(double radius) {
@@ -164,7 +207,9 @@ QString ImageCanvas::toolTipAt(const QPointF& p) const {
 
 void ImageCanvas::fit() {
   fitting_ = true;
-  if (!overlay_.isNull()) fitInView(scene()->sceneRect(), Qt::KeepAspectRatio);
+  if (overlay_.isNull()) return;
+  fitInView(scene()->sceneRect(), Qt::KeepAspectRatio);
+  updateRenderScale();
 }
 
 void ImageCanvas::zoomBy(double factor) {
@@ -172,6 +217,7 @@ void ImageCanvas::zoomBy(double factor) {
   const double z = zoom() * factor;
   if (z < 0.02 || z > 80) return;
   scale(factor, factor);
+  updateRenderScale();
 }
 
 double ImageCanvas::zoom() const {
@@ -183,6 +229,11 @@ void ImageCanvas::wheelEvent(QWheelEvent* event) {
   if (steps == 0) return;
   zoomBy(std::pow(1.25, steps));
   event->accept();
+}
+
+void ImageCanvas::showEvent(QShowEvent* event) {
+  QGraphicsView::showEvent(event);
+  updateRenderScale();
 }
 
 void ImageCanvas::resizeEvent(QResizeEvent* event) {

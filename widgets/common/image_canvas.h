@@ -39,8 +39,17 @@ class ImageCanvas : public QGraphicsView {
   /// Whether the picture is at network resolution now (asked for and maps available).
   bool atNetworkResolution() const;
 
-  /// The composed picture as shown (image size, or map size at network resolution).
+  /// The composed picture as drawn: image size (map size at network resolution) times
+  /// renderScale().
   QImage overlayImage() const { return overlay_; }
+  /// Output pixels per picture pixel the overlay is drawn at: 1 up to a zoom of 1 (and while
+  /// hidden), then the zoom rounded up (at most 4, and at most 8 megapixels), so that strokes and
+  /// OKS labels stay crisp and keep their size on screen when zoomed in.
+  double renderScale() const { return renderScale_; }
+  /// The picture as shown (maps included), redrawn large enough to read on its own and framed
+  /// for export with `title` above and a scale bar below (frameForExport); null when no image.
+  /// Throws as renderOverlay.
+  QImage framedExport(const QString& title) const;
   /// Where image pixel (x, y) is in the picture (identity at image resolution).
   QPointF toPicture(double x, double y) const;
   /// The tooltip of the hover item at picture position `p` ("" when none).
@@ -64,11 +73,17 @@ class ImageCanvas : public QGraphicsView {
  protected:
   void wheelEvent(QWheelEvent* event) override;
   void resizeEvent(QResizeEvent* event) override;
+  void showEvent(QShowEvent* event) override;
   void mousePressEvent(QMouseEvent* event) override;
 
  private:
   void redraw();
   void rebuildHoverItems(double radius);
+  /// Options as drawn now: maps' layers off without maps, stroke sizes fixed to those of the
+  /// picture at scale 1 (so they keep their size on screen), `scale` as output scale.
+  RenderOptions drawnOptions(double scale) const;
+  /// Redraws at the render scale the zoom asks for, when it changed.
+  void updateRenderScale();
 
   QImage image_;  // RGB888
   OverlayScene scene_;
@@ -77,6 +92,8 @@ class ImageCanvas : public QGraphicsView {
   QImage overlay_;
   bool networkResolution_ = false;
   bool fitting_ = true;
+  double renderScale_ = 1.0;
+  QSize pictureSize_;  // the picture at scale 1
   QGraphicsPixmapItem* pixmap_ = nullptr;
   std::vector<QGraphicsItem*> hoverItems_;
 };

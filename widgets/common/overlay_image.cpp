@@ -17,4 +17,10 @@ QImage overlayImageOf(const RunOverlayData& data, const ImageRecord& record,
   return rgbBytesToQImage(out.data, out.cols, out.rows, out.step);
 }
 
+QImage framedOverlayImageOf(const RunOverlayData& data, const ImageRecord& record,
+                            const RenderOptions& options) {
+  const cv::Mat out = renderFramedRecordOverlay(data, record, options);
+  return rgbBytesToQImage(out.data, out.cols, out.rows, out.step);
+}
+
 }  // namespace posescope

@@ -19,5 +19,9 @@ QImage rgbBytesToQImage(const unsigned char* data, int width, int height, std::s
 /// at full resolution, without maps. Throws as renderRecordOverlay.
 QImage overlayImageOf(const RunOverlayData& data, const ImageRecord& record,
                       const RenderOptions& options);
+/// The same framed for export (renderFramedRecordOverlay: drawn at least 768 px wide, a title
+/// with the image id, AP and OKS, a scale bar). Throws as renderRecordOverlay.
+QImage framedOverlayImageOf(const RunOverlayData& data, const ImageRecord& record,
+                            const RenderOptions& options);
 
 }  // namespace posescope

@@ -5,6 +5,16 @@
 
 namespace posescope {
 
+void keepHeadersWhole(QTableView* table) {
+  QHeaderView* header = table->horizontalHeader();
+  header->setTextElideMode(Qt::ElideRight);  // never clipped mid-word
+  for (int c = 0; c < header->count(); ++c) {
+    if (header->sectionResizeMode(c) != QHeaderView::Interactive) continue;
+    const int needed = header->sectionSizeHint(c);
+    if (header->sectionSize(c) < needed) header->resizeSection(c, needed);
+  }
+}
+
 QTableView* makeRowTable(QAbstractItemModel* model) {
   auto* table = new QTableView;
   if (model) table->setModel(model);
@@ -12,6 +22,9 @@ QTableView* makeRowTable(QAbstractItemModel* model) {
   table->verticalHeader()->setDefaultSectionSize(kTableRowHeight);
   table->setSelectionBehavior(QAbstractItemView::SelectRows);
   table->horizontalHeader()->setStretchLastSection(true);
+  auto fit = [table] { keepHeadersWhole(table); };
+  QObject::connect(table->horizontalHeader(), &QHeaderView::sectionCountChanged, table, fit);
+  fit();
   return table;
 }
 

@@ -220,11 +220,38 @@ QVariant ImageDeltaModel::data(const QModelIndex& index, int role) const {
 
 QVariant ImageDeltaModel::headerData(int section, Qt::Orientation orientation, int role) const {
   if (role != Qt::DisplayRole || orientation != Qt::Horizontal) return {};
-  static const char* const names[] = {"Image id",   "File", "GT people", "People A", "People B",
-                                      "AP A",       "AP B", "\u0394 AP", "OKS A",    "OKS B",
-                                      "\u0394 OKS", "ms A", "ms B",      "Note"};
-  if (section < 0 || section >= ColumnCount) return {};
-  return tr(names[section]);
+  switch (section) {
+    case ImageIdColumn:
+      return tr("Image id");
+    case FileColumn:
+      return tr("File");
+    case DeltaApColumn:
+      return tr("\u0394 AP");
+    case DeltaOksColumn:
+      return tr("\u0394 OKS");
+    case ApAColumn:
+      return tr("AP A");
+    case ApBColumn:
+      return tr("AP B");
+    case OksAColumn:
+      return tr("OKS A");
+    case OksBColumn:
+      return tr("OKS B");
+    case GroundTruthColumn:
+      return tr("GT people");
+    case PeopleAColumn:
+      return tr("People A");
+    case PeopleBColumn:
+      return tr("People B");
+    case MsAColumn:
+      return tr("ms A");
+    case MsBColumn:
+      return tr("ms B");
+    case NoteColumn:
+      return tr("Note");
+    default:
+      return {};
+  }
 }
 
 }  // namespace posescope

@@ -64,18 +64,19 @@ class SideBySideModel : public TableModelBase {
 class ImageDeltaModel : public TableModelBase {
   Q_OBJECT
  public:
+  // The deltas right after the file, so they stay in sight in a narrow pane.
   enum Column {
     ImageIdColumn,
     FileColumn,
+    DeltaApColumn,
+    DeltaOksColumn,
+    ApAColumn,
+    ApBColumn,
+    OksAColumn,
+    OksBColumn,
     GroundTruthColumn,
     PeopleAColumn,
     PeopleBColumn,
-    ApAColumn,
-    ApBColumn,
-    DeltaApColumn,
-    OksAColumn,
-    OksBColumn,
-    DeltaOksColumn,
     MsAColumn,
     MsBColumn,
     NoteColumn,

@@ -23,7 +23,14 @@ void RecordTableModel::appendRecord(const ImageRecord& record) {
 }
 
 void RecordTableModel::setRecords(std::vector<ImageRecord> records) {
+  scores_.clear();
   resetTo(records_, std::move(records));
+}
+
+void RecordTableModel::setScores(const std::vector<PerImageRow>& rows) {
+  scores_.clear();
+  for (const PerImageRow& row : rows) scores_.insert(row.index, row);
+  if (!records_.empty()) Q_EMIT dataChanged(index(0, ApColumn), index(rowCount() - 1, OksColumn));
 }
 
 int RecordTableModel::rowCount(const QModelIndex& parent) const {
@@ -49,6 +56,12 @@ QVariant RecordTableModel::data(const QModelIndex& index, int role) const {
   auto ms = [display](double v) -> QVariant {
     return display ? QVariant(QString::number(v, 'f', 1)) : QVariant(v);
   };
+  auto score = [&](const std::optional<double> PerImageRow::*field) -> QVariant {
+    const auto it = scores_.constFind(r.index);
+    const std::optional<double> v = it == scores_.constEnd() ? std::nullopt : (*it).*field;
+    if (!v) return display ? QVariant() : QVariant(-1.0);
+    return display ? QVariant(QString::number(*v, 'f', 3)) : QVariant(*v);
+  };
   switch (col) {
     case IndexColumn:
       return qulonglong(r.index);
@@ -58,6 +71,10 @@ QVariant RecordTableModel::data(const QModelIndex& index, int role) const {
       return QString::fromStdString(r.file);
     case PeopleColumn:
       return static_cast<int>(r.people.size());
+    case ApColumn:
+      return score(&PerImageRow::ap);
+    case OksColumn:
+      return score(&PerImageRow::meanOks);
     case TotalMsColumn:
       return ms(r.times.totalMs());
     case FailureColumn:
@@ -78,6 +95,10 @@ QVariant RecordTableModel::headerData(int section, Qt::Orientation orientation, 
       return tr("File");
     case PeopleColumn:
       return tr("People");
+    case ApColumn:
+      return tr("AP");
+    case OksColumn:
+      return tr("Mean OKS");
     case TotalMsColumn:
       return tr("Total ms");
     case FailureColumn:

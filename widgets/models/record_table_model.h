@@ -1,15 +1,19 @@
 #pragma once
 // The per-image records of a run as a table that grows while the run is in progress.
 
+#include <QHash>
 #include <vector>
-#include "widgets/models/table_model_base.h"
 
 #include "pipeline/image_record.h"
+#include "report/per_image_table.h"
+#include "widgets/models/table_model_base.h"
 
 namespace posescope {
 
-/// One row per evaluated image: id, file, people, total and per-stage milliseconds, failure.
-/// Display shows milliseconds with one decimal; Qt::UserRole gives numbers for sorting.
+/// One row per evaluated image: id, file, people, the image's AP and mean OKS (once the run's
+/// per-image evaluation is known, setScores), total and per-stage milliseconds, failure.
+/// Display shows milliseconds with one decimal, AP and OKS with three; Qt::UserRole gives
+/// numbers for sorting (-1 for an unknown AP or OKS).
 class RecordTableModel : public TableModelBase {
   Q_OBJECT
  public:
@@ -18,6 +22,8 @@ class RecordTableModel : public TableModelBase {
     ImageIdColumn,
     FileColumn,
     PeopleColumn,
+    ApColumn,
+    OksColumn,
     TotalMsColumn,
     FirstStageColumn,  // one column per stageNames() entry from here
     FailureColumn = FirstStageColumn + 5,
@@ -31,6 +37,9 @@ class RecordTableModel : public TableModelBase {
   /// Replaces all rows (a run folder opened, a new run started).
   void setRecords(std::vector<ImageRecord> records);
   void clear() { setRecords({}); }
+  /// The per-image AP and mean OKS of the records (by dataset index); rows without one show
+  /// none. Emits dataChanged for the two columns.
+  void setScores(const std::vector<PerImageRow>& rows);
   const std::vector<ImageRecord>& records() const { return records_; }
 
   int rowCount(const QModelIndex& parent = {}) const override;
@@ -41,6 +50,7 @@ class RecordTableModel : public TableModelBase {
 
  private:
   std::vector<ImageRecord> records_;
+  QHash<qulonglong, PerImageRow> scores_;  // by dataset index
 };
 
 }  // namespace posescope

@@ -61,7 +61,7 @@ QVariant TimingStatsModel::headerData(int section, Qt::Orientation orientation, 
     case MeanColumn:
       return tr("Mean (ms)");
     case P50Column:
-      return tr("p50 (ms)");
+      return tr("Median (ms)");
     case P90Column:
       return tr("p90 (ms)");
     case MaxColumn:

@@ -7,13 +7,14 @@
 
 namespace posescope {
 
-/// One row per pipeline stage and a last "total" row; columns Stage, Mean, p50, p90, Max (ms).
+/// One row per pipeline stage and a last "total" row; columns Stage, Median (p50), p90, Max,
+/// Mean (ms): the median and p90 first, as they are not pulled by a few slow images.
 /// Display shows two decimals; Qt::UserRole and the tooltip give the full-precision value.
 /// Empty until stats with at least one image are set. Never throws.
 class TimingStatsModel : public TableModelBase {
   Q_OBJECT
  public:
-  enum Column { StageColumn, MeanColumn, P50Column, P90Column, MaxColumn, ColumnCount };
+  enum Column { StageColumn, P50Column, P90Column, MaxColumn, MeanColumn, ColumnCount };
 
   explicit TimingStatsModel(QObject* parent = nullptr);
 

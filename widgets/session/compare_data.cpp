@@ -76,6 +76,9 @@ std::vector<SideBySideRow> summaryRows(const RunComparison& c, const CompareSide
   auto folder = [&q](const std::string& dir) { return QFileInfo(q(dir)).fileName(); };
   rows.push_back({QObject::tr("Folder"), folder(c.a.dir), folder(c.b.dir)});
   rows.push_back({QObject::tr("Model"), q(c.a.modelName), q(c.b.modelName)});
+  // The settings the runs differ in (config.yaml), beyond the architecture shown below.
+  auto value = [&q](const std::string& v) { return v.empty() ? QObject::tr("(not set)") : q(v); };
+  for (const auto& d : c.configDifferences) rows.push_back({q(d.key), value(d.a), value(d.b)});
   rows.push_back(
       {QObject::tr("Parameters"), formatCount(c.a.parameters), formatCount(c.b.parameters)});
   rows.push_back(

@@ -38,7 +38,8 @@ struct SideBySideRow {
   QString a, b;
 };
 
-/// The summary rows of two runs: label, folder, model, parameters, multiply-adds, input size,
+/// The summary rows of two runs: label, folder, model, the config keys whose values differ
+/// (named by their dotted key), parameters, multiply-adds, input size,
 /// stem, per-stage channels / blocks / stride, deconv, device, images, wall time, mean ms per
 /// image and per stage. Never fails.
 std::vector<SideBySideRow> summaryRows(const RunComparison& comparison, const CompareSide& a,

@@ -1,6 +1,9 @@
 #include "widgets/session/evaluation_worker.h"
 
+#include <filesystem>
+
 #include "common/errors.h"
+#include "widgets/session/run_setup.h"
 
 namespace posescope {
 
@@ -10,11 +13,15 @@ namespace {
 class SignalObserver : public EvaluationObserver {
  public:
   explicit SignalObserver(EvaluationWorker& worker) : worker_(worker) {}
+  bool hasStarted() const { return started_; }
 
   void onLog(const std::string& line) override {
     Q_EMIT worker_.logLine(QString::fromStdString(line));
   }
-  void onStarted(const RunSummary& summary) override { Q_EMIT worker_.started(summary); }
+  void onStarted(const RunSummary& summary) override {
+    started_ = true;
+    Q_EMIT worker_.started(summary);
+  }
   void onImage(const ImageRecord& record, size_t done, size_t total) override {
     // The CLI reports each failed image as it happens; so does the log pane.
     if (record.failed())
@@ -25,6 +32,7 @@ class SignalObserver : public EvaluationObserver {
 
  private:
   EvaluationWorker& worker_;
+  bool started_ = false;
 };
 
 }  // namespace
@@ -53,16 +61,34 @@ QString describeRunFailure(const std::exception& error) {
   return QObject::tr("Unexpected error: %1").arg(what);
 }
 
+int runFailureField(const std::exception& error) {
+  if (dynamic_cast<const CheckpointError*>(&error)) return static_cast<int>(SetupField::Checkpoint);
+  if (dynamic_cast<const DatasetError*>(&error)) return static_cast<int>(SetupField::DatasetRoot);
+  if (dynamic_cast<const ModelError*>(&error)) return static_cast<int>(SetupField::Arch);
+  return static_cast<int>(SetupField::Overrides);
+}
+
 EvaluationWorker::EvaluationWorker(QObject* parent) : QObject(parent) {}
 
 void EvaluationWorker::evaluate(const RunRequest& request) {
+  namespace fs = std::filesystem;
+  const std::string& runDir = request.options.outDir;
+  std::error_code ec;
+  const bool folderExisted = !runDir.empty() && fs::exists(runDir, ec);
+  SignalObserver observer(*this);
+  // A run that fails before its first image leaves the view and the disk as they were: its new
+  // run folder (nothing but a log and settings in it) is removed.
+  auto failBeforeStart = [&](int field, const QString& message) {
+    if (observer.hasStarted()) return;
+    if (!runDir.empty() && !folderExisted) fs::remove_all(runDir, ec);
+    Q_EMIT startFailed(field, message);
+  };
   try {
     Q_EMIT preparing();
     const Experiment experiment = loadExperiment(request.spec);
     for (const auto& w : experiment.warnings)
       Q_EMIT logLine(QString::fromStdString(formatConfigWarning(w)));
     Evaluator evaluator(experiment, request.options);
-    SignalObserver observer(*this);
     EvaluationResult result = evaluator.run(&observer, request.cancel.get());
 
     RunOutcome outcome;
@@ -87,9 +113,13 @@ void EvaluationWorker::evaluate(const RunRequest& request) {
     }
     Q_EMIT finished(outcome);
   } catch (const std::exception& e) {
-    Q_EMIT failed(describeRunFailure(e));
+    const QString message = describeRunFailure(e);
+    failBeforeStart(runFailureField(e), message);
+    Q_EMIT failed(message);
   } catch (...) {
-    Q_EMIT failed(tr("Unexpected error of unknown type; the run stopped."));
+    const QString message = tr("Unexpected error of unknown type; the run stopped.");
+    failBeforeStart(static_cast<int>(SetupField::Overrides), message);
+    Q_EMIT failed(message);
   }
 }
 

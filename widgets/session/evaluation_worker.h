@@ -37,6 +37,9 @@ class EvaluationWorker : public QObject {
   void finished(const posescope::RunOutcome& outcome);
   /// The run could not start or stopped on an error; `message` says what to fix.
   void failed(const QString& message);
+  /// Emitted before failed() when the run failed before its evaluation loop started (no image
+  /// evaluated, its run folder removed): `field` is the SetupField (as int) the failure concerns.
+  void startFailed(int field, const QString& message);
   /// Answer to check(): `error` is "" when the run would start.
   void checked(int tag, const QString& error);
 };
@@ -44,5 +47,9 @@ class EvaluationWorker : public QObject {
 /// Turns an exception from Evaluator construction or run() into a message that says which input
 /// is wrong and what to do about it; never throws.
 QString describeRunFailure(const std::exception& error);
+
+/// The setup field (SetupField as int) an exception from Evaluator construction concerns: the
+/// checkpoint, the dataset root, the overrides (model and config settings); never throws.
+int runFailureField(const std::exception& error);
 
 }  // namespace posescope

@@ -50,6 +50,22 @@ bool exportRun(const QString& runDir, RunExport what, const QString& path, QStri
   return writeTextFile(path, text, error);
 }
 
+bool runExportIsMetrics(RunExport what) {
+  return what == RunExport::MetricsMarkdown || what == RunExport::MetricsCsv ||
+         what == RunExport::MetricsJson;
+}
+
+TableFormat runExportFormat(RunExport what) {
+  switch (what) {
+    case RunExport::MetricsCsv:
+      return TableFormat::Csv;
+    case RunExport::MetricsJson:
+      return TableFormat::Json;
+    default:
+      return TableFormat::Markdown;
+  }
+}
+
 QString runExportFileName(RunExport what) {
   switch (what) {
     case RunExport::MetricsMarkdown:

@@ -28,6 +28,11 @@ std::string runExportText(const LoadedRun& run, RunExport what);
 bool exportRun(const QString& runDir, RunExport what, const QString& path,
                QString* error = nullptr);
 
+/// Whether `what` is a metric table (Markdown, CSV or JSON).
+bool runExportIsMetrics(RunExport what);
+/// The table format of a metric table export (Markdown for the others).
+TableFormat runExportFormat(RunExport what);
+
 /// The default file name of `what` ("metrics.md", "per_image.csv", "results.json", ...).
 QString runExportFileName(RunExport what);
 

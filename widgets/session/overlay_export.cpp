@@ -47,8 +47,8 @@ void OverlayExportJob::start() {
     }
     try {
       OverlayExportResult result =
-          exportOverlays(records, overlaySourcesOf(*data, options.matchThreshold), options, outDir,
-                         *cancel, [this](std::size_t done, std::size_t total) {
+          exportOverlays(records, overlaySourcesOf(*data, options.matchThreshold, true), options,
+                         outDir, *cancel, [this](std::size_t done, std::size_t total) {
                            // Queued to the GUI thread; dropped if the job is gone by then.
                            QMetaObject::invokeMethod(
                                this, [this, done, total] { Q_EMIT progressed(done, total); },

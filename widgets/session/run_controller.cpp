@@ -25,6 +25,7 @@ RunController::RunController(QObject* parent) : QObject(parent) {
     setRunning(false);
     Q_EMIT finished(outcome);
   });
+  connect(worker_, &EvaluationWorker::startFailed, this, &RunController::startFailed);
   connect(worker_, &EvaluationWorker::failed, this, [this](const QString& message) {
     setRunning(false);
     Q_EMIT failed(message);

@@ -41,6 +41,8 @@ class RunController : public QObject {
   void imageDone(const posescope::ImageRecord& record, qulonglong done, qulonglong total);
   void finished(const posescope::RunOutcome& outcome);
   void failed(const QString& message);
+  /// Before failed() when the run failed before its first image (EvaluationWorker::startFailed).
+  void startFailed(int field, const QString& message);
   /// Answer to check(); `error` is "" when the run would start.
   void checked(int tag, const QString& error);
   /// Internal: hands a request to the worker's thread.

@@ -111,6 +111,15 @@ RunSession::RunSession(QObject* parent) : QObject(parent) {
   controller_ = new RunController(this);
   queue_ = new RunQueue(controller_, this);
   connect(controller_, &RunController::finished, this, &RunSession::onRunFinished);
+  // Connected before any page, so pages reset before they hear of the run's start.
+  connect(controller_, &RunController::started, this,
+          [this] { Q_EMIT runStarted(preparingDir_, preparingContext_); });
+  connect(controller_, &RunController::startFailed, this, &RunSession::runStartFailed);
+  connect(this, &RunSession::runPreparing, this,
+          [this](const QString& runDir, const QString& context) {
+            preparingDir_ = runDir;
+            preparingContext_ = context;
+          });
   connect(queue_, &RunQueue::runStarting, this, &RunSession::onPairRunStarting);
   connect(queue_, &RunQueue::checking, this, [this](int index, int count, const QString& label) {
     pairChecking_ = true;

@@ -90,6 +90,13 @@ class RunSession : public QObject {
   /// A run into `runDir` is about to start: pages showing an earlier run should reset. `context`
   /// is "" for a single run, else which run of a pair it is and what the earlier ones gave.
   void runPreparing(const QString& runDir, const QString& context);
+  /// The run announced by runPreparing built its network and opened its dataset, and evaluates
+  /// its first image now: pages showing an earlier run reset. A run that fails before this
+  /// leaves them alone (runStartFailed).
+  void runStarted(const QString& runDir, const QString& context);
+  /// The run announced by runPreparing failed before its first image (its folder is removed):
+  /// `field` (SetupField as int) is the input concerned, `message` what to fix.
+  void runStartFailed(int field, const QString& message);
   /// A run pair is checking a run before any starts; `context` says which.
   void pairChecking(const QString& context);
   /// A run pair stopped early: `label` and `reason` as RunQueue::stopped, `message` for the
@@ -119,6 +126,7 @@ class RunSession : public QObject {
 
   RunController* controller_ = nullptr;
   RunQueue* queue_ = nullptr;
+  QString preparingDir_, preparingContext_;  // of the last runPreparing, for runStarted
   QStringList pairResults_;    // "A: demo-arch AP 0.508" of the pair's runs done so far
   bool pairChecking_ = false;  // the pair's runs are being checked; none has started yet
 };

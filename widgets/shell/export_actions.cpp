@@ -5,9 +5,11 @@
 #include <QFileInfo>
 #include <QFutureWatcher>
 #include <QMainWindow>
+#include <QMap>
 #include <QMenu>
 #include <QMessageBox>
 #include <QProgressDialog>
+#include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -32,7 +34,7 @@ bool saveOverlay(const RunOverlayData& data, const ImageRecord& record,
                  const RenderOptions& options, const QString& path, QString* error) {
   QImage image;
   try {
-    image = overlayImageOf(data, record, options);
+    image = framedOverlayImageOf(data, record, options);
   } catch (const std::exception& e) {
     if (error) *error = QString::fromStdString(e.what());
     return false;
@@ -52,10 +54,26 @@ QString firstErrors(const OverlayExportResult& result) {
   return lines.join(QLatin1Char('\n'));
 }
 
+// The filter of a save dialog for files ending in `suffix`: always the type's own, never only
+// "All Files".
+QString filterFor(const QString& suffix) {
+  static const QMap<QString, QString> names = {{QStringLiteral("md"), QStringLiteral("Markdown")},
+                                               {QStringLiteral("csv"), QStringLiteral("CSV")},
+                                               {QStringLiteral("json"), QStringLiteral("JSON")},
+                                               {QStringLiteral("png"), QStringLiteral("PNG")},
+                                               {QStringLiteral("pdf"), QStringLiteral("PDF")}};
+  return QObject::tr("%1 (*.%2)").arg(names.value(suffix, suffix.toUpper()), suffix);
+}
+
+const char* const kFolderKey = "export/folder";
+
 }  // namespace
 
 ExportActions::ExportActions(QMainWindow* window, const ExportSources& sources)
     : QObject(window), window_(window), sources_(sources) {
+  chooseSavePath_ = [this](const QString& title, const QString& suggested, const QString& filter) {
+    return QFileDialog::getSaveFileName(window_, title, suggested, filter);
+  };
   buildComparisonMenu();
 }
 
@@ -63,123 +81,228 @@ QString ExportActions::currentRunDir() const {
   return sources_.results->runDir();
 }
 
+QString ExportActions::currentRunName() const {
+  const QString dir = currentRunDir();
+  return dir.isEmpty() ? QStringLiteral("run") : QFileInfo(dir).fileName();
+}
+
+QString ExportActions::startFolder() const {
+  const QString last = QSettings().value(kFolderKey).toString();
+  if (!last.isEmpty() && QFileInfo(last).isDir()) return last;
+  const QString run = currentRunDir();
+  if (!run.isEmpty() && QFileInfo(run).isDir()) return run;
+  return QDir::homePath();
+}
+
 QString ExportActions::askSavePath(const QString& title, const QString& name,
-                                   const QString& filter) const {
-  return QFileDialog::getSaveFileName(window_, title, name, filter);
+                                   const QString& filter) {
+  const QString path = chooseSavePath_(title, QDir(startFolder()).filePath(name), filter);
+  if (!path.isEmpty()) QSettings().setValue(kFolderKey, QFileInfo(path).absolutePath());
+  return path;
+}
+
+bool ExportActions::comparisonShown() const {
+  return sources_.compare->comparison() != nullptr;
+}
+
+QAction* ExportActions::addAction(QMenu* menu, const QString& text, const char* name,
+                                  std::function<void()> slot) {
+  QAction* action = menu->addAction(text, this, std::move(slot));
+  action->setObjectName(QLatin1String(name));
+  return action;
 }
 
 void ExportActions::populate(QMenu* menu) {
-  const std::pair<RunExport, QString> runExports[] = {
-      {RunExport::MetricsMarkdown, tr("Metric Table as &Markdown\u2026")},
-      {RunExport::MetricsCsv, tr("Metric Table as &CSV\u2026")},
-      {RunExport::MetricsJson, tr("Metric Table as &JSON\u2026")},
-      {RunExport::PerImageCsv, tr("&Per-Image Table as CSV\u2026")},
-      {RunExport::ResultsJson, tr("&Results (COCO Format)\u2026")}};
-  for (const auto& [what, text] : runExports)
-    menu->addAction(text, this, [this, what = what] { exportRunFile(what); });
+  struct RunItem {
+    RunExport what;
+    QString text;
+    const char* name;
+  };
+  const RunItem runExports[] = {
+      {RunExport::MetricsMarkdown, tr("Metric Table as &Markdown\u2026"), "exportMetricsMarkdown"},
+      {RunExport::MetricsCsv, tr("Metric Table as &CSV\u2026"), "exportMetricsCsv"},
+      {RunExport::MetricsJson, tr("Metric Table as &JSON\u2026"), "exportMetricsJson"},
+      {RunExport::PerImageCsv, tr("&Per-Image Table as CSV\u2026"), "exportPerImageCsv"},
+      {RunExport::ResultsJson, tr("&Results (COCO Format)\u2026"), "exportResultsJson"}};
+  for (const auto& item : runExports) {
+    QAction* action =
+        addAction(menu, item.text, item.name, [this, what = item.what] { exportRunFile(what); });
+    (runExportIsMetrics(item.what) ? metricActions_ : runActions_) << action;
+  }
   menu->addSeparator();
   comparisonMenu_->setTitle(tr("C&omparison"));
   menu->addMenu(comparisonMenu_);
   menu->addSeparator();
 
-  menu->addAction(tr("Current C&anvas as PNG\u2026"), this, [this] {
+  imageActions_ << addAction(menu, tr("Current C&anvas as PNG\u2026"), "exportCanvas", [this] {
+    const bool compare = sources_.pages->currentWidget() == sources_.compare;
+    const QString image = QString::number(compare ? sources_.compare->currentImage().value_or(0)
+                                                  : sources_.inspect->currentImage().value_or(0));
     const QString path =
-        askSavePath(tr("Export canvas"), QStringLiteral("overlay.png"), tr("PNG (*.png)"));
+        askSavePath(tr("Export canvas"),
+                    QStringLiteral("%1_image%2.png")
+                        .arg(compare ? QStringLiteral("compare") : currentRunName(), image),
+                    filterFor(QStringLiteral("png")));
     if (path.isEmpty()) return;
     QString error;
-    const bool ok = sources_.pages->currentWidget() == sources_.compare
-                        ? exportCompareCanvases(path, &error)
-                        : exportCurrentCanvas(path, &error);
-    report(ok, path, error);
+    QStringList written;
+    const bool ok =
+        compare ? exportCompareCanvases(path, &error, &written) : exportCurrentCanvas(path, &error);
+    if (!compare && ok) written << path;
+    ok ? reportWritten(written) : report(false, path, error);
   });
   for (bool filtered : {false, true}) {
-    menu->addAction(filtered ? tr("&Overlays of the Filtered Images\u2026")
-                             : tr("Overlays of &All Images\u2026"),
-                    this, [this, filtered] {
-                      const QString dir = QFileDialog::getExistingDirectory(
-                          window_, tr("Folder for the overlay PNGs"));
-                      if (dir.isEmpty()) return;
-                      QString error;
-                      if (!startOverlayExport(filtered, dir, &error)) report(false, dir, error);
-                    });
+    runActions_ << addAction(menu,
+                             filtered ? tr("&Overlays of the Filtered Images\u2026")
+                                      : tr("Overlays of &All Images\u2026"),
+                             filtered ? "exportFilteredOverlays" : "exportAllOverlays",
+                             [this, filtered] {
+                               const QString dir = QFileDialog::getExistingDirectory(
+                                   window_, tr("Folder for the overlay PNGs"), startFolder());
+                               if (dir.isEmpty()) return;
+                               QSettings().setValue(kFolderKey, dir);
+                               QString error;
+                               if (!startOverlayExport(filtered, dir, &error))
+                                 report(false, dir, error);
+                             });
   }
   menu->addSeparator();
   for (const QString& suffix : {QStringLiteral("png"), QStringLiteral("pdf")}) {
-    menu->addAction(tr("&Timing Plots as %1\u2026").arg(suffix.toUpper()), this, [this, suffix] {
-      const QString path =
-          askSavePath(tr("Export timing plots"), QStringLiteral("timing.") + suffix,
-                      QStringLiteral("*.") + suffix);
-      if (path.isEmpty()) return;
-      QString error;
-      report(sources_.timing->savePlots(path, &error), path, error);
-    });
+    runActions_ << addAction(menu, tr("&Timing Plots as %1\u2026").arg(suffix.toUpper()),
+                             suffix == QLatin1String("png") ? "exportTimingPng" : "exportTimingPdf",
+                             [this, suffix] { exportTimingPlots(suffix); });
   }
+  connect(menu, &QMenu::aboutToShow, this, &ExportActions::updateEnabled);
+  updateEnabled();
+}
+
+void ExportActions::updateEnabled() {
+  const bool run = !currentRunDir().isEmpty();
+  const bool onCompare = sources_.pages->currentWidget() == sources_.compare;
+  const bool comparison = comparisonShown();
+  const bool image = onCompare ? sources_.compare->currentImage().has_value()
+                               : sources_.inspect->currentImage().has_value();
+  for (QAction* a : runActions_) a->setEnabled(run || (onCompare && comparison));
+  for (QAction* a : metricActions_) a->setEnabled(onCompare ? comparison || run : run);
+  for (QAction* a : imageActions_) a->setEnabled(image);
+  for (QAction* a : compareActions_) a->setEnabled(comparison);
+}
+
+// On the Compare page the timing plot shown is the comparison's; elsewhere the Timing page's.
+void ExportActions::exportTimingPlots(const QString& suffix) {
+  if (sources_.pages->currentWidget() == sources_.compare && comparisonShown()) {
+    const QString path = askSavePath(tr("Export timing plot"),
+                                     QStringLiteral("%1_timing.%2").arg(comparisonName(), suffix),
+                                     filterFor(suffix));
+    if (path.isEmpty()) return;
+    QString error;
+    const bool ok = savePlot(sources_.compare->timingPlot(), path, &error);
+    ok ? reportWritten({path}) : report(false, path, error);
+    return;
+  }
+  if (currentRunDir().isEmpty())
+    return report(false, {}, tr("No run is shown: open a run folder or run an evaluation first."));
+  const QString path =
+      askSavePath(tr("Export timing plots"),
+                  QStringLiteral("%1_timing.%2").arg(currentRunName(), suffix), filterFor(suffix));
+  if (path.isEmpty()) return;
+  QString error;
+  QStringList written;
+  const bool ok = sources_.timing->savePlots(path, &written, &error);
+  ok ? reportWritten(written) : report(false, path, error);
+}
+
+QString ExportActions::comparisonName() const {
+  const RunComparison* c = sources_.compare->comparison();
+  if (!c) return QStringLiteral("comparison");
+  return QStringLiteral("%1_vs_%2")
+      .arg(QFileInfo(QString::fromStdString(c->a.dir)).fileName(),
+           QFileInfo(QString::fromStdString(c->b.dir)).fileName());
 }
 
 void ExportActions::buildComparisonMenu() {
   comparisonMenu_ = new QMenu(window_);
-  const std::pair<TableFormat, QString> formats[] = {
-      {TableFormat::Markdown, tr("Comparison as &Markdown\u2026")},
-      {TableFormat::Csv, tr("Comparison as &CSV\u2026")},
-      {TableFormat::Json, tr("Comparison as &JSON\u2026")}};
-  for (const auto& [format, text] : formats)
-    comparisonMenu_->addAction(text, this, [this, format = format] { exportComparison(format); });
-  comparisonMenu_->addAction(tr("Per-Image &Deltas as CSV\u2026"), this, [this] {
-    const RunComparison* comparison = sources_.compare->comparison();
-    if (!comparison) return report(false, {}, tr("Open two run folders to compare first."));
-    const QString path = askSavePath(tr("Export per-image deltas"),
-                                     QStringLiteral("per_image_deltas.csv"), tr("CSV (*.csv)"));
-    if (path.isEmpty()) return;
-    QString error;
-    report(writeTextFile(path, formatImageDeltasCsv(comparison->images), &error), path, error);
-  });
+  connect(comparisonMenu_, &QMenu::aboutToShow, this, &ExportActions::updateEnabled);
+  const std::tuple<TableFormat, QString, const char*> formats[] = {
+      {TableFormat::Markdown, tr("Comparison as &Markdown\u2026"), "exportComparisonMarkdown"},
+      {TableFormat::Csv, tr("Comparison as &CSV\u2026"), "exportComparisonCsv"},
+      {TableFormat::Json, tr("Comparison as &JSON\u2026"), "exportComparisonJson"}};
+  for (const auto& [format, text, name] : formats)
+    compareActions_ << addAction(comparisonMenu_, text, name,
+                                 [this, format = format] { exportComparison(format); });
+  compareActions_ << addAction(
+      comparisonMenu_, tr("Per-Image &Deltas as CSV\u2026"), "exportImageDeltas", [this] {
+        const RunComparison* comparison = sources_.compare->comparison();
+        if (!comparison) return report(false, {}, tr("Open two run folders to compare first."));
+        const QString path =
+            askSavePath(tr("Export per-image deltas"),
+                        QStringLiteral("%1_per_image_deltas.csv").arg(comparisonName()),
+                        filterFor(QStringLiteral("csv")));
+        if (path.isEmpty()) return;
+        QString error;
+        const bool ok = writeTextFile(path, formatImageDeltasCsv(comparison->images), &error);
+        ok ? reportWritten({path}) : report(false, path, error);
+      });
   for (const QString& suffix : {QStringLiteral("png"), QStringLiteral("pdf")}) {
-    comparisonMenu_->addAction(
-        tr("&Timing Plot as %1\u2026").arg(suffix.toUpper()), this, [this, suffix] {
-          const QString path =
-              askSavePath(tr("Export timing plot"), QStringLiteral("timing_comparison.") + suffix,
-                          QStringLiteral("*.") + suffix);
+    compareActions_ << addAction(
+        comparisonMenu_, tr("&Timing Plot as %1\u2026").arg(suffix.toUpper()),
+        suffix == QLatin1String("png") ? "exportComparisonTimingPng" : "exportComparisonTimingPdf",
+        [this, suffix] {
+          const QString path = askSavePath(
+              tr("Export timing plot"),
+              QStringLiteral("%1_timing.%2").arg(comparisonName(), suffix), filterFor(suffix));
           if (path.isEmpty()) return;
           QString error;
-          report(savePlot(sources_.compare->timingPlot(), path, &error), path, error);
+          const bool ok = savePlot(sources_.compare->timingPlot(), path, &error);
+          ok ? reportWritten({path}) : report(false, path, error);
         });
   }
-  comparisonMenu_->addAction(tr("&Both Canvases as PNG\u2026"), this, [this] {
-    const QString name =
-        QStringLiteral("compare_%1.png").arg(sources_.compare->currentImage().value_or(0));
-    const QString path = askSavePath(tr("Export both canvases"), name, tr("PNG (*.png)"));
-    if (path.isEmpty()) return;
-    QString error;
-    report(exportCompareCanvases(path, &error), path, error);
-  });
+  compareActions_ << addAction(
+      comparisonMenu_, tr("&Both Canvases as PNG\u2026"), "exportBothCanvases", [this] {
+        const QString name = QStringLiteral("%1_image%2.png")
+                                 .arg(comparisonName())
+                                 .arg(sources_.compare->currentImage().value_or(0));
+        const QString path =
+            askSavePath(tr("Export both canvases"), name, filterFor(QStringLiteral("png")));
+        if (path.isEmpty()) return;
+        QString error;
+        QStringList written;
+        const bool ok = exportCompareCanvases(path, &error, &written);
+        ok ? reportWritten(written) : report(false, path, error);
+      });
 }
 
 void ExportActions::exportComparison(TableFormat format) {
   const RunComparison* comparison = sources_.compare->comparison();
   if (!comparison) return report(false, {}, tr("Open two run folders to compare first."));
   const QString ext = QString::fromStdString(tableFormatExtension(format));
-  const QString path = askSavePath(tr("Export comparison"), QStringLiteral("comparison.") + ext,
-                                   QStringLiteral("*.") + ext);
+  const QString path = askSavePath(
+      tr("Export comparison"), QStringLiteral("%1.%2").arg(comparisonName(), ext), filterFor(ext));
   if (path.isEmpty()) return;
   QString error;
-  report(writeTextFile(path, comparisonExportText(*comparison, format), &error), path, error);
+  const bool ok = writeTextFile(path, comparisonExportText(*comparison, format), &error);
+  ok ? reportWritten({path}) : report(false, path, error);
 }
 
 void ExportActions::exportRunFile(RunExport what) {
+  // From the Compare page a metric table is the comparison's (A, B, B - A): what is shown there.
+  if (runExportIsMetrics(what) && sources_.pages->currentWidget() == sources_.compare &&
+      comparisonShown())
+    return exportComparison(runExportFormat(what));
   const QString dir = currentRunDir();
   if (dir.isEmpty()) {
     report(false, {}, tr("No run is shown: open a run folder or run an evaluation first."));
     return;
   }
-  const QString path =
-      askSavePath(tr("Export"), QDir(dir).filePath(runExportFileName(what)), QString());
+  const QString name = currentRunName() + QLatin1Char('_') + runExportFileName(what);
+  const QString path = askSavePath(tr("Export"), name, filterFor(QFileInfo(name).suffix()));
   if (path.isEmpty()) return;
   // exportRun reads the run folder again: off the GUI thread.
   auto* watcher = new QFutureWatcher<QString>(this);
   connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher, path] {
     watcher->deleteLater();
     const QString error = watcher->result();
-    report(error.isEmpty(), path, error);
+    error.isEmpty() ? reportWritten({path}) : report(false, path, error);
   });
   watcher->setFuture(QtConcurrent::run([dir, what, path] {
     QString error;
@@ -195,9 +318,15 @@ bool ExportActions::exportCurrentCanvas(const QString& path, QString* error) con
     if (error) *error = tr("No image is shown on the Inspect page.");
     return false;
   }
-  if (inspect->canvas()->atNetworkResolution())  // the picture is in map space: draw it again
-    return saveOverlay(inspect->data(), *record, inspect->options(), path, error);
-  const QImage image = inspect->canvas()->overlayImage();  // already at image resolution
+  // What the canvas shows (maps included), drawn large enough to read, titled, with a scale.
+  QImage image;
+  try {
+    image = inspect->canvas()->framedExport(
+        QString::fromStdString(overlayTitleOf(inspect->data(), *record)));
+  } catch (const std::exception& e) {
+    if (error) *error = QString::fromStdString(e.what());
+    return false;
+  }
   if (image.isNull() || !image.save(path, "PNG")) {
     if (error) *error = tr("cannot write '%1'").arg(path);
     return false;
@@ -205,7 +334,8 @@ bool ExportActions::exportCurrentCanvas(const QString& path, QString* error) con
   return true;
 }
 
-bool ExportActions::exportCompareCanvases(const QString& path, QString* error) const {
+bool ExportActions::exportCompareCanvases(const QString& path, QString* error,
+                                          QStringList* written) const {
   const CompareView* compare = sources_.compare;
   const auto current = compare->currentImage();
   if (!current) {
@@ -222,6 +352,7 @@ bool ExportActions::exportCompareCanvases(const QString& path, QString* error) c
     const ImageRecord* record = loaded ? loaded->recordOfImage(*current) : nullptr;
     if (!record || !loaded->images) continue;  // this run has no such image: nothing to draw
     if (!saveOverlay(*loaded->images, *record, compare->options(), file, error)) return false;
+    if (written) *written << file;
   }
   return true;
 }
@@ -277,6 +408,17 @@ OverlayExportJob* ExportActions::startOverlayExport(bool filteredOnly, const QSt
   });
   job->start();
   return job;
+}
+
+void ExportActions::reportWritten(const QStringList& files) {
+  if (files.isEmpty()) return report(false, {}, tr("Nothing was written."));
+  QString list = files.front();
+  if (files.size() == 2)
+    list = tr("%1 and %2").arg(files[0], files[1]);
+  else if (files.size() > 2)
+    list = tr("%1 and %2")
+               .arg(files.mid(0, files.size() - 1).join(QStringLiteral(", ")), files.back());
+  window_->statusBar()->showMessage(tr("Wrote %1").arg(list));
 }
 
 void ExportActions::report(bool ok, const QString& what, const QString& error) {

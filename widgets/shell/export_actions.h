@@ -3,9 +3,12 @@
 
 #include <QObject>
 #include <QPointer>
+#include <QStringList>
+#include <functional>
 
 #include "widgets/session/export_files.h"
 
+class QAction;
 class QMainWindow;
 class QMenu;
 class QTabWidget;
@@ -44,13 +47,27 @@ class ExportActions : public QObject {
 
   /// The folder of the run shown on the Results page ("" when none).
   QString currentRunDir() const;
+  /// The run shown's folder name ("run" when none), the first part of default file names.
+  QString currentRunName() const;
+
+  /// How a save path is chosen: (title, suggested path, filter) -> path, "" when cancelled.
+  /// The default asks with a file dialog; tests put their own.
+  using SavePathChooser = std::function<QString(const QString&, const QString&, const QString&)>;
+  void setSavePathChooser(SavePathChooser chooser) { chooseSavePath_ = std::move(chooser); }
+  /// The folder save dialogs start in: the last folder exported to (settings "export/folder")
+  /// while it exists, else the run shown's folder, else the home folder.
+  QString startFolder() const;
+  /// Enables each export action only when what it exports is shown (run, comparison, image);
+  /// called as the menus open.
+  void updateEnabled();
   /// Writes the Inspect page's current canvas at full image resolution to `path`; false and
   /// `error` set when no image is shown or it cannot be written.
   bool exportCurrentCanvas(const QString& path, QString* error = nullptr) const;
   /// Writes the Compare page's current image of A and B at full resolution to <base>_A.png and
   /// <base>_B.png (`path` without its suffix); false and `error` set when none is shown or a file
   /// cannot be written.
-  bool exportCompareCanvases(const QString& path, QString* error = nullptr) const;
+  bool exportCompareCanvases(const QString& path, QString* error = nullptr,
+                             QStringList* written = nullptr) const;
   /// Starts the background export of the Inspect page's overlays (all images, or only the rows
   /// its filter shows) into `outDir`, with a progress dialog; nullptr and `error` set when no
   /// run is shown or an export is going. The job deletes itself after finishing.
@@ -59,15 +76,29 @@ class ExportActions : public QObject {
 
  private:
   void buildComparisonMenu();
-  QString askSavePath(const QString& title, const QString& name, const QString& filter) const;
+  /// Asks where to save `name` (a file name: started in startFolder()); remembers the folder.
+  QString askSavePath(const QString& title, const QString& name, const QString& filter);
+  bool comparisonShown() const;
+  /// "<folder A>_vs_<folder B>", the first part of a comparison's default file names.
+  QString comparisonName() const;
   void exportRunFile(RunExport what);
   void exportComparison(TableFormat format);
+  void exportTimingPlots(const QString& suffix);
   void report(bool ok, const QString& what, const QString& error);
+  /// Reports the files written ("Wrote a.png and a_totals.png").
+  void reportWritten(const QStringList& files);
+  QAction* addAction(QMenu* menu, const QString& text, const char* name,
+                     std::function<void()> slot);
 
   QMainWindow* window_;
   ExportSources sources_;
   QMenu* comparisonMenu_ = nullptr;
   QPointer<OverlayExportJob> job_;
+  SavePathChooser chooseSavePath_;
+  QList<QAction*> runActions_;      // need a run shown (Results)
+  QList<QAction*> metricActions_;   // a run shown, or a comparison on the Compare page
+  QList<QAction*> imageActions_;    // need an image shown (Inspect or Compare)
+  QList<QAction*> compareActions_;  // need a comparison shown
 };
 
 }  // namespace posescope

@@ -80,7 +80,7 @@ void MainWindow::connectSession() {
   const RunController* controller = session_->controller();
   connect(controller, &RunController::runningChanged, this, [this](bool running) {
     experimentPage_->setRunning(running);
-    menus_->setRunState(running, setupView_->check().ok());
+    menus_->setRunState(running, setupView_->canRun());
   });
   connect(session_, &RunSession::recentFilesChanged, menus_, &MainMenus::setRecentFiles);
 }
@@ -94,13 +94,21 @@ void MainWindow::connectPagesToEachOther() {
           [this](qulonglong index) { selectImage(index); });
   connect(timingView_, &TimingView::imageActivated, this,
           [this](qulonglong index) { inspectImage(index); });
+  connect(resultsView_, &ResultsView::imageActivated, this,
+          [this](qulonglong index) { inspectImage(index); });
   connect(inspectView_, &InspectView::imageShown, this, [this](qulonglong index) {
     timingView_->selectImage(index);
     resultsView_->selectImage(index);
   });
   connect(setupView_, &RunSetupView::validated, this, [this] {
-    menus_->setRunState(session_->isBusy(), setupView_->check().ok());
+    menus_->setRunState(session_->isBusy(), setupView_->canRun());
+    status_->clearRunFailure();  // the setup changed: the failure message is history
     updateTitle();
+  });
+  connect(setupView_, &RunSetupView::checkpointChecked, this,
+          [this] { menus_->setRunState(session_->isBusy(), setupView_->canRun()); });
+  connect(session_, &RunSession::runStartFailed, this, [this](int field, const QString& message) {
+    setupView_->showStartError(static_cast<SetupField>(field), message);
   });
   connect(setupView_, &RunSetupView::runRequested, this, &MainWindow::startRun);
   connect(runView_, &RunProgressView::cancelRequested, this, &MainWindow::cancelRun);
@@ -110,7 +118,7 @@ void MainWindow::connectPagesToEachOther() {
 
 bool MainWindow::startRun() {
   setupView_->validateNow();
-  if (session_->isBusy() || !setupView_->check().ok()) return false;
+  if (session_->isBusy() || !setupView_->canRun()) return false;
   if (!session_->startRun(setupView_->setup())) return false;
   saveSettings();
   return true;

@@ -39,6 +39,8 @@ class MainWindow : public QMainWindow {
   ResultsView* resultsView() const { return resultsView_; }
   InspectView* inspectView() const { return inspectView_; }
   CompareView* compareView() const { return compareView_; }
+  TimingView* timingView() const { return timingView_; }
+  ExportActions* exportActions() const { return exportActions_; }
   QTabWidget* pages() const { return pages_; }
 
   /// Routes `path` by type (classifyPath): a config, arch or checkpoint fills the setup, a

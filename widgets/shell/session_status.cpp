@@ -24,6 +24,12 @@ SessionStatus::SessionStatus(RunSession* session, QMainWindow* window, QTabWidge
   });
 }
 
+void SessionStatus::clearRunFailure() {
+  if (!runFailure_.isEmpty() && window_->statusBar()->currentMessage() == runFailure_)
+    window_->statusBar()->clearMessage();
+  runFailure_.clear();
+}
+
 void SessionStatus::show(const QString& message, int page) {
   if (page >= 0) pages_->setCurrentIndex(page);
   window_->statusBar()->showMessage(message);
@@ -39,8 +45,14 @@ void SessionStatus::connectRun(RunSession* session) {
     else
       show(tr("Run %1: %2").arg(QString::fromStdString(runStateName(outcome.summary.state)), dir));
   });
+  // A run that fails before its first image is reported on the Experiment page, next to the
+  // input concerned; one that fails later on the Run page.
+  connect(session, &RunSession::runStartFailed, this, [this] { startFailed_ = true; });
   connect(controller, &RunController::failed, this, [this] {
-    show(tr("The run failed; the Run page says what to fix."), MainWindow::RunPage);
+    const bool beforeStart = std::exchange(startFailed_, false);
+    runFailure_ = beforeStart ? tr("The run did not start; the Experiment page says what to fix.")
+                              : tr("The run failed; the Run page says what to fix.");
+    show(runFailure_, beforeStart ? MainWindow::ExperimentPage : MainWindow::RunPage);
   });
   connect(session, &RunSession::runPreparing, this,
           [this](const QString& runDir, const QString& context) {

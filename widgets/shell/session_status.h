@@ -24,6 +24,9 @@ class SessionStatus : public QObject {
   void show(const QString& message, int page = -1);
   /// The next failure to read run folders is also shown in a message box.
   void warnOnNextFailure() { warnOnFailure_ = true; }
+  /// Clears the status bar when it still says that the last run failed (the user has changed
+  /// the setup since); other messages stay.
+  void clearRunFailure();
 
  private:
   void connectRun(RunSession* session);
@@ -33,6 +36,8 @@ class SessionStatus : public QObject {
   QMainWindow* window_;
   QTabWidget* pages_;
   bool warnOnFailure_ = false;
+  bool startFailed_ = false;  // the run failing now failed before its first image
+  QString runFailure_;        // the status bar's run-failure message while it is shown
 };
 
 }  // namespace posescope

@@ -6,6 +6,7 @@
 
 #include "widgets/models/metric_table_model.h"
 #include "widgets/models/override_table_model.h"
+#include "widgets/models/people_table_model.h"
 #include "widgets/models/record_table_model.h"
 #include "widgets/pages/results/run_summary_panel.h"
 #include "widgets/pages/run/run_progress_view.h"
@@ -86,7 +87,57 @@ class TestRunModels : public QObject {
              QString("cannot decode img.jpg"));
     QVERIFY(model.index(1, RecordTableModel::FailureColumn).data().toString().isEmpty());
     QVERIFY(!model.index(4, 0).isValid());
+    // Issue 15, item 16: the image's AP and mean OKS beside its timings, once evaluated.
+    QVERIFY(!model.index(1, RecordTableModel::ApColumn).data().isValid());
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    PerImageRow scored;
+    scored.index = 1;
+    scored.ap = 0.5;
+    scored.meanOks = 0.625;
+    model.setScores({scored});
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(model.index(1, RecordTableModel::ApColumn).data().toString(), QString("0.500"));
+    QCOMPARE(model.index(1, RecordTableModel::OksColumn).data(Qt::UserRole).toDouble(), 0.625);
+    QCOMPARE(model.index(0, RecordTableModel::ApColumn).data(Qt::UserRole).toDouble(), -1.0);
+    QCOMPARE(model.headerData(RecordTableModel::OksColumn, Qt::Horizontal).toString(),
+             QString("Mean OKS"));
     model.clear();
+    QCOMPARE(model.rowCount(), 0);
+  }
+
+  // Issue 15, item 10: each person's score and OKS, unmatched and missed people named.
+  void peopleTableListsScoresMatchesAndMissedPeople() {
+    PeopleTableModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    OverlayScene scene;
+    for (float score : {0.4f, 0.9f, 0.2f}) {
+      PersonPrediction p;
+      p.score = score;
+      scene.predictions.push_back(p);
+    }
+    GroundTruthPerson found, missed, crowd;
+    found.id = 7;
+    found.numKeypoints = 5;
+    missed.id = 8;
+    missed.numKeypoints = 3;
+    crowd.id = 9;
+    crowd.isCrowd = true;
+    scene.groundTruth = {found, missed, crowd};
+    scene.matches = {{1, 7, 0.81, false}};
+    RenderOptions options;
+    options.maxPeople = 2;
+    model.setScene(scene, options);
+    QCOMPARE(model.rowCount(), 4);  // three predictions (highest score first), one missed person
+    QCOMPARE(model.index(0, PeopleTableModel::PersonColumn).data().toString(), QString("P2"));
+    QCOMPARE(model.index(0, PeopleTableModel::ScoreColumn).data().toString(), QString("0.900"));
+    QCOMPARE(model.index(0, PeopleTableModel::OksColumn).data().toString(), QString("0.810"));
+    QCOMPARE(model.index(0, PeopleTableModel::MatchColumn).data().toString(), QString("GT 7"));
+    QCOMPARE(model.index(1, PeopleTableModel::MatchColumn).data().toString(), QString("unmatched"));
+    QCOMPARE(model.index(2, PeopleTableModel::ShownColumn).data().toString(), QString("no"));
+    QCOMPARE(model.index(3, PeopleTableModel::PersonColumn).data().toString(), QString("GT 8"));
+    QCOMPARE(model.index(3, PeopleTableModel::MatchColumn).data().toString(), QString("missed"));
+    QVERIFY(model.index(0, PeopleTableModel::PersonColumn).data(Qt::DecorationRole).isValid());
+    model.setScene({}, options);
     QCOMPARE(model.rowCount(), 0);
   }
 

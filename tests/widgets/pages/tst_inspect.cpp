@@ -3,8 +3,11 @@
 
 #include <QAbstractItemModelTester>
 #include <QImage>
+#include <QLabel>
+#include <QLineEdit>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <atomic>
@@ -16,6 +19,8 @@
 #include "render/palette.h"
 #include "render/run_overlay_data.h"
 #include "test_support.h"
+#include "widgets/common/color_bar.h"
+#include "widgets/common/elided_label.h"
 #include "widgets/common/image_canvas.h"
 #include "widgets/models/inspect_table_model.h"
 #include "widgets/pages/inspect/inspect_view.h"
@@ -128,6 +133,8 @@ class TestInspect : public QObject {
   void heatmapPeakIsAtRecordJoint();
   void switchingImagesRecomputesOnceThenHitsCache();
   void jointGridSelectsJoint();
+  void filterIsClearedForAnotherRun();
+  void longMessagesNeverWidenTheLayout();
   void realMapsPeakAtRecordJoint();
 };
 
@@ -238,6 +245,23 @@ void TestInspect::overlayColoursAtJointsAndLimbs() {
   canvas.setOptions(options);
   QCOMPARE(canvas.overlayImage().pixelColor(50, 80), QColor(90, 90, 90));
   QVERIFY(canvas.toolTipAt(QPointF(50, 40)).isEmpty());
+
+  // Issue 15, item 9: zoomed in on screen, the overlay is drawn at the zoom's scale (crisp), its
+  // strokes keeping their size on screen: a joint's disc is as many picture pixels wide as the
+  // zoom shrinks it by.
+  options.showPredictions = true;
+  canvas.setOptions(options);
+  canvas.resize(400, 320);
+  canvas.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&canvas));
+  canvas.fit();
+  const double fitted = canvas.renderScale();
+  canvas.zoomBy(3.0 / canvas.zoom());
+  QCOMPARE(canvas.renderScale(), 3.0);
+  QCOMPARE(canvas.overlayImage().size(), image.size() * 3);
+  QCOMPARE(canvas.overlayImage().pixelColor(150, 120), first);  // joint (50, 40) x 3
+  QVERIFY(fitted <= 2.0);
+  QVERIFY(canvas.toolTipAt(QPointF(50, 40)).contains(QStringLiteral("left_shoulder")));
 }
 
 void TestInspect::heatmapPeakIsAtRecordJoint() {
@@ -337,6 +361,56 @@ void TestInspect::jointGridSelectsJoint() {
   QCOMPARE(selected.first().at(0).toInt(), 3);
   QCOMPARE(view.joint(), 3);
   QCOMPARE(view.canvas()->options().heatmapJoint, 3);
+}
+
+// Issue 15, item 5: a filter typed for one run does not hide the next run's images.
+void TestInspect::filterIsClearedForAnotherRun() {
+  RunOverlayData first, second;
+  for (size_t i = 0; i < 4; ++i) {
+    first.records.push_back(makeRecord(i, 10 + i, "first" + std::to_string(i) + ".jpg", 1));
+    second.records.push_back(makeRecord(i, 20 + i, "second" + std::to_string(i) + ".jpg", 1));
+  }
+  refreshRows(first);
+  refreshRows(second);
+  InspectView view;
+  view.setData(first, nullptr);
+  view.filterEdit()->setText("first2");
+  QCOMPARE(view.proxyModel()->rowCount(), 1);
+  view.setData(second, nullptr);
+  QVERIFY(view.filterEdit()->text().isEmpty());
+  QCOMPARE(view.proxyModel()->rowCount(), 4);
+  QVERIFY(view.statusText().contains("4 image(s)"));
+}
+
+// Issue 15, item 1: a long message under the canvas (an error naming a file) is elided; the image
+// table and the joint grid keep their widths at the default window size.
+void TestInspect::longMessagesNeverWidenTheLayout() {
+  RunOverlayData data;
+  for (size_t i = 0; i < 4; ++i)
+    data.records.push_back(makeRecord(i, 10 + i, "img" + std::to_string(i) + ".jpg", 1));
+  refreshRows(data);
+  InspectView view;
+  view.resize(1280, 760);
+  view.setData(data, nullptr);
+  view.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&view));
+  const int tableWidth = view.findChild<QTableView*>("imageTable")->width();
+  const int gridWidth = view.jointGrid()->width();
+  const QString longError =
+      "maps unavailable: cannot open checkpoint '" + QString(400, 'x') + "/demo_litepose.pth'";
+  view.showUnavailable(longError);
+  QTest::qWait(50);
+  QCOMPARE(view.findChild<QTableView*>("imageTable")->width(), tableWidth);
+  QCOMPARE(view.jointGrid()->width(), gridWidth);
+  QVERIFY(view.statusText().contains(longError));  // the whole message, in the tooltip too
+  QVERIFY(view.statusLabel()->isElided());
+  QVERIFY(view.statusLabel()->toolTip().contains(longError));
+  // The legend is always there; the colour bar follows the heatmap layer.
+  QVERIFY(view.legend()->isVisible());
+  QVERIFY(view.legend()->text().contains("missed person"));
+  QVERIFY(view.colorBar()->isVisible());
+  view.setLayer(OverlayLayer::Heatmap, false);
+  QVERIFY(!view.colorBar()->isVisible());
 }
 
 void TestInspect::realMapsPeakAtRecordJoint() {

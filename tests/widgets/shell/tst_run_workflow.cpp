@@ -5,9 +5,12 @@
 
 #include <QAbstractItemModelTester>
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QProcess>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QThread>
@@ -25,6 +28,7 @@
 #include "widgets/pages/results/results_view.h"
 #include "widgets/pages/results/run_summary_panel.h"
 #include "widgets/pages/run/run_progress_view.h"
+#include "widgets/session/checkpoint_check.h"
 #include "widgets/session/run_controller.h"
 #include "widgets/session/run_session.h"
 #include "widgets/shell/main_window.h"
@@ -346,25 +350,49 @@ class TestRunWorkflow : public QObject {
     QVERIFY(window.runSetupView()->runButton()->isEnabled());
   }
 
+  // Issue 15, item 4: a run that fails to start leaves the run shown, says what failed next to
+  // the input concerned, leaves no run folder and no stale status.
   void workerErrorsSayWhatToFix() {
     MainWindow window;
     fillValid(window, dir_.filePath("runs-error"));
-    // A valid arch, but not the one the checkpoint was trained with: the worker's Evaluator
-    // construction throws CheckpointError.
-    window.runSetupView()->setArchFile(repoFile("configs/arch/search-S.json"));
-    QVERIFY(window.runSetupView()->runButton()->isEnabled());
+    window.runSetupView()->setOverrides({"TEST.FLIP_TEST", "False"});
     QVERIFY(window.startRun());
     RunOutcome outcome;
     QString failure;
+    QVERIFY2(waitForRun(window, &outcome, &failure), qPrintable(failure));
+    const QString shownRun = window.resultsView()->runDir();
+    QTRY_VERIFY_WITH_TIMEOUT(!window.inspectView()->data().rows.empty(), kRunTimeoutMs);
+    const std::size_t shownImages = window.inspectView()->data().records.size();
+
+    // A valid arch, but not the one the checkpoint was trained with: the worker's Evaluator
+    // construction throws CheckpointError (the form's own background check, which would find it
+    // first, is kept from starting here).
+    window.runSetupView()->checkpointCheck()->setSettleMs(3600 * 1000);
+    window.runSetupView()->setArchFile(repoFile("configs/arch/search-S.json"));
+    QVERIFY(window.runSetupView()->runButton()->isEnabled());
+    QVERIFY(window.startRun());
+    const QString failedDir = window.session()->controller()->runDir();
     QVERIFY(!waitForRun(window, &outcome, &failure));
     QVERIFY2(failure.contains("checkpoint") && failure.contains("random.pth"), qPrintable(failure));
     QCOMPARE(window.runView()->errorText(), failure);
-    QCOMPARE(window.pages()->currentIndex(), int(MainWindow::RunPage));
+    QVERIFY2(!window.runView()->progressBar()->text().contains("/"),
+             qPrintable(window.runView()->progressBar()->text()));
+    // Said next to the checkpoint, on the Experiment page.
+    QCOMPARE(window.pages()->currentIndex(), int(MainWindow::ExperimentPage));
+    QCOMPARE(window.runSetupView()->fieldError(SetupField::Checkpoint), failure);
+    QVERIFY(window.statusBar()->currentMessage().contains("did not start"));
+    // The run shown before stays, and the failed run left no folder.
+    QCOMPARE(window.resultsView()->runDir(), shownRun);
+    QCOMPARE(window.resultsView()->recordModel()->rowCount(), int(shownImages));
+    QCOMPARE(window.inspectView()->data().records.size(), shownImages);
+    QVERIFY2(!QFileInfo::exists(failedDir), qPrintable(failedDir));
     QVERIFY(!window.session()->controller()->isRunning());
     QVERIFY(window.runSetupView()->runButton()->isEnabled());
-    // The app stays usable: the corrected setup runs.
+
+    // The app stays usable: the corrected setup runs, and the failure is no longer reported.
     window.runSetupView()->setArchFile(repoFile("configs/arch/search-XS.json"));
-    window.runSetupView()->setOverrides({"TEST.FLIP_TEST", "False"});
+    QVERIFY(!window.statusBar()->currentMessage().contains("did not start"));
+    QVERIFY(window.runSetupView()->fieldError(SetupField::Checkpoint).isEmpty());
     QVERIFY(window.startRun());
     QVERIFY2(waitForRun(window, &outcome, &failure), qPrintable(failure));
     QCOMPARE(runStateName(outcome.summary.state), std::string("complete"));

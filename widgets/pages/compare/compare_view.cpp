@@ -56,7 +56,14 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
 QWidget* CompareView::buildTables() {
   metricTable_ = makeRowTable(metricModel_);
   metricTable_->setSelectionMode(QAbstractItemView::SingleSelection);
-  metricTable_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  // Long run labels share the width and elide; the names and B - A always fit.
+  metricTable_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+  metricTable_->horizontalHeader()->setSectionResizeMode(MetricComparisonModel::NameColumn,
+                                                         QHeaderView::ResizeToContents);
+  metricTable_->horizontalHeader()->setSectionResizeMode(MetricComparisonModel::DeltaColumn,
+                                                         QHeaderView::ResizeToContents);
+  metricTable_->horizontalHeader()->setTextElideMode(Qt::ElideMiddle);
+  metricTable_->setTextElideMode(Qt::ElideMiddle);
   summaryTable_ = makeRowTable(summaryModel_);
   summaryTable_->setSelectionMode(QAbstractItemView::SingleSelection);
   // A and B share the width left by the row names, so neither side pushes the other out.
@@ -87,7 +94,9 @@ QWidget* CompareView::buildTables() {
 QWidget* CompareView::buildImagePane() {
   imageTable_ = makeRowTable(imageModel_);
   imageTable_->setSelectionMode(QAbstractItemView::SingleSelection);
-  imageTable_->horizontalHeader()->resizeSection(ImageDeltaModel::FileColumn, 160);
+  imageTable_->horizontalHeader()->resizeSection(ImageDeltaModel::FileColumn, 140);
+  imageTable_->setTextElideMode(Qt::ElideMiddle);
+  keepHeadersWhole(imageTable_);
   connect(imageTable_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
           [this](const QModelIndex& current) {
             if (const ImageDelta* d = imageModel_->deltaAt(current.row())) showImage(d->imageId);
@@ -201,6 +210,10 @@ void CompareView::recompare() {
   labelA_ = labelA;
   labelB_ = labelB;
   metricModel_->setComparison(comparison_->metrics, labelA, labelB);
+  // Every metric in sight: the table is as tall as its rows.
+  metricTable_->setMinimumHeight(metricTable_->horizontalHeader()->sizeHint().height() +
+                                 metricModel_->rowCount() * kTableRowHeight +
+                                 2 * metricTable_->frameWidth() + 2);
   summaryModel_->setRows(summaryRows(*comparison_, *a_, *b_), labelA, labelB);
   imageModel_->setImages(comparison_->images);
   canvases_->setCaption(CanvasPair::A, tr("<b>A</b>: %1").arg(labelA.toHtmlEscaped()));
@@ -210,6 +223,11 @@ void CompareView::recompare() {
   for (const auto& n : comparison_->notes) notes << QString::fromStdString(n);
   for (const QString& w : a_->warnings) notes << tr("A: %1").arg(w);
   for (const QString& w : b_->warnings) notes << tr("B: %1").arg(w);
+  if (!comparison_->configDifferences.empty()) {
+    QStringList keys;
+    for (const auto& d : comparison_->configDifferences) keys << QString::fromStdString(d.key);
+    notes << tr("settings that differ: %1 (see the summary table)").arg(keys.join(", "));
+  }
   if (notes.isEmpty())
     notes << tr("%1 image(s); per-image table ordered so the images where B loses come first.")
                  .arg(comparison_->images.size());

@@ -5,6 +5,7 @@
 
 #include "widgets/pages/experiment/experiment_view.h"
 #include "widgets/pages/experiment/run_setup_view.h"
+#include "widgets/session/checkpoint_check.h"
 
 namespace posescope {
 
@@ -23,9 +24,15 @@ ExperimentSetupPage::ExperimentSetupPage(QWidget* parent) : QSplitter(Qt::Horizo
   setStretchFactor(1, 2);
   connect(setupView_, &RunSetupView::validated, this,
           [this] { experimentView_->showExperiment(setupView_->check().experiment); });
+  // The arch costs and the checkpoint check each build a network: one at a time.
+  connect(setupView_->checkpointCheck(), &CheckpointCheck::checking, this,
+          [this] { experimentView_->setCostsPaused(true); });
+  connect(setupView_->checkpointCheck(), &CheckpointCheck::checked, this,
+          [this] { experimentView_->setCostsPaused(running_); });
 }
 
 void ExperimentSetupPage::setRunning(bool running) {
+  running_ = running;
   setupView_->setRunning(running);
   experimentView_->setCostsPaused(running);
 }

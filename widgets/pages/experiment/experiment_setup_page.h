@@ -29,6 +29,7 @@ class ExperimentSetupPage : public QSplitter {
  private:
   RunSetupView* setupView_ = nullptr;
   ExperimentView* experimentView_ = nullptr;
+  bool running_ = false;
 };
 
 }  // namespace posescope

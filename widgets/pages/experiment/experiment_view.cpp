@@ -65,7 +65,9 @@ ExperimentView::ExperimentView(QWidget* parent) : QWidget(parent) {
   configModel_ = new ConfigTreeModel(this);
   archModel_ = new ArchTableModel(this);
   warnings_ = new QListWidget;
-  warnings_->setMaximumHeight(70);
+  warnings_->setMaximumHeight(90);
+  warnings_->setWordWrap(true);  // long did-you-mean lines readable without a sideways scroll
+  warnings_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
   warnings_->setStyleSheet(QStringLiteral("QListWidget { background: #fff8e1; }"));
   warnings_->hide();
   splitter_ = new QSplitter;

@@ -1,7 +1,9 @@
 #include "widgets/pages/experiment/run_setup_view.h"
 
 #include <QComboBox>
+#include <QDateTime>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -13,6 +15,7 @@
 #include <QVBoxLayout>
 
 #include "widgets/models/override_table_model.h"
+#include "widgets/session/checkpoint_check.h"
 #include "widgets/session/device_choices.h"
 
 namespace posescope {
@@ -20,6 +23,24 @@ namespace posescope {
 namespace {
 
 constexpr int kTypingPauseMs = 250;
+
+const char* const kWarningStyle =
+    "QLabel { color: #5f4200; background: #fff8e1; border-left: 3px solid #f2a600; "
+    "padding: 2px 6px; }";
+
+// What the background checkpoint check depends on: the setup's fields and the checkpoint file's
+// size and time (a rewritten checkpoint is checked again).
+QString fitKeyOf(const RunSetup& s, const Experiment& experiment) {
+  const QFileInfo checkpoint(QString::fromStdString(experiment.cfg.getString("TEST.MODEL_FILE")));
+  return QStringList{s.configFile,
+                     s.archFile,
+                     s.checkpoint,
+                     s.overrides.join('\x1f'),
+                     checkpoint.absoluteFilePath(),
+                     QString::number(checkpoint.size()),
+                     checkpoint.lastModified().toString(Qt::ISODateWithMs)}
+      .join('\x1e');
+}
 
 const char* const kErrorStyle =
     "QLabel { color: #a3160b; background: #fdecea; border-left: 3px solid #d93025; "
@@ -29,6 +50,13 @@ const char* const kErrorStyle =
 
 RunSetupView::RunSetupView(QWidget* parent) : QWidget(parent) {
   devices_ = availableDevices();
+  fitCheck_ = new CheckpointCheck(this);
+  connect(fitCheck_, &CheckpointCheck::checked, this, [this](const QString& error) {
+    fitKnown_ = true;
+    fitError_ = error;
+    showCheck();
+    Q_EMIT checkpointChecked();
+  });
   validateTimer_ = new QTimer(this);
   validateTimer_->setSingleShot(true);
   validateTimer_->setInterval(kTypingPauseMs);
@@ -97,6 +125,13 @@ void RunSetupView::addOverridesRow(QFormLayout* form) {
   auto* overrides = new QVBoxLayout;
   overrides->addLayout(tableRow);
   overrides->addWidget(addErrorLabel(SetupField::Overrides));
+  // Unknown keys (YAML or overrides) with their did-you-mean, wrapped: readable without scrolling.
+  warningsLabel_ = new QLabel;
+  warningsLabel_->setWordWrap(true);
+  warningsLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  warningsLabel_->setStyleSheet(QLatin1String(kWarningStyle));
+  warningsLabel_->hide();
+  overrides->addWidget(warningsLabel_);
   auto* overridesLabel = new QLabel(tr("&Overrides:"));
   overridesLabel->setBuddy(overrideTable_);
   form->addRow(overridesLabel, overrides);
@@ -126,7 +161,7 @@ QLayout* RunSetupView::buildRunRow() {
   runButton_->setEnabled(false);
   connect(runButton_, &QPushButton::clicked, this, [this] {
     validateNow();
-    if (check_.ok() && !running_) Q_EMIT runRequested();
+    if (canRun() && !running_) Q_EMIT runRequested();
   });
   auto* runRow = new QHBoxLayout;
   runRow->addWidget(summaryLabel_, 1);
@@ -263,7 +298,8 @@ void RunSetupView::setRunning(bool running) {
        std::initializer_list<QWidget*>{configEdit_, archEdit_, checkpointEdit_, datasetEdit_,
                                        outputEdit_, deviceCombo_, overrideTable_})
     w->setEnabled(!running);
-  runButton_->setEnabled(!running && check_.ok());
+  fitCheck_->setPaused(running);  // never beside the run's own network construction
+  runButton_->setEnabled(!running && canRun());
 }
 
 void RunSetupView::setRunButtonVisible(bool visible) {
@@ -278,24 +314,73 @@ void RunSetupView::validateNow() {
   validateTimer_->stop();
   if (batch_) return;
   check_ = checkRunSetup(setup(), devices_);
+  // The checkpoint is checked against the network in the background once the inputs settle.
+  const QString key = check_.ok() ? fitKeyOf(setup(), *check_.experiment) : QString();
+  if (key != fitKey_) {
+    fitKey_ = key;
+    fitKnown_ = false;
+    fitError_.clear();
+    fitCheck_->request(check_.ok() ? check_.experiment : std::nullopt);
+  }
+  showCheck();
+  Q_EMIT validated();
+}
+
+bool RunSetupView::canRun() const {
+  return check_.ok() && !(fitKnown_ && !fitError_.isEmpty());
+}
+
+bool RunSetupView::isCheckingCheckpoint() const {
+  return fitCheck_->isBusy();
+}
+
+QString RunSetupView::warningText() const {
+  return warningsLabel_->isHidden() ? QString() : warningsLabel_->text();
+}
+
+// Shows check_ and the background check's answer under the fields and beside Run.
+void RunSetupView::showCheck() {
+  QMap<SetupField, QString> errors = check_.errors;
+  if (check_.ok() && fitKnown_ && !fitError_.isEmpty())
+    errors[SetupField::Checkpoint] =
+        tr("%1\nThe checkpoint does not fit the network this setup builds: choose the "
+           "checkpoint trained for this architecture (arch JSON, MODEL settings).")
+            .arg(fitError_);
   for (auto it = errorLabels_.begin(); it != errorLabels_.end(); ++it) {
-    const QString message = check_.error(it.key());
+    const QString message = errors.value(it.key());
     it.value()->setText(message);
     it.value()->setVisible(!message.isEmpty());
   }
-  if (check_.ok()) {
+  QStringList warnings;
+  if (check_.experiment)
+    for (const auto& w : check_.experiment->warnings)
+      warnings << QString::fromStdString(formatConfigWarning(w));
+  warningsLabel_->setText(warnings.join('\n'));
+  warningsLabel_->setVisible(!warnings.isEmpty());
+  if (errors.isEmpty() && check_.experiment) {
     const ConfigNode& cfg = check_.experiment->cfg;
-    summaryLabel_->setText(tr("Ready: %1 on %2, %3 split of %4.")
-                               .arg(QString::fromStdString(cfg.getString("MODEL.NAME")),
-                                    deviceCombo_->currentText(),
-                                    QString::fromStdString(cfg.getString("DATASET.TEST")),
-                                    QString::fromStdString(cfg.getString("DATASET.DATASET_TEST"))));
+    QString text =
+        tr("%1 on %2, %3 split of %4.")
+            .arg(QString::fromStdString(cfg.getString("MODEL.NAME")), deviceCombo_->currentText(),
+                 QString::fromStdString(cfg.getString("DATASET.TEST")),
+                 QString::fromStdString(cfg.getString("DATASET.DATASET_TEST")));
+    text = fitKnown_ ? tr("Ready: %1").arg(text)
+                     : tr("%1 Checking that the checkpoint loads into the network\u2026").arg(text);
+    if (!warnings.isEmpty()) text += tr(" %n warning(s) above.", nullptr, warnings.size());
+    summaryLabel_->setText(text);
   } else {
     summaryLabel_->setText(
-        tr("%n field(s) to fix before running.", nullptr, static_cast<int>(check_.errors.size())));
+        tr("%n field(s) to fix before running.", nullptr, static_cast<int>(errors.size())));
   }
-  runButton_->setEnabled(!running_ && check_.ok());
-  Q_EMIT validated();
+  runButton_->setEnabled(!running_ && canRun());
+}
+
+void RunSetupView::showStartError(SetupField field, const QString& message) {
+  QLabel* label = errorLabels_.value(field);
+  if (!label) return;
+  label->setText(message);
+  label->show();
+  summaryLabel_->setText(tr("The last run did not start: see the message above."));
 }
 
 QString RunSetupView::fieldError(SetupField field) const {

@@ -18,6 +18,7 @@ class QTimer;
 
 namespace posescope {
 
+class CheckpointCheck;
 class OverrideTableModel;
 
 /// Experiment YAML, arch JSON, checkpoint, dataset root, KEY VALUE overrides, device and output
@@ -48,9 +49,20 @@ class RunSetupView : public QWidget {
   /// Shows or hides the Run button (hidden where another button starts the run).
   void setRunButtonVisible(bool visible);
 
+  /// Shows `message` (why the last run did not start) under `field` until the next validation.
+  void showStartError(SetupField field, const QString& message);
+
   /// Validates now (instead of after the typing pause).
   void validateNow();
   const SetupCheck& check() const { return check_; }
+  /// check().ok(), and the background check has not found that the checkpoint does not load into
+  /// the network (it may still be in flight: the run's own load is the final word).
+  bool canRun() const;
+  /// Whether the background check of the checkpoint against the network is pending or running.
+  bool isCheckingCheckpoint() const;
+  CheckpointCheck* checkpointCheck() const { return fitCheck_; }
+  /// The warnings shown under the overrides (unknown keys with their did-you-mean), one a line.
+  QString warningText() const;
   /// The message shown under `field` ("" when none).
   QString fieldError(SetupField field) const;
   QPushButton* runButton() const { return runButton_; }
@@ -59,6 +71,9 @@ class RunSetupView : public QWidget {
  Q_SIGNALS:
   /// After every validation; check() holds the result.
   void validated();
+  /// The background check of the checkpoint against the network answered (canRun() may have
+  /// changed; the field shows the answer).
+  void checkpointChecked();
   /// The user pressed Run with a valid setup.
   void runRequested();
 
@@ -70,6 +85,7 @@ class RunSetupView : public QWidget {
                         SetupField field, const QString& filter, bool directory);
   QLabel* addErrorLabel(SetupField field);
   void scheduleValidation();
+  void showCheck();
 
   QStringList devices_;
   SetupCheck check_;
@@ -85,6 +101,11 @@ class RunSetupView : public QWidget {
   OverrideTableModel* overrideModel_ = nullptr;
   QMap<SetupField, QLabel*> errorLabels_;
   QLabel* summaryLabel_ = nullptr;
+  QLabel* warningsLabel_ = nullptr;
+  CheckpointCheck* fitCheck_ = nullptr;
+  QString fitKey_;    // the inputs the background check was asked about
+  QString fitError_;  // its answer ("" fits), valid when fitKnown_
+  bool fitKnown_ = false;
   QPushButton* runButton_ = nullptr;
   QTimer* validateTimer_ = nullptr;
 };

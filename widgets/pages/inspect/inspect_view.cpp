@@ -2,6 +2,7 @@
 
 #include <QAction>
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -11,17 +12,22 @@
 #include <QShowEvent>
 #include <QSlider>
 #include <QSortFilterProxyModel>
+#include <QSpinBox>
 #include <QSplitter>
 #include <QTableView>
 #include <QToolBar>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <cmath>
 
 #include "render/overlay_renderer.h"
+#include "widgets/common/color_bar.h"
+#include "widgets/common/elided_label.h"
 #include "widgets/common/image_canvas.h"
 #include "widgets/common/overlay_image.h"
 #include "widgets/common/table_views.h"
 #include "widgets/models/inspect_table_model.h"
+#include "widgets/models/people_table_model.h"
 #include "widgets/pages/inspect/joint_grid.h"
 #include "widgets/session/inspect_controller.h"
 #include "widgets/session/maps_provider.h"
@@ -57,17 +63,16 @@ QImage placeholderImage(const ImageRecord& record) {
 
 InspectView::InspectView(QWidget* parent) : QWidget(parent) {
   controller_ = new InspectController(kCachedImages, this);
+  options_.showHeatmap = true;  // the point of the page; off with H
   auto* splitter = new QSplitter(Qt::Horizontal);
   splitter->addWidget(buildImageList());
   splitter->addWidget(buildCanvasPane());
-  grid_ = new JointGrid;
-  grid_->setMinimumWidth(190);
-  connect(grid_, &JointGrid::jointSelected, this, &InspectView::setJoint);
-  splitter->addWidget(grid_);
+  splitter->addWidget(buildSidePane());
   splitter->setStretchFactor(0, 0);
   splitter->setStretchFactor(1, 1);
   splitter->setStretchFactor(2, 0);
-  splitter->setSizes({450, 760, 200});
+  splitter->setChildrenCollapsible(false);
+  splitter->setSizes({360, 700, 230});
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(4, 4, 4, 4);
   layout->addWidget(splitter);
@@ -80,7 +85,6 @@ InspectView::InspectView(QWidget* parent) : QWidget(parent) {
               updateStatus();
             }
           });
-  options_.showHeatmap = true;  // the point of the page; off with H
   for (OverlayLayer layer : kOverlayLayers)
     layerActions_[slot(layer)]->setChecked(showsLayer(options_, layer));
   grid_->setMaps(jointNames(), nullptr, options_.colormap);
@@ -101,6 +105,7 @@ QWidget* InspectView::buildImageList() {
   connect(filter_, &QLineEdit::textChanged, proxy_, &QSortFilterProxyModel::setFilterFixedString);
 
   table_ = makeRowTable(proxy_);
+  table_->setObjectName(QStringLiteral("imageTable"));
   table_->setSortingEnabled(true);
   table_->sortByColumn(-1, Qt::AscendingOrder);  // dataset order until a header is clicked
   table_->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -111,10 +116,12 @@ QWidget* InspectView::buildImageList() {
   header->resizeSection(InspectTableModel::FileColumn, 130);
   header->resizeSection(InspectTableModel::GroundTruthColumn, 36);
   header->resizeSection(InspectTableModel::PeopleColumn, 52);
+  keepHeadersWhole(table_);
   connect(table_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
           &InspectView::onRowSelected);
 
   auto* list = new QWidget;
+  list->setMinimumWidth(220);
   auto* layout = new QVBoxLayout(list);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(filter_);
@@ -122,26 +129,102 @@ QWidget* InspectView::buildImageList() {
   return list;
 }
 
-// Centre: the layer toolbar, the canvas and the status line.
+// Centre: the two toolbars (layers; styles and display filters), the legend, the canvas with
+// the heatmap's colour bar, the status line.
 QWidget* InspectView::buildCanvasPane() {
   canvas_ = new ImageCanvas;
   connect(canvas_, &ImageCanvas::renderFailed, this, [this](const QString& message) {
     mapsNote_ = tr("cannot draw: %1").arg(message);
     updateStatus();
   });
-  status_ = new QLabel;
+  colorBar_ = new ColorBar;
+  colorBar_->setOptions(options_);
+  // Elided: a long message (an error naming a file) must not widen the canvas pane and squeeze
+  // the image table and the joint grid (the tooltip has it whole).
+  status_ = new ElidedLabel;
   status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  legend_ = new QLabel(
+      tr("<span style='background:#303030;color:#ffffff'>&nbsp;\u2504\u25cb&nbsp;</span> ground "
+         "truth &nbsp; <span style='background:#303030;color:#4e9ff5'>&nbsp;\u25cf\u2501"
+         "</span><span style='background:#303030;color:#f28e2b'>\u25cf&nbsp;</span> predictions "
+         "(a colour per person, size and opacity by score) &nbsp; <span "
+         "style='background:#303030;color:#ffe600'>&nbsp;\u2501 0.72&nbsp;</span> match and its "
+         "OKS &nbsp; <span style='background:#303030;color:#eb2828'>&nbsp;\u2715&nbsp;</span> "
+         "unmatched prediction &nbsp; <span style='background:#303030;color:#eb2828'>&nbsp;"
+         "\u25cc&nbsp;</span> missed person &nbsp; <span "
+         "style='background:#303030;color:#ff40a0'>&nbsp;\u2572\u2572&nbsp;</span> crowd region"));
+  legend_->setWordWrap(true);
+  legend_->setTextFormat(Qt::RichText);
+  legend_->setToolTip(
+      tr("What the overlay draws; matches, crosses and circles at the chosen "
+         "OKS threshold"));
+  // Maps are recomputed from the run's inputs as they are now: a changed checkpoint is said
+  // plainly here. Wrapped, and asking for no width, so it never pushes the panes aside.
+  inputsBanner_ = new QLabel;
+  inputsBanner_->setWordWrap(true);
+  inputsBanner_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+  inputsBanner_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  inputsBanner_->setStyleSheet(QStringLiteral(
+      "QLabel { background: #fff3cd; color: #5f4200; border: 1px solid #f2c94c; padding: 4px; }"));
+  inputsBanner_->hide();
+  auto* canvasRow = new QHBoxLayout;
+  canvasRow->setContentsMargins(0, 0, 0, 0);
+  canvasRow->addWidget(canvas_, 1);
+  canvasRow->addWidget(colorBar_);
   auto* pane = new QWidget;
+  pane->setMinimumWidth(320);
   auto* layout = new QVBoxLayout(pane);
   layout->setContentsMargins(0, 0, 0, 0);
-  layout->addWidget(buildToolbar());
-  layout->addWidget(canvas_, 1);
+  layout->setSpacing(2);
+  layout->addWidget(buildLayerToolbar());
+  layout->addWidget(buildStyleToolbar());
+  layout->addWidget(legend_);
+  layout->addWidget(inputsBanner_);
+  layout->addLayout(canvasRow, 1);
   layout->addWidget(status_);
   return pane;
 }
 
-// The layer toggles, then the joint, colormap, opacity and score styles.
-QToolBar* InspectView::buildToolbar() {
+// Right: the joint grid above the people of the image shown.
+QWidget* InspectView::buildSidePane() {
+  grid_ = new JointGrid;
+  grid_->setMinimumWidth(190);
+  connect(grid_, &JointGrid::jointSelected, this, &InspectView::setJoint);
+  people_ = new PeopleTableModel(this);
+  auto* sorted = new QSortFilterProxyModel(this);
+  sorted->setSourceModel(people_);
+  sorted->setSortRole(Qt::UserRole);
+  peopleTable_ = makeRowTable(sorted);
+  peopleTable_->setSortingEnabled(true);
+  peopleTable_->sortByColumn(-1, Qt::AscendingOrder);
+  peopleTable_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  auto* peoplePane = new QWidget;
+  auto* peopleLayout = new QVBoxLayout(peoplePane);
+  peopleLayout->setContentsMargins(0, 0, 0, 0);
+  peopleLayout->addWidget(new QLabel(tr("<b>People</b> (score, OKS of the match)")));
+  peopleLayout->addWidget(peopleTable_, 1);
+  auto* side = new QSplitter(Qt::Vertical);
+  side->addWidget(grid_);
+  side->addWidget(peoplePane);
+  side->setStretchFactor(0, 3);
+  side->setStretchFactor(1, 2);
+  side->setChildrenCollapsible(false);
+  side->setMinimumWidth(200);
+  return side;
+}
+
+// The layer toggles.
+QToolBar* InspectView::buildLayerToolbar() {
+  auto* toolbar = new QToolBar;
+  toolbar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+  buildActions();
+  for (QAction* a : layerActions_) toolbar->addAction(a);
+  return toolbar;
+}
+
+// A second row, so that nothing is pushed out of sight at 1280 x 800: joint, colormap, opacity,
+// score style, then the display filters and the match threshold.
+QToolBar* InspectView::buildStyleToolbar() {
   jointBox_ = new QComboBox;
   jointBox_->setToolTip(tr("Joint of the heatmap and tag layers ([ and ] step, 0 the maximum)"));
   connect(jointBox_, &QComboBox::activated, this,
@@ -167,25 +250,68 @@ QToolBar* InspectView::buildToolbar() {
   });
   opacity_ = new QSlider(Qt::Horizontal);
   opacity_->setRange(0, 100);
-  opacity_->setValue(static_cast<int>(options_.heatmapOpacity * 100));
-  opacity_->setMaximumWidth(90);
+  opacity_->setValue(static_cast<int>(std::lround(options_.heatmapOpacity * 100)));
+  opacity_->setMaximumWidth(80);
   opacity_->setToolTip(tr("Heatmap and tag map opacity"));
   connect(opacity_, &QSlider::valueChanged, this, [this](int v) {
     options_.heatmapOpacity = v / 100.0;
     options_.tagOpacity = v / 100.0;
     applyOptions();
   });
+  minScore_ = new QDoubleSpinBox;
+  minScore_->setRange(0, 1);
+  minScore_->setSingleStep(0.05);
+  minScore_->setDecimals(2);
+  minScore_->setPrefix(tr("score \u2265 "));
+  minScore_->setToolTip(
+      tr("Draw only people scoring at least this (display only: the metrics "
+         "count every person)"));
+  connect(minScore_, &QDoubleSpinBox::valueChanged, this,
+          [this](double v) { setDisplayFilter(v, options_.maxPeople); });
+  topN_ = new QSpinBox;
+  topN_->setRange(0, 999);
+  topN_->setSpecialValueText(tr("all people"));
+  topN_->setPrefix(tr("top "));
+  topN_->setToolTip(tr("Draw only the highest-scoring people (display only)"));
+  connect(topN_, &QSpinBox::valueChanged, this,
+          [this](int n) { setDisplayFilter(options_.minPersonScore, n); });
+  matchBox_ = new QComboBox;
+  matchBox_->addItem(tr("matches at OKS .50"), 0.5);
+  matchBox_->addItem(tr("matches at OKS .75"), 0.75);
+  matchBox_->setToolTip(tr("The OKS threshold whose matches are drawn and listed"));
+  connect(matchBox_, &QComboBox::activated, this,
+          [this](int i) { setMatchThreshold(matchBox_->itemData(i).toDouble()); });
 
   auto* toolbar = new QToolBar;
-  toolbar->setToolButtonStyle(Qt::ToolButtonTextOnly);
-  buildActions();
-  for (QAction* a : layerActions_) toolbar->addAction(a);
-  toolbar->addSeparator();
   toolbar->addWidget(jointBox_);
   toolbar->addWidget(colormapBox_);
   toolbar->addWidget(opacity_);
   toolbar->addWidget(scoreBox_);
+  toolbar->addSeparator();
+  toolbar->addWidget(minScore_);
+  toolbar->addWidget(topN_);
+  toolbar->addWidget(matchBox_);
   return toolbar;
+}
+
+void InspectView::setDisplayFilter(double minPersonScore, int maxPeople) {
+  options_.minPersonScore = std::max(0.0, minPersonScore);
+  options_.maxPeople = std::max(0, maxPeople);
+  if (minScore_->value() != options_.minPersonScore) minScore_->setValue(options_.minPersonScore);
+  if (topN_->value() != options_.maxPeople) topN_->setValue(options_.maxPeople);
+  applyOptions();
+}
+
+void InspectView::setMatchThreshold(double oks) {
+  options_.matchThreshold = oks;
+  matchBox_->setCurrentIndex(oks >= 0.75 ? 1 : 0);
+  applyOptions();
+  // The matches of the scene depend on the threshold: the image is shown again with them.
+  if (current_) {
+    const std::size_t index = *current_;
+    current_.reset();
+    showImage(index);
+  }
 }
 
 InspectView::~InspectView() = default;
@@ -251,7 +377,7 @@ QStringList InspectView::jointNames() const {
 void InspectView::followSession(const RunSession* session) {
   connect(session->controller(), &RunController::imageDone, this,
           [this](const ImageRecord& record) { appendRecord(record); });
-  connect(session, &RunSession::runPreparing, this, &InspectView::clear);
+  connect(session, &RunSession::runStarted, this, &InspectView::clear);
   connect(session, &RunSession::inspectionLoaded, this, [this](const RunOverlayDataPtr& data) {
     setData(data, std::make_unique<EvaluatorMapsProvider>(data->runDir, data->device));
   });
@@ -277,6 +403,8 @@ void InspectView::setData(RunOverlayDataPtr data, std::unique_ptr<MapsProvider> 
   imageNote_.clear();
   mapsNote_.clear();
   controller_->setProvider(std::move(provider));
+  // A filter typed for the run shown before would hide the new run's images.
+  filter_->clear();
   const QStringList names = jointNames();
   jointBox_->clear();
   jointBox_->addItem(tr("max over joints"), -1);
@@ -285,6 +413,15 @@ void InspectView::setData(RunOverlayDataPtr data, std::unique_ptr<MapsProvider> 
   jointBox_->setCurrentIndex(options_.heatmapJoint + 1);
   grid_->setMaps(names, nullptr, options_.colormap);
   canvas_->setImage({}, {});
+  people_->setScene({}, options_);
+  const QString changed = QString::fromStdString(data_->changedInputs);
+  inputsBanner_->setText(
+      changed.isEmpty()
+          ? QString()
+          : tr("This run's inputs changed since it ran: %1. Heatmaps and tags are recomputed "
+               "from the files as they are now and may not be the run's.")
+                .arg(changed));
+  inputsBanner_->setVisible(!changed.isEmpty());
   model_->setRows(data_->rows);
   updateStatus();
 }
@@ -325,7 +462,9 @@ bool InspectView::showImage(std::size_t datasetIndex) {
   const QImage image = loadImage(*record);
   // Cached maps are drawn with the image, in one pass; otherwise they are asked for below.
   ImageMapsPtr maps = needsMaps() ? controller_->cached(datasetIndex) : nullptr;
-  canvas_->setImage(image, data_->sceneFor(*record, options_.matchThreshold), maps);
+  const OverlayScene scene = data_->sceneFor(*record, options_.matchThreshold);
+  people_->setScene(scene, options_);
+  canvas_->setImage(image, scene, maps);
   if (maps) {
     noteMaps(maps);
   } else {
@@ -441,8 +580,16 @@ void InspectView::showMaps(const ImageMapsPtr& maps) {
 
 void InspectView::applyOptions() {
   canvas_->setOptions(options_);
+  colorBar_->setOptions(options_);
+  colorBar_->setVisible(options_.showHeatmap);
+  if (const ImageRecord* r = current_ ? data_->recordOf(*current_) : nullptr)
+    people_->setScene(data_->sceneFor(*r, options_.matchThreshold), options_);
   requestMapsIfNeeded();
   updateStatus();
+}
+
+QString InspectView::inputsWarning() const {
+  return inputsBanner_->isHidden() ? QString() : inputsBanner_->text();
 }
 
 QString InspectView::statusText() const {

@@ -14,6 +14,8 @@
 
 class QAction;
 class QComboBox;
+class QDoubleSpinBox;
+class QSpinBox;
 class QLabel;
 class QLineEdit;
 class QSlider;
@@ -23,7 +25,10 @@ class QToolBar;
 
 namespace posescope {
 
+class ColorBar;
+class ElidedLabel;
 class ImageCanvas;
+class PeopleTableModel;
 class InspectController;
 class InspectTableModel;
 class RunSession;
@@ -75,6 +80,16 @@ class InspectView : public QWidget {
   const RenderOptions& options() const { return options_; }
 
   ImageCanvas* canvas() const { return canvas_; }
+  ColorBar* colorBar() const { return colorBar_; }
+  PeopleTableModel* peopleModel() const { return people_; }
+  /// The legend of what the overlay draws (always shown above the canvas).
+  QLabel* legend() const { return legend_; }
+  /// The warning above the canvas that the run's inputs changed since it ran ("" when hidden).
+  QString inputsWarning() const;
+  /// Display-only filters and the match threshold (RenderOptions' minPersonScore, maxPeople,
+  /// matchThreshold); the metrics are not affected.
+  void setDisplayFilter(double minPersonScore, int maxPeople);
+  void setMatchThreshold(double oks);
   JointGrid* jointGrid() const { return grid_; }
   InspectTableModel* tableModel() const { return model_; }
   QSortFilterProxyModel* proxyModel() const { return proxy_; }
@@ -82,8 +97,12 @@ class InspectView : public QWidget {
   const RunOverlayData& data() const { return *data_; }
   /// The data shown, to hand to a background job without a copy.
   const RunOverlayDataPtr& sharedData() const { return data_; }
-  /// The status line under the canvas (what is shown, "computing maps…", errors).
+  /// The filter of the image table ("" when every image is listed).
+  QLineEdit* filterEdit() const { return filter_; }
+  /// The status line under the canvas (what is shown, "computing maps…", errors), whole; the
+  /// line shows it elided to its width.
   QString statusText() const;
+  ElidedLabel* statusLabel() const { return status_; }
 
  Q_SIGNALS:
   /// Image `datasetIndex` is drawn (without its maps yet, when they are still being computed).
@@ -98,7 +117,9 @@ class InspectView : public QWidget {
   void buildActions();
   QWidget* buildImageList();
   QWidget* buildCanvasPane();
-  QToolBar* buildToolbar();
+  QToolBar* buildLayerToolbar();
+  QToolBar* buildStyleToolbar();
+  QWidget* buildSidePane();
   QAction* addToggle(const QString& text, const QString& key, OverlayLayer layer);
   void onRowSelected();
   void onMapsReady(qulonglong index, const ImageMapsPtr& maps);
@@ -130,7 +151,15 @@ class InspectView : public QWidget {
   QComboBox* colormapBox_ = nullptr;
   QComboBox* scoreBox_ = nullptr;
   QSlider* opacity_ = nullptr;
-  QLabel* status_ = nullptr;
+  QDoubleSpinBox* minScore_ = nullptr;
+  QSpinBox* topN_ = nullptr;
+  QComboBox* matchBox_ = nullptr;
+  ColorBar* colorBar_ = nullptr;
+  QLabel* legend_ = nullptr;
+  QLabel* inputsBanner_ = nullptr;
+  PeopleTableModel* people_ = nullptr;
+  QTableView* peopleTable_ = nullptr;
+  ElidedLabel* status_ = nullptr;
   QAction* layerActions_[kOverlayLayers.size()] = {};  // by OverlayLayer
 };
 

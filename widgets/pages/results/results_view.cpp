@@ -63,6 +63,13 @@ ResultsView::ResultsView(QWidget* parent) : QWidget(parent) {
   recordTable_->horizontalHeader()->setStretchLastSection(true);
   recordTable_->setSelectionBehavior(QAbstractItemView::SelectRows);
   recordTable_->horizontalHeader()->resizeSection(RecordTableModel::FileColumn, 220);
+  recordTable_->setToolTip(tr("Double-click an image to inspect it"));
+  connect(recordTable_, &QAbstractItemView::activated, this, [this, proxy](const QModelIndex& i) {
+    const QModelIndex source = proxy->mapToSource(i);
+    const auto& records = recordModel_->records();
+    if (source.isValid() && source.row() < static_cast<int>(records.size()))
+      Q_EMIT imageActivated(records[static_cast<std::size_t>(source.row())].index);
+  });
   recordsCaption_ = new QLabel(tr("<b>Images</b>"));
   auto* bottom = new QWidget;
   auto* bottomLayout = new QVBoxLayout(bottom);
@@ -79,7 +86,8 @@ ResultsView::ResultsView(QWidget* parent) : QWidget(parent) {
   layout->addWidget(splitter);
 
   auto updateCaption = [this] {
-    recordsCaption_->setText(tr("<b>Images</b> (%1)").arg(recordModel_->rowCount()));
+    recordsCaption_->setText(
+        tr("<b>Images</b> (%1; double-click one to inspect it)").arg(recordModel_->rowCount()));
   };
   connect(recordModel_, &QAbstractItemModel::rowsInserted, this, updateCaption);
   connect(recordModel_, &QAbstractItemModel::modelReset, this, updateCaption);
@@ -155,10 +163,16 @@ void ResultsView::followSession(const RunSession* session) {
   connect(controller, &RunController::imageDone, this,
           [this](const ImageRecord& record) { appendRecord(record); });
   connect(controller, &RunController::finished, this, &ResultsView::showFinished);
-  connect(session, &RunSession::runPreparing, this,
+  // Reset only once the run has started: a run that fails to start leaves the run shown alone.
+  connect(session, &RunSession::runStarted, this,
           [this](const QString& runDir) { beginRun(runDir); });
-  connect(session, &RunSession::runFolderOpened, this,
-          [this](const OpenedRunPtr& opened) { showLoadedRun(opened->run); });
+  connect(session, &RunSession::runFolderOpened, this, [this](const OpenedRunPtr& opened) {
+    showLoadedRun(opened->run);
+    if (opened->inspect) recordModel_->setScores(opened->inspect->rows);
+  });
+  // A finished run's per-image AP / OKS arrive when it is read back for the Inspect page.
+  connect(session, &RunSession::inspectionLoaded, this,
+          [this](const RunOverlayDataPtr& data) { recordModel_->setScores(data->rows); });
 }
 
 }  // namespace posescope

@@ -42,6 +42,11 @@ class ResultsView : public QWidget {
   /// Selects and scrolls to the row of dataset image `datasetIndex`; false when it has no row.
   bool selectImage(std::size_t datasetIndex);
 
+ Q_SIGNALS:
+  /// The user double-clicked (or pressed Enter on) the row of dataset image `datasetIndex`: the
+  /// shell shows it on the Inspect page.
+  void imageActivated(qulonglong datasetIndex);
+
  private:
   void setMetrics(const std::optional<MetricTable>& table, const RunSummary& summary);
 

@@ -130,6 +130,8 @@ void RunProgressView::reset(const QString& runDir, const QString& context) {
   folderLabel_->setText(folder.join(QStringLiteral(" \u00b7 ")));
   progress_->setRange(0, 1);
   progress_->setValue(0);
+  progress_->setFormat(QStringLiteral("%v / %m"));
+  started_ = false;
   stateLabel_->setText(tr("Starting\u2026"));
   cancelButton_->setEnabled(true);
 }
@@ -145,6 +147,7 @@ void RunProgressView::showPreparing() {
 
 void RunProgressView::showStarted(const RunSummary& summary) {
   clock_.start();
+  started_ = true;
   const int total = static_cast<int>(summary.imagesTotal);
   progress_->setRange(0, std::max(1, total));
   progress_->setValue(0);
@@ -189,7 +192,13 @@ void RunProgressView::showStopped(const QString& message) {
 void RunProgressView::showFailed(const QString& message) {
   cancelButton_->setEnabled(false);
   if (progress_->maximum() == 0) progress_->setRange(0, 1);
-  stateLabel_->setText(tr("The run stopped on an error."));
+  if (!started_) {  // no image counted: a count of "0 / 1" would be meaningless
+    progress_->setRange(0, 1);
+    progress_->setValue(0);
+    progress_->setFormat(tr("not started"));
+  }
+  stateLabel_->setText(started_ ? tr("The run stopped on an error.")
+                                : tr("The run did not start; the run shown before is kept."));
   errorBanner_->setText(message);
   errorBanner_->show();
   appendLog(tr("error: %1").arg(message));

@@ -68,6 +68,7 @@ class RunProgressView : public QWidget {
   QPushButton* cancelButton_ = nullptr;
   QPlainTextEdit* log_ = nullptr;
   QElapsedTimer clock_;
+  bool started_ = false;  // the run shown evaluates images (showStarted since reset)
 };
 
 /// "12 / 40 images · 3.41 img/s · ETA 8 s" from a count and the seconds elapsed; never fails.

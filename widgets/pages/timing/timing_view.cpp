@@ -160,6 +160,15 @@ const TimingStats& TimingView::stats() const {
   return model_->stats();
 }
 
+std::optional<std::size_t> TimingView::warmupImage() const {
+  if (!warmup_) return std::nullopt;
+  return records_[*warmup_].index;
+}
+
+QString TimingView::captionText() const {
+  return caption_->text();
+}
+
 void TimingView::setRecords(std::vector<ImageRecord> records) {
   records_ = std::move(records);
   rebuild();
@@ -192,8 +201,15 @@ void TimingView::rebuild() {
     stagePlot_->xAxis->setTicker(QSharedPointer<QCPAxisTicker>::create());
     stagePlot_->xAxis->setLabel(tr("image (dataset order; failed images left out)"));
   }
-  TimingStats stats = computeTimingStats(records_);
-  const std::vector<double> totals = totalTimes(records_);
+  // The first evaluated image is the warm-up: set apart when other images give the statistics.
+  warmup_.reset();
+  if (barRecords_.size() >= 2) warmup_ = barRecords_.front();
+  std::vector<ImageRecord> measured;
+  measured.reserve(records_.size());
+  for (std::size_t i = 0; i < records_.size(); ++i)
+    if (!warmup_ || i != *warmup_) measured.push_back(records_[i]);
+  TimingStats stats = computeTimingStats(measured);
+  const std::vector<double> totals = totalTimes(measured);
   histogram_ = histogram(totals, histogramBinCount(totals.size()));
   QVector<double> centres, counts;
   for (std::size_t i = 0; i < histogram_.counts.size(); ++i) {
@@ -204,19 +220,35 @@ void TimingView::rebuild() {
     histogramBars_->setWidth(histogram_.edges[1] - histogram_.edges[0]);
   histogramBars_->setData(centres, counts, true);
 
+  if (warmupLabel_) {
+    stagePlot_->removeItem(warmupLabel_);
+    warmupLabel_ = nullptr;
+  }
+  if (warmup_) {
+    warmupLabel_ = new QCPItemText(stagePlot_);
+    warmupLabel_->setText(tr("warm-up"));
+    warmupLabel_->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+    warmupLabel_->position->setCoords(0, records_[*warmup_].times.totalMs());
+    warmupLabel_->setColor(QColor(0x55, 0x55, 0x55));
+  }
   if (stats.images == 0) {
     caption_->setText(records_.empty() ? tr("No run shown.")
                                        : tr("No evaluated image (%1 failed).").arg(stats.failed));
   } else {
+    QString warmup;
+    if (warmup_)
+      warmup = tr(" \u00b7 first image (warm-up, %1 ms) left out")
+                   .arg(records_[*warmup_].times.totalMs(), 0, 'f', 1);
     caption_->setText(
-        tr("<b>%1 image(s)</b>%2 \u00b7 mean %3 ms per image (p50 %4, p90 %5, max "
-           "%6) \u00b7 click a bar to select the image, double-click to inspect it")
+        tr("<b>%1 image(s)</b>%2 \u00b7 median %3 ms per image (p90 %4, max %5, mean %6)%7 "
+           "\u00b7 click a bar to select the image, double-click to inspect it")
             .arg(stats.images)
             .arg(stats.failed ? tr(", %1 failed left out").arg(stats.failed) : QString())
-            .arg(stats.total.mean, 0, 'f', 1)
             .arg(stats.total.p50, 0, 'f', 1)
             .arg(stats.total.p90, 0, 'f', 1)
-            .arg(stats.total.max, 0, 'f', 1));
+            .arg(stats.total.max, 0, 'f', 1)
+            .arg(stats.total.mean, 0, 'f', 1)
+            .arg(warmup));
   }
   model_->setStats(std::move(stats));
   if (selected_ && !selectImage(*selected_)) selected_.reset();
@@ -312,17 +344,26 @@ void TimingView::onPlotHover(QMouseEvent* event) {
   QToolTip::showText(stagePlot_->mapToGlobal(event->position().toPoint()), text, stagePlot_);
 }
 
-bool TimingView::savePlots(const QString& path, QString* error) {
-  return savePlot(stagePlot_, path, error) &&
-         savePlot(histogramPlot_, withSuffixPart(path, QStringLiteral("_totals")), error);
+bool TimingView::savePlots(const QString& path, QStringList* written, QString* error) {
+  catchUp();  // a hidden page may still show the run before: export the one loaded now
+  const QString totals = withSuffixPart(path, QStringLiteral("_totals"));
+  if (!savePlot(stagePlot_, path, error)) return false;
+  if (written) *written << path;
+  if (!savePlot(histogramPlot_, totals, error)) return false;
+  if (written) *written << totals;
+  return true;
 }
 
-void TimingView::showEvent(QShowEvent* event) {
-  QWidget::showEvent(event);
+void TimingView::catchUp() {
   if (stale_ && followed_) {
     stale_ = false;
     setRecords(followed_->records());
   }
+}
+
+void TimingView::showEvent(QShowEvent* event) {
+  QWidget::showEvent(event);
+  catchUp();
 }
 
 }  // namespace posescope

@@ -1,6 +1,7 @@
 #pragma once
 // The Timing page: per-image stacked bars of the pipeline stages, a histogram of per-image
-// totals and mean / p50 / p90 / max per stage (core/report's timing statistics).
+// totals and median / p90 / max / mean per stage (core/report's timing statistics), the first
+// (warm-up) image marked and left out of the statistics.
 
 #include <QWidget>
 #include <optional>
@@ -11,6 +12,7 @@
 
 class QCustomPlot;
 class QCPBars;
+class QCPItemText;
 class QLabel;
 class QMouseEvent;
 class QTableView;
@@ -22,8 +24,11 @@ class RecordTableModel;
 class TimingStatsModel;
 
 /// Shows the timings of a run's records (failed records are left out of the plots and the
-/// statistics). The plots zoom (wheel) and pan (drag); clicking a bar selects that image and
-/// emits imageSelected, double-clicking emits imageActivated. Never throws.
+/// statistics). The first evaluated image is the warm-up (LibTorch allocates and tunes on the
+/// first forward): its bar is marked and, when there are others, it is left out of the
+/// statistics and the histogram, and its time is given apart. The plots zoom (wheel) and pan
+/// (drag); clicking a bar selects that image and emits imageSelected, double-clicking emits
+/// imageActivated. Never throws.
 class TimingView : public QWidget {
   Q_OBJECT
  public:
@@ -35,7 +40,12 @@ class TimingView : public QWidget {
   /// Shows `model`'s records from now on: at once on a reset, at most twice a second while rows
   /// are appended (a run in progress).
   void followRecordModel(const RecordTableModel* model);
+  /// The statistics shown: over the evaluated images but the warm-up one (when others exist).
   const TimingStats& stats() const;
+  /// The dataset index of the warm-up image set apart, if any.
+  std::optional<std::size_t> warmupImage() const;
+  /// The caption above the plots (counts, median, p90, the warm-up image).
+  QString captionText() const;
   /// The histogram of per-image totals as plotted.
   const Histogram& totalsHistogram() const { return histogram_; }
 
@@ -51,10 +61,11 @@ class TimingView : public QWidget {
   /// The stacked bars, one per stage (StageTimings order).
   const std::vector<QCPBars*>& stageBars() const { return stageBars_; }
 
-  /// Writes both plots: `path` is the stage plot's file (.png or .pdf), the histogram goes next
-  /// to it with "_totals" before the suffix. Returns false and sets `error` when one cannot be
-  /// written.
-  bool savePlots(const QString& path, QString* error = nullptr);
+  /// Writes both plots of the records shown now (catching up first when the page was hidden
+  /// while they changed): `path` is the stage plot's file (.png or .pdf), the histogram goes
+  /// next to it with "_totals" before the suffix; `written` receives each file written. Returns
+  /// false and sets `error` when one cannot be written.
+  bool savePlots(const QString& path, QStringList* written = nullptr, QString* error = nullptr);
 
  public Q_SLOTS:
   /// Shows the whole data again after zooming or panning.
@@ -71,12 +82,15 @@ class TimingView : public QWidget {
 
  private:
   void rebuild();
+  void catchUp();
   void applySelection();
   void onPlotClick(QMouseEvent* event, bool activate);
   void onPlotHover(QMouseEvent* event);
 
   std::vector<ImageRecord> records_;
   std::vector<std::size_t> barRecords_;  // bar position -> records_ position
+  std::optional<std::size_t> warmup_;    // records_ position of the warm-up image set apart
+  QCPItemText* warmupLabel_ = nullptr;
   Histogram histogram_;
   std::optional<std::size_t> selected_;
   QCustomPlot* stagePlot_ = nullptr;

@@ -1,0 +1,43 @@
+#include "widgets/common/elided_label.h"
+
+#include <QResizeEvent>
+
+namespace posescope {
+
+ElidedLabel::ElidedLabel(QWidget* parent) : QLabel(parent) {
+  setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+  setTextFormat(Qt::PlainText);
+  setWordWrap(false);
+}
+
+void ElidedLabel::setText(const QString& text) {
+  full_ = text;
+  setToolTip(text);
+  elide();
+}
+
+bool ElidedLabel::isElided() const {
+  return QLabel::text() != full_;
+}
+
+QSize ElidedLabel::sizeHint() const {
+  return {0, QLabel::sizeHint().height()};
+}
+
+QSize ElidedLabel::minimumSizeHint() const {
+  return {0, QLabel::minimumSizeHint().height()};
+}
+
+void ElidedLabel::resizeEvent(QResizeEvent* event) {
+  QLabel::resizeEvent(event);
+  elide();
+}
+
+void ElidedLabel::elide() {
+  QString oneLine = full_;
+  oneLine.replace(QLatin1Char('\n'), QLatin1Char(' '));
+  const int width = contentsRect().width();
+  QLabel::setText(width > 0 ? fontMetrics().elidedText(oneLine, Qt::ElideRight, width) : oneLine);
+}
+
+}  // namespace posescope

@@ -1,0 +1,36 @@
+#pragma once
+// A one-line message that never widens its layout: it is elided to the width it is given and
+// shows the whole text in its tooltip.
+
+#include <QLabel>
+
+namespace posescope {
+
+/// A QLabel for status and error lines. Its size hint asks for no width, so a long message (a
+/// path, an error naming a file) cannot push the panes beside it; the text shown is elided at
+/// the right end to the label's width, and the tooltip holds the whole message. text() returns
+/// the whole message. Never throws.
+class ElidedLabel : public QLabel {
+  Q_OBJECT
+ public:
+  explicit ElidedLabel(QWidget* parent = nullptr);
+
+  void setText(const QString& text);
+  /// The whole message (QLabel::text() holds the elided one).
+  QString text() const { return full_; }
+  /// Whether the text shown is cut short.
+  bool isElided() const;
+
+  QSize sizeHint() const override;
+  QSize minimumSizeHint() const override;
+
+ protected:
+  void resizeEvent(QResizeEvent* event) override;
+
+ private:
+  void elide();
+
+  QString full_;
+};
+
+}  // namespace posescope

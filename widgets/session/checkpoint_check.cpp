@@ -1,0 +1,84 @@
+#include "widgets/session/checkpoint_check.h"
+
+#include <QFutureWatcher>
+#include <QThreadPool>
+#include <QTimer>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include "checkpoint/checkpoint_file.h"
+#include "checkpoint/checkpoint_reader.h"
+#include "models/pose_net.h"
+
+namespace posescope {
+
+namespace {
+constexpr int kSettleMs = 600;
+}
+
+QString checkpointFitError(const Experiment& experiment) {
+  try {
+    const std::string modelFile = experiment.cfg.getString("TEST.MODEL_FILE");
+    if (detectCheckpointFormat(modelFile) == CheckpointFormat::TorchScript) {
+      loadTorchScriptNet(modelFile);
+      return {};
+    }
+    auto net = createPoseNet(experiment);
+    loadStateDictStrict(net->module(), readStateDict(modelFile), modelFile);
+    return {};
+  } catch (const std::exception& e) {
+    return QString::fromStdString(e.what());
+  }
+}
+
+CheckpointCheck::CheckpointCheck(QObject* parent) : QObject(parent) {
+  settle_ = new QTimer(this);
+  settle_->setSingleShot(true);
+  settle_->setInterval(kSettleMs);
+  connect(settle_, &QTimer::timeout, this, &CheckpointCheck::startPending);
+  pool_ = new QThreadPool(this);
+  pool_->setMaxThreadCount(1);
+}
+
+CheckpointCheck::~CheckpointCheck() {
+  pool_->waitForDone();  // the check in flight holds no reference to this object
+}
+
+void CheckpointCheck::setSettleMs(int ms) {
+  settle_->setInterval(ms);
+}
+
+void CheckpointCheck::request(const std::optional<Experiment>& experiment) {
+  ++generation_;  // an answer in flight is now stale
+  pending_ = experiment;
+  if (pending_)
+    settle_->start();
+  else
+    settle_->stop();
+}
+
+void CheckpointCheck::setPaused(bool paused) {
+  paused_ = paused;
+  if (!paused && pending_ && !settle_->isActive()) settle_->start();
+}
+
+void CheckpointCheck::startPending() {
+  if (!pending_ || paused_) return;
+  if (inFlight_) {  // one at a time: try again when the one in flight ends
+    settle_->start();
+    return;
+  }
+  const Experiment experiment = std::move(*pending_);
+  pending_.reset();
+  inFlight_ = true;
+  const int generation = generation_;
+  Q_EMIT checking();
+  auto* watcher = new QFutureWatcher<QString>(this);
+  connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher, generation] {
+    watcher->deleteLater();
+    inFlight_ = false;
+    if (generation == generation_) Q_EMIT checked(watcher->result());
+  });
+  watcher->setFuture(QtConcurrent::run(pool_, checkpointFitError, experiment));
+}
+
+}  // namespace posescope
