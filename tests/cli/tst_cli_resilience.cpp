@@ -105,7 +105,7 @@ class TestCliResilience : public QObject {
     QVERIFY(tmp_.isValid());
     data_ = tmp_.filePath("data");
     CliRun r = runCli(
-        {"make-dataset", "--out", data_, "--images", "40", "--split", "val2017", "--seed", "5"});
+        {"make-dataset", "--out", data_, "--images", "24", "--split", "val2017", "--seed", "5"});
     QVERIFY2(r.exitCode == 0, qPrintable(r.err));
     const QString reference = tmp_.filePath("reference");
     QElapsedTimer clock;
