@@ -179,6 +179,11 @@ MergedRun mergeShardRuns(const std::vector<std::string>& shardDirs, const std::s
 
   std::vector<ShardRun> shards;
   for (const auto& [index, shard] : byIndex) shards.push_back(*shard);
+  // eval's selections (--limit) are in dataset order; a resumed shard appended the images it
+  // finished later after the earlier ones, so its records.jsonl need not be in that order.
+  for (auto& shard : shards)
+    std::stable_sort(shard.run.records.begin(), shard.run.records.end(),
+                     [](const ImageRecord& a, const ImageRecord& b) { return a.index < b.index; });
   const size_t total = shards.front().shard.selectedImages;
   for (const auto& shard : shards) {
     const size_t expected = shardPositions({shard.shard.index, count}, total).size();
