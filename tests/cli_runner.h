@@ -15,9 +15,12 @@ struct CliRun {
   QString err;
 };
 
-/// Runs the CLI with `args`; kills it after `timeoutMs` and says "timed out" in `err`.
-inline CliRun runCli(const QStringList& args, int timeoutMs = 600000) {
+/// Runs the CLI with `args` in `environment`; kills it after `timeoutMs` and says "timed out" in
+/// `err`.
+inline CliRun runCliIn(const QProcessEnvironment& environment, const QStringList& args,
+                       int timeoutMs = 600000) {
   QProcess p;
+  p.setProcessEnvironment(environment);
   p.start(QStringLiteral(POSESCOPE_CLI_PATH), args);
   CliRun r;
   if (!p.waitForFinished(timeoutMs)) {
@@ -30,6 +33,11 @@ inline CliRun runCli(const QStringList& args, int timeoutMs = 600000) {
   r.out = QString::fromUtf8(p.readAllStandardOutput());
   r.err = QString::fromUtf8(p.readAllStandardError());
   return r;
+}
+
+/// Runs the CLI with `args` in the test's own environment.
+inline CliRun runCli(const QStringList& args, int timeoutMs = 600000) {
+  return runCliIn(QProcessEnvironment::systemEnvironment(), args, timeoutMs);
 }
 
 }  // namespace posescope::test

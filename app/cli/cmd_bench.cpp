@@ -6,6 +6,7 @@
 #include <iostream>
 #include <numeric>
 
+#include "bench_sweep.h"
 #include "commands.h"
 #include "common/errors.h"
 #include "data/keypoint_dataset.h"
@@ -19,24 +20,51 @@ namespace {
 const char* const kHelpText =
     R"(usage: posescope-cli bench --cfg FILE [--superconfig ARCH] [--images N]
                            [--repeat R] [--device D] [--threads N] [--random-weights]
-                           [KEY VALUE ...]
+                           [--no-fold-bn] [--sweep [--sweep-runs K]] [KEY VALUE ...]
 
 Times the evaluation pipeline on the first N images of the config's test set (DATASET.ROOT),
 each evaluated R times, and prints images per second, wall time (process start included) and
 the mean milliseconds of each stage: decode, preprocess, forward, group, postprocess.
 Without TEST.MODEL_FILE, --random-weights times the network with seeded random weights.
+
+--sweep runs the same benchmark in child processes for every thread count and for libgomp's
+spinning wait, on a quiet machine and beside one busy process (`yes > /dev/null`), K runs each
+(median; default 3), and times the start-up of a Torch-free and of a network command.
 )";
+
+// `raw` without the given flags and value options (with their values).
+Args withoutOptions(const Args& raw, const std::vector<std::string>& flags,
+                    const std::vector<std::string>& valueOptions) {
+  Args kept;
+  for (size_t i = 0; i < raw.size(); ++i) {
+    if (std::find(flags.begin(), flags.end(), raw[i]) != flags.end()) continue;
+    if (std::find(valueOptions.begin(), valueOptions.end(), raw[i]) != valueOptions.end()) {
+      ++i;
+      continue;
+    }
+    kept.push_back(raw[i]);
+  }
+  return kept;
+}
 
 }  // namespace
 
 int runBench(const Args& raw) {
   const auto processStart = std::chrono::steady_clock::now();
-  const ParsedArgs args =
-      parseArgs(raw, {"--cfg", "--superconfig", "--images", "--repeat", "--device", "--threads"},
-                {"--random-weights"});
+  const ParsedArgs args = parseArgs(
+      raw,
+      {"--cfg", "--superconfig", "--images", "--repeat", "--device", "--threads", "--sweep-runs"},
+      {"--random-weights", "--no-fold-bn", "--sweep"});
   if (args.has("--help")) {
     std::cout << kHelpText;
     return kOk;
+  }
+  if (args.has("--sweep")) {
+    const long runs = args.getInt("--sweep-runs", 3);
+    if (runs < 1) throw UsageError{"--sweep-runs must be 1 or more"};
+    if (args.has("--threads")) throw UsageError{"--sweep times every --threads itself"};
+    return runBenchSweep(withoutOptions(raw, {"--sweep"}, {"--sweep-runs"}),
+                         static_cast<int>(runs));
   }
   const long images = args.getInt("--images", 4);
   const long repeat = args.getInt("--repeat", 10);
@@ -48,6 +76,7 @@ int runBench(const Args& raw) {
   options.device = args.get("--device", "auto");
   options.torchThreads = static_cast<int>(args.getInt("--threads", 0));
   options.randomWeights = args.has("--random-weights");
+  options.foldBatchNorm = !args.has("--no-fold-bn");
   options.computeMetrics = false;
   const ConfigNode& cfg = experiment.cfg;
   const KeypointDataset dataset(datasetKindFromName(cfg.getString("DATASET.DATASET_TEST")),

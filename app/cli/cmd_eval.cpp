@@ -14,6 +14,7 @@
 #include "common/errors.h"
 #include "experiment_args.h"
 #include "pipeline/evaluator.h"
+#include "pipeline/run_resume.h"
 
 namespace posescope::cli {
 
@@ -21,8 +22,10 @@ namespace {
 
 const char* const kHelpText =
     R"(usage: posescope-cli eval --cfg FILE [--superconfig ARCH] [--out DIR]
-                          [--device auto|cpu|cuda:N] [--limit N] [--workers N]
-                          [--threads N] [--quiet] [KEY VALUE ...]
+                          [--device auto|cpu|cuda:N[,...]] [--limit N] [--shard K/N]
+                          [--workers N] [--threads N] [--no-fold-bn] [--quiet]
+                          [KEY VALUE ...]
+       posescope-cli eval --resume RUN_DIR [--device D] [--workers N] [--threads N] [--quiet]
 
 Evaluates the model of an experiment on its test set exactly as LitePose's valid.py does
 (multi-scale and flip testing, associative-embedding grouping, COCO / CrowdPose keypoint
@@ -31,17 +34,38 @@ metrics), writes a run folder and prints valid.py's metric table on stdout.
   --cfg FILE          experiment YAML (as valid.py --cfg)
   --superconfig ARCH  architecture JSON (as valid.py --superconfig)
   --out DIR           run folder (default: runs/<cfg name>_<date-time>)
-  --device D          auto (CUDA when available, else CPU), cpu, cuda:N
+  --device D          auto (CUDA when available, else CPU), cpu, cuda:N; a list such as
+                      cuda:0,cuda:1 evaluates with one network replica per device (images
+                      dealt out, records kept in order; cpu,cpu works the same way)
   --limit N           evaluate only the first N images
+  --shard K/N         evaluate only shard K (0..N-1) of N: every N-th image from the K-th;
+                      the run folder is partial (no metrics) until posescope-cli merge
+                      joins the N shard folders
   --workers N         image decoding threads (default: min(WORKERS, 2))
   --threads N         LibTorch intra-op threads (default: every core; fewer on a busy machine)
+  --no-fold-bn        keep each BatchNorm a separate pass (default: folded into the convolution
+                      before it, same results within float rounding, a faster forward)
   --quiet             no progress on stderr
   KEY VALUE           config overrides, e.g. TEST.FLIP_TEST False TEST.MODEL_FILE ck.pth
+  --resume RUN_DIR    continue an interrupted (killed, failed, cancelled) run from its last
+                      whole record, with the folder's config.yaml and arch.json, on the device
+                      it ran on unless --device says otherwise; refused when the checkpoint or
+                      annotation file changed since. The results equal an uninterrupted run's.
 
 The run folder holds config.yaml, arch.json, run.json, records.jsonl, results.json, log.txt,
 metrics.json, metrics.md and image_eval.jsonl. Ctrl-C cancels: the folder keeps the images done
-and says 'cancelled'.
+and says 'cancelled'; a killed run's folder reads as 'interrupted' (run.lock is no longer held).
 )";
+
+// --resume takes the configuration from the run folder: options that would change it are refused.
+void checkResumeArgs(const ParsedArgs& args) {
+  for (const char* name : {"--cfg", "--superconfig", "--out", "--limit", "--shard"})
+    if (args.has(name))
+      throw UsageError{std::string("--resume continues a run with its own configuration: ") + name +
+                       " cannot be given with it"};
+  if (!args.positional.empty())
+    throw UsageError{"--resume continues a run with its own configuration: no KEY VALUE overrides"};
+}
 
 CancellationToken* gCancel = nullptr;
 
@@ -70,13 +94,16 @@ class ProgressPrinter : public EvaluationObserver {
     barShown_ = false;
     std::cerr << line << "\n";
   }
-  void onStarted(const RunSummary&) override { start_ = std::chrono::steady_clock::now(); }
+  void onStarted(const RunSummary& summary) override {
+    start_ = std::chrono::steady_clock::now();
+    resumedAt_ = summary.imagesDone;  // a resumed run's rate counts this session's images only
+  }
   void onImage(const ImageRecord& record, size_t done, size_t total) override {
     if (record.failed()) onLog("image " + record.file + " failed: " + record.error);
     if (quiet_ || total == 0) return;
     const double elapsed =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-    const double rate = elapsed > 0 ? done / elapsed : 0;
+    const double rate = elapsed > 0 ? (done - resumedAt_) / elapsed : 0;
     const double eta = rate > 0 ? (total - done) / rate : 0;
     if (tty_) {
       const int width = 30;
@@ -101,24 +128,33 @@ class ProgressPrinter : public EvaluationObserver {
   bool quiet_;
   bool tty_;
   bool barShown_ = false;
+  size_t resumedAt_ = 0;
   std::chrono::steady_clock::time_point start_;
 };
 
 }  // namespace
 
 int runEval(const Args& raw) {
-  const ParsedArgs args = parseArgs(
-      raw, {"--cfg", "--superconfig", "--out", "--device", "--limit", "--workers", "--threads"},
-      {"--quiet"});
+  const ParsedArgs args = parseArgs(raw,
+                                    {"--cfg", "--superconfig", "--out", "--device", "--limit",
+                                     "--shard", "--workers", "--threads", "--resume"},
+                                    {"--quiet", "--no-fold-bn"});
   if (args.has("--help")) {
     std::cout << kHelpText;
     return kOk;
   }
-  const Experiment experiment = loadExperiment(experimentSpecFrom(args));
+  EvaluatorOptions options;
+  std::optional<ResumePlan> resume;
+  if (args.has("--resume")) {
+    checkResumeArgs(args);
+    resume = planResume(args.get("--resume"));
+    for (const auto& note : resume->notes) std::cerr << "note: " << note << "\n";
+  }
+  const Experiment experiment =
+      resume ? resume->experiment : loadExperiment(experimentSpecFrom(args));
   printWarnings(experiment);
 
-  EvaluatorOptions options;
-  options.device = args.get("--device", "auto");
+  options.device = args.get("--device", resume ? resume->point.previous.device : "auto");
   const long limit = args.getInt("--limit", 0);
   const long workers = args.getInt("--workers", -1);
   const long threads = args.getInt("--threads", 0);
@@ -127,7 +163,16 @@ int runEval(const Args& raw) {
   options.limit = static_cast<size_t>(limit);
   options.decodeWorkers = static_cast<int>(workers);
   options.torchThreads = static_cast<int>(threads);
+  options.foldBatchNorm = !args.has("--no-fold-bn");
   options.outDir = args.get("--out", defaultRunDir(experiment.spec.cfgFile));
+  if (args.has("--shard")) options.shard = parseShardSpec(args.get("--shard"));
+  if (resume) {
+    options.outDir = args.get("--resume");
+    options.limit = resume->limit;
+    if (const auto& shard = resume->point.previous.shard)  // a shard resumes as that shard
+      options.shard = ShardSpec{shard->index, shard->count};
+    options.resumeFrom = std::move(resume->point);
+  }
   options.validate();
 
   ProgressPrinter progress(args.has("--quiet"));
@@ -154,6 +199,11 @@ int runEval(const Args& raw) {
   }
   if (result.summary.imagesFailed > 0)
     std::cerr << result.summary.imagesFailed << " image(s) failed; see records.jsonl\n";
+  if (options.shard) {
+    std::cerr << "shard " << shardSpecText(*options.shard)
+              << " complete; posescope-cli merge joins it with the other shards\n";
+    return kOk;
+  }
   std::cout << result.metricsMarkdown;
   return kOk;
 }

@@ -26,10 +26,13 @@ std::vector<Command> commandTable() {
        LIGHT(runMetrics)},
       {"analyze", "explain the metrics: keypoint error analysis, AP if fixed, triage",
        LIGHT(runAnalyze)},
+      {"extract", "write a sub-network's weights out of a LitePose supernet", FULL(runExtract)},
       {"make-dataset", "write the synthetic people dataset (COCO layout)", FULL(runMakeDataset)},
       {"export", "export a run's metrics, per-image table, results or overlays", FULL(runExport)},
       {"compare", "compare two runs: metrics with confidence intervals, timing, per-image deltas",
        LIGHT(runCompare)},
+      {"merge", "join the shard folders of eval --shard K/N into one run folder", LIGHT(runMerge)},
+      {"slurm", "run eval as a Slurm job array of N shards and a merge job", LIGHT(runSlurm)},
   };
 }
 

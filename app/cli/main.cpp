@@ -10,6 +10,7 @@
 
 #include "cli_args.h"
 #include "cli_main.h"
+#include "common/openmp_wait.h"
 
 namespace {
 
@@ -32,7 +33,11 @@ int runInFullExecutable(const char* name, char** argv) {
               << " cannot locate posescope-cli-full (/proc/self/exe is unreadable)\n";
     return posescope::cli::kFailed;
   }
-  execv(path.c_str(), argv);  // returns only on failure
+  posescope::preferPassiveOpenMpWait();  // before LibTorch's libgomp loads in the new process
+  std::error_code ec;
+  if (const auto self = std::filesystem::read_symlink("/proc/self/exe", ec); !ec)
+    setenv("POSESCOPE_FRONT_END", self.c_str(), 1);  // bench --sweep times the front end
+  execv(path.c_str(), argv);                         // returns only on failure
   std::cerr << "error: posescope-cli " << name << " needs " << path.string()
             << ", which cannot be started: " << std::strerror(errno) << "\n";
   return posescope::cli::kFailed;

@@ -9,6 +9,7 @@
 #include <iostream>
 
 #include "cli_args.h"
+#include "common/openmp_wait.h"
 #include "widgets/common/app_icon.h"
 #include "widgets/pages/experiment/run_setup_view.h"
 #include "widgets/pages/inspect/inspect_view.h"
@@ -111,6 +112,7 @@ int pageNumber(const std::string& name) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  posescope::restartWithPassiveOpenMpWait(argv);  // evaluations run beside the GUI's own work
   QApplication app(argc, argv);
   QApplication::setOrganizationName(QStringLiteral("PoseScope"));
   QApplication::setApplicationName(QStringLiteral("PoseScope"));

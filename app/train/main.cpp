@@ -7,6 +7,7 @@
 
 #include "cli_args.h"
 #include "common/errors.h"
+#include "common/openmp_wait.h"
 #include "config/experiment.h"
 #include "train/trainer.h"
 
@@ -91,6 +92,7 @@ int run(const std::vector<std::string>& args) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  posescope::restartWithPassiveOpenMpWait(argv);  // a busy machine must not stall training
   return posescope::cli::runWithExitCodes(
       "posescope-train", [&] { return run(std::vector<std::string>(argv + 1, argv + argc)); });
 }

@@ -137,6 +137,8 @@ ArchConfig loadArchJson(const std::string& path) {
     if (colon != std::string::npos) reason = reason.substr(colon + 2);
     throw ConfigError(path + ":" + std::to_string(line) + ":" + std::to_string(column) +
                       ": malformed JSON: " + reason);
+  } catch (const json::exception& e) {  // e.g. a number too large for a double (out_of_range)
+    throw ConfigError(path + ": malformed JSON: " + e.what());
   }
   return archFromJson(doc, path);
 }

@@ -115,6 +115,8 @@ KeypointDataset::KeypointDataset(DatasetKind kind, const std::string& root,
   } catch (const nlohmann::json::parse_error& e) {
     throw DatasetError(annotationFile_ + ":" + std::to_string(lineAt(text, e.byte)) +
                        ": malformed JSON: " + e.what());
+  } catch (const nlohmann::json::exception& e) {  // e.g. a number too large for a double
+    throw DatasetError(annotationFile_ + ": malformed JSON: " + e.what());
   }
   try {
     if (!doc.contains("images") || !doc["images"].is_array())

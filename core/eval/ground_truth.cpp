@@ -4,13 +4,13 @@
 
 #include "common/errors.h"
 #include "eval/eval_params.h"
-#include "eval/json_reader.h"
+#include "eval/json_values.h"
 
 namespace posescope {
 
 using evaljson::Context;
 using evaljson::Kind;
-using evaljson::Reader;
+using evaljson::od::value;
 
 namespace {
 
@@ -18,67 +18,63 @@ std::string recordName(const char* list, std::size_t index) {
   return std::string(list) + "[" + std::to_string(index) + "]";
 }
 
-void requireObject(Reader& r, const Context& ctx) {
-  if (r.peek() != Kind::Object) throw EvalError(ctx.where() + " is not a JSON object");
-  r.beginObject();
-}
-
 void missing(const Context& ctx, const char* key) {
   throw EvalError(ctx.where() + " has no field '" + key + "'");
 }
 
-GroundTruthImage parseImage(Reader& r, const Context& ctx) {
+GroundTruthImage parseImage(value& v, const Context& ctx) {
   GroundTruthImage image;
   bool hasId = false;
-  requireObject(r, ctx);
-  for (std::string key; r.nextKey(key);) {
+  evaljson::forEachField(v, ctx, [&](std::string_view key, value& field) {
     if (key == "id") {
-      image.id = evaljson::readInt(r, "id", ctx);
+      image.id = evaljson::readInt(field, "id", ctx);
       hasId = true;
-    } else if (key == "file_name" && r.peek() == Kind::String) {
-      image.fileName = r.string();
-    } else if ((key == "width" || key == "height") && r.peek() == Kind::Number) {
-      const auto n = r.number();
+    } else if (key == "file_name" && evaljson::kindOf(field, ctx) == Kind::String) {
+      image.fileName = evaljson::readString(field, ctx);
+    } else if ((key == "width" || key == "height") &&
+               evaljson::kindOf(field, ctx) == Kind::Number) {
+      const auto n = evaljson::number(field, ctx);
       (key == "width" ? image.width : image.height) = n.integer ? static_cast<int>(n.asInt) : 0;
     } else if (key == "crowdIndex") {
-      image.crowdIndex = evaljson::readNumber(r, "crowdIndex", ctx);
+      image.crowdIndex = evaljson::readNumber(field, "crowdIndex", ctx);
     } else {
-      r.skip();
+      return false;
     }
-  }
+    return true;
+  });
   if (!hasId) missing(ctx, "id");
   return image;
 }
 
-bool readCrowdFlag(Reader& r, const Context& ctx) {
-  if (r.peek() == Kind::Bool) return r.boolean();
-  if (r.peek() == Kind::Number) {
-    const auto n = r.number();
+bool readCrowdFlag(value& v, const Context& ctx) {
+  const Kind kind = evaljson::kindOf(v, ctx);
+  if (kind == Kind::Bool) return evaljson::readBool(v, ctx);
+  if (kind == Kind::Number) {
+    const auto n = evaljson::number(v, ctx);
     if (n.integer) return n.asInt != 0;
   }
   throw EvalError(ctx.where() + ": field 'iscrowd' must be 0, 1 or a boolean");
 }
 
-GroundTruthPerson parseAnnotation(Reader& r, const Context& ctx) {
+GroundTruthPerson parseAnnotation(value& v, const Context& ctx) {
   GroundTruthPerson person;
   enum { kId = 1, kImage = 2, kCategory = 4, kKeypoints = 8, kBox = 16, kNum = 32, kCrowd = 64 };
   int seen = 0;
-  requireObject(r, ctx);
-  for (std::string key; r.nextKey(key);) {
+  evaljson::forEachField(v, ctx, [&](std::string_view key, value& field) {
     if (key == "id") {
-      person.id = evaljson::readInt(r, "id", ctx);
+      person.id = evaljson::readInt(field, "id", ctx);
       seen |= kId;
     } else if (key == "image_id") {
-      person.imageId = evaljson::readInt(r, "image_id", ctx);
+      person.imageId = evaljson::readInt(field, "image_id", ctx);
       seen |= kImage;
     } else if (key == "category_id") {
-      person.categoryId = evaljson::readInt(r, "category_id", ctx);
+      person.categoryId = evaljson::readInt(field, "category_id", ctx);
       seen |= kCategory;
     } else if (key == "keypoints") {
-      person.keypoints = evaljson::readNumbers(r, "keypoints", ctx);
+      person.keypoints = evaljson::readNumbers(field, "keypoints", ctx);
       seen |= kKeypoints;
     } else if (key == "bbox") {
-      const auto box = evaljson::readNumbers(r, "bbox", ctx);
+      const auto box = evaljson::readNumbers(field, "bbox", ctx);
       if (box.size() != 4) {
         throw EvalError(ctx.where() + ": field 'bbox' must hold 4 numbers, not " +
                         std::to_string(box.size()));
@@ -86,17 +82,18 @@ GroundTruthPerson parseAnnotation(Reader& r, const Context& ctx) {
       for (int i = 0; i < 4; ++i) person.bbox[i] = box[i];
       seen |= kBox;
     } else if (key == "area") {
-      person.area = evaljson::readNumber(r, "area", ctx);
+      person.area = evaljson::readNumber(field, "area", ctx);
     } else if (key == "num_keypoints") {
-      person.numKeypoints = evaljson::readNumber(r, "num_keypoints", ctx);
+      person.numKeypoints = evaljson::readNumber(field, "num_keypoints", ctx);
       seen |= kNum;
     } else if (key == "iscrowd") {
-      person.isCrowd = readCrowdFlag(r, ctx);
+      person.isCrowd = readCrowdFlag(field, ctx);
       seen |= kCrowd;
     } else {
-      r.skip();
+      return false;
     }
-  }
+    return true;
+  });
   const std::pair<int, const char*> required[] = {{kId, "id"},
                                                   {kImage, "image_id"},
                                                   {kCategory, "category_id"},
@@ -114,75 +111,72 @@ GroundTruthPerson parseAnnotation(Reader& r, const Context& ctx) {
   return person;
 }
 
-KeypointCategory parseCategory(Reader& r, const Context& ctx) {
+KeypointCategory parseCategory(value& v, const Context& ctx) {
   KeypointCategory category;
   bool hasId = false;
-  requireObject(r, ctx);
-  for (std::string key; r.nextKey(key);) {
+  evaljson::forEachField(v, ctx, [&](std::string_view key, value& field) {
     if (key == "id") {
-      category.id = evaljson::readInt(r, "id", ctx);
+      category.id = evaljson::readInt(field, "id", ctx);
       hasId = true;
-    } else if (key == "name" && r.peek() == Kind::String) {
-      category.name = r.string();
+    } else if (key == "name" && evaljson::kindOf(field, ctx) == Kind::String) {
+      category.name = evaljson::readString(field, ctx);
     } else if (key == "keypoints") {
-      if (r.peek() != Kind::Array)
+      if (evaljson::kindOf(field, ctx) != Kind::Array) {
         throw EvalError(ctx.where() + ": field 'keypoints' must be a list");
-      r.beginArray();
-      while (r.nextElement()) {
-        if (r.peek() == Kind::String) {
-          category.keypoints.push_back(r.string());
+      }
+      evaljson::forEachElement(field, ctx, "keypoints", [&](std::size_t, value& name) {
+        if (evaljson::kindOf(name, ctx) == Kind::String) {
+          category.keypoints.push_back(evaljson::readString(name, ctx));
         } else {
-          r.skip();
+          evaljson::skipChecked(name, ctx);
           category.keypoints.push_back("?");
         }
-      }
+      });
     } else {
-      r.skip();
+      return false;
     }
-  }
+    return true;
+  });
   if (!hasId) missing(ctx, "id");
   return category;
 }
 
-// Reads the list under `key`, calling `each(reader, index)` per element.
-template <typename F>
-void readList(Reader& r, const char* key, F&& each) {
-  if (r.peek() != Kind::Array) throw EvalError(r.source() + ": '" + key + "' must be a list");
-  r.beginArray();
-  for (std::size_t i = 0; r.nextElement(); ++i) each(i);
-}
-
-}  // namespace
-
-KeypointGroundTruth parseGroundTruth(const std::string& jsonText, const std::string& source) {
-  Reader r(jsonText, source);
+KeypointGroundTruth parseGroundTruthText(const simdjson::padded_string& text,
+                                         const std::string& source) {
+  const evaljson::Source json(text, source);
+  evaljson::od::parser parser;
+  evaljson::od::document doc = evaljson::iterate(parser, text, json);
+  value root = evaljson::rootValue(doc, json);
+  const Context top{json, doc, ""};
   KeypointGroundTruth gt;
   gt.source = source;
-  if (r.peek() != Kind::Object)
+  if (evaljson::kindOf(root, top) != Kind::Object) {
     throw EvalError(source + ": the ground truth must be a JSON object");
+  }
   bool hasImages = false, hasAnnotations = false, hasCategories = false;
-  r.beginObject();
-  for (std::string key; r.nextKey(key);) {
+  evaljson::forEachField(root, top, [&](std::string_view key, value& list) {
     if (key == "images") {
       hasImages = true;
-      readList(r, "images", [&](std::size_t i) {
-        gt.images.push_back(parseImage(r, Context{source, recordName("images", i)}));
+      evaljson::forEachElement(list, top, "images", [&](std::size_t i, value& e) {
+        gt.images.push_back(parseImage(e, Context{json, doc, recordName("images", i)}));
       });
     } else if (key == "annotations") {
       hasAnnotations = true;
-      readList(r, "annotations", [&](std::size_t i) {
-        gt.annotations.push_back(parseAnnotation(r, Context{source, recordName("annotations", i)}));
+      evaljson::forEachElement(list, top, "annotations", [&](std::size_t i, value& e) {
+        gt.annotations.push_back(
+            parseAnnotation(e, Context{json, doc, recordName("annotations", i)}));
       });
     } else if (key == "categories") {
       hasCategories = true;
-      readList(r, "categories", [&](std::size_t i) {
-        gt.categories.push_back(parseCategory(r, Context{source, recordName("categories", i)}));
+      evaljson::forEachElement(list, top, "categories", [&](std::size_t i, value& e) {
+        gt.categories.push_back(parseCategory(e, Context{json, doc, recordName("categories", i)}));
       });
     } else {
-      r.skip();
+      return false;
     }
-  }
-  r.finish();
+    return true;
+  });
+  evaljson::finish(doc, json);
   if (!hasImages) throw EvalError(source + ": the ground truth has no 'images' list");
   if (!hasAnnotations) throw EvalError(source + ": the ground truth has no 'annotations' list");
   if (!hasCategories) throw EvalError(source + ": the ground truth has no 'categories' list");
@@ -218,8 +212,14 @@ KeypointGroundTruth parseGroundTruth(const std::string& jsonText, const std::str
   return gt;
 }
 
+}  // namespace
+
+KeypointGroundTruth parseGroundTruth(const std::string& jsonText, const std::string& source) {
+  return parseGroundTruthText(simdjson::padded_string(jsonText), source);
+}
+
 KeypointGroundTruth loadGroundTruth(const std::string& path) {
-  return parseGroundTruth(evaljson::readFile(path), path);
+  return parseGroundTruthText(evaljson::readFile(path), path);
 }
 
 void checkGroundTruthFor(const KeypointGroundTruth& gt, EvalVariant variant) {

@@ -3,51 +3,56 @@
 #include <algorithm>
 
 #include "common/errors.h"
-#include "eval/json_reader.h"
+#include "eval/json_values.h"
 
 #include <nlohmann/json.hpp>
 
 namespace posescope {
 
-std::vector<KeypointDetection> parseResults(const std::string& jsonText,
-                                            const std::string& source) {
-  using evaljson::Kind;
-  evaljson::Reader r(jsonText, source);
-  if (r.peek() != Kind::Array) {
+namespace {
+
+std::vector<KeypointDetection> parseResultsText(const simdjson::padded_string& text,
+                                                const std::string& source) {
+  using evaljson::Context;
+  using evaljson::od::value;
+  const evaljson::Source json(text, source);
+  evaljson::od::parser parser;
+  evaljson::od::document doc = evaljson::iterate(parser, text, json);
+  value root = evaljson::rootValue(doc, json);
+  const Context top{json, doc, ""};
+  if (evaljson::kindOf(root, top) != evaljson::Kind::Array) {
     throw EvalError(source + ": keypoint results must be a JSON list of objects");
   }
   std::vector<KeypointDetection> detections;
   std::vector<std::vector<double>> boxes;  // "bbox" per entry, as written (maybe empty)
   std::vector<bool> hasBox;
-  r.beginArray();
-  for (std::size_t i = 0; r.nextElement(); ++i) {
-    const evaljson::Context ctx{source, "result[" + std::to_string(i) + "]"};
-    if (r.peek() != Kind::Object) throw EvalError(ctx.where() + " is not a JSON object");
+  evaljson::forEachElement(root, top, "", [&](std::size_t i, value& entry) {
+    const Context ctx{json, doc, "result[" + std::to_string(i) + "]"};
     KeypointDetection d;
     std::vector<double> box;
     int seen = 0;
     bool boxSeen = false;
-    r.beginObject();
-    for (std::string key; r.nextKey(key);) {
+    evaljson::forEachField(entry, ctx, [&](std::string_view key, value& field) {
       if (key == "image_id") {
-        d.imageId = evaljson::readInt(r, "image_id", ctx);
+        d.imageId = evaljson::readInt(field, "image_id", ctx);
         seen |= 1;
       } else if (key == "category_id") {
-        d.categoryId = evaljson::readInt(r, "category_id", ctx);
+        d.categoryId = evaljson::readInt(field, "category_id", ctx);
         seen |= 2;
       } else if (key == "keypoints") {
-        d.keypoints = evaljson::readNumbers(r, "keypoints", ctx);
+        d.keypoints = evaljson::readNumbers(field, "keypoints", ctx);
         seen |= 4;
       } else if (key == "score") {
-        d.score = evaljson::readNumber(r, "score", ctx);
+        d.score = evaljson::readNumber(field, "score", ctx);
         seen |= 8;
       } else if (key == "bbox") {
-        box = evaljson::readNumbers(r, "bbox", ctx);
+        box = evaljson::readNumbers(field, "bbox", ctx);
         boxSeen = true;
       } else {
-        r.skip();
+        return false;
       }
-    }
+      return true;
+    });
     const char* names[] = {"image_id", "category_id", "keypoints", "score"};
     for (int b = 0; b < 4; ++b) {
       if (!(seen & (1 << b))) throw EvalError(ctx.where() + " has no field '" + names[b] + "'");
@@ -59,8 +64,8 @@ std::vector<KeypointDetection> parseResults(const std::string& jsonText,
     detections.push_back(std::move(d));
     boxes.push_back(std::move(box));
     hasBox.push_back(boxSeen);
-  }
-  r.finish();
+  });
+  evaljson::finish(doc, json);
   // loadRes decides from the first entry whether every area is bbox w*h.
   if (!detections.empty() && hasBox[0] && !boxes[0].empty()) {
     for (std::size_t i = 0; i < detections.size(); ++i) {
@@ -74,8 +79,15 @@ std::vector<KeypointDetection> parseResults(const std::string& jsonText,
   return detections;
 }
 
+}  // namespace
+
+std::vector<KeypointDetection> parseResults(const std::string& jsonText,
+                                            const std::string& source) {
+  return parseResultsText(simdjson::padded_string(jsonText), source);
+}
+
 std::vector<KeypointDetection> loadResults(const std::string& path) {
-  return parseResults(evaljson::readFile(path), path);
+  return parseResultsText(evaljson::readFile(path), path);
 }
 
 std::string formatResultsJson(const std::vector<KeypointDetection>& detections) {

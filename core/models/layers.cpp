@@ -68,7 +68,22 @@ Conv2dImpl::Conv2dImpl(const ConvSpec& spec) : spec_(spec) {
 }
 
 torch::Tensor Conv2dImpl::forward(const torch::Tensor& x) {
+  if (foldedWeight_.defined() && !summaryActive())
+    return at::conv2d(x, foldedWeight_, foldedBias_, {spec_.stride, spec_.stride},
+                      {spec_.padding, spec_.padding}, {1, 1}, spec_.groups);
   return forwardWith(x, weight, bias, spec_.padding, spec_.groups);
+}
+
+void Conv2dImpl::foldBatchNorm(BatchNorm2dImpl& bn) {
+  torch::NoGradGuard noGrad;
+  // In float whatever the storage (under FP16 the BatchNorm stays float), then the conv's type.
+  const torch::Tensor scale = bn.weight.to(torch::kFloat) /
+                              (bn.running_var.to(torch::kFloat) + BatchNorm2dImpl::kEps).sqrt();
+  const torch::Tensor convBias = bias.defined() ? bias.to(torch::kFloat) : torch::zeros_like(scale);
+  foldedWeight_ = (weight.to(torch::kFloat) * scale.view({-1, 1, 1, 1})).to(weight.scalar_type());
+  foldedBias_ = (bn.bias.to(torch::kFloat) + (convBias - bn.running_mean.to(torch::kFloat)) * scale)
+                    .to(weight.scalar_type());
+  bn.foldedIntoConv = true;
 }
 
 torch::Tensor Conv2dImpl::forwardSliced(const torch::Tensor& x, int64_t outChannels) {
@@ -133,13 +148,20 @@ BatchNorm2dImpl::BatchNorm2dImpl(int64_t features) {
 }
 
 torch::Tensor BatchNorm2dImpl::forward(const torch::Tensor& x) {
+  if (foldedIntoConv && !summaryActive()) return x;
+  const bool calibrating = calibrationPasses >= 0 && !summaryActive();
   const int64_t c = x.size(1);
   const bool full = c == weight.size(0);
   const torch::Tensor w = full ? weight : weight.narrow(0, 0, c);
   const torch::Tensor b = full ? bias : bias.narrow(0, 0, c);
   const torch::Tensor m = full ? running_mean : running_mean.narrow(0, 0, c);
   const torch::Tensor v = full ? running_var : running_var.narrow(0, 0, c);
-  torch::Tensor out = at::batch_norm(x, w, b, m, v, is_training(), 0.1, 1e-5, true);
+  // Recalibrating: normalise with the input's own statistics and make the running ones their
+  // cumulative average (momentum 1/k on the k-th pass, PyTorch's momentum=None).
+  const double momentum = calibrating ? 1.0 / (++calibrationPasses) : 0.1;
+  torch::Tensor out =
+      at::batch_norm(x, w, b, m, v, calibrating || is_training(), momentum, kEps, true);
+  if (calibrating) num_batches_tracked += 1;
   if (summaryActive()) record(this, LayerKind::BatchNorm, out, 2 * c, 2 * out.numel());
   return out;
 }
@@ -190,6 +212,25 @@ torch::Tensor SequentialImpl::forward(const torch::Tensor& x) {
   torch::Tensor y = x;
   for (const auto& layer : layers_) y = layer->forward(y);
   return y;
+}
+
+int SequentialImpl::foldBatchNorms() {
+  int folded = 0;
+  for (size_t i = 0; i + 1 < layers_.size(); ++i) {
+    auto* conv = dynamic_cast<Conv2dImpl*>(layers_[i].get());
+    auto* bn = dynamic_cast<BatchNorm2dImpl*>(layers_[i + 1].get());
+    if (!conv || !bn || bn->foldedIntoConv || bn->weight.size(0) != conv->weight.size(0)) continue;
+    conv->foldBatchNorm(*bn);
+    ++folded;
+  }
+  return folded;
+}
+
+int foldSequentialBatchNorms(torch::nn::Module& root) {
+  int folded = 0;
+  for (const auto& m : root.modules(/*include_self=*/true))
+    if (auto* seq = dynamic_cast<SequentialImpl*>(m.get())) folded += seq->foldBatchNorms();
+  return folded;
 }
 
 // ---- blocks ----

@@ -76,11 +76,17 @@ class Conv2dImpl : public LayerImpl {
   torch::Tensor forwardWith(const torch::Tensor& x, const torch::Tensor& weight,
                             const torch::Tensor& bias, int64_t padding, int64_t groups);
   const ConvSpec& spec() const { return spec_; }
+  /// Evaluation only: takes the BatchNorm that follows this convolution into its weight and bias
+  /// (W * g / sqrt(var + eps), b' = beta + (b - mean) * g / sqrt(var + eps)), so one convolution
+  /// does the work of both; `bn` then passes its input through. Parameters and state_dict are
+  /// untouched and summaries (model costs) still see both layers.
+  void foldBatchNorm(class BatchNorm2dImpl& bn);
   torch::Tensor weight;
   torch::Tensor bias;
 
  private:
   ConvSpec spec_;
+  torch::Tensor foldedWeight_, foldedBias_;  // set by foldBatchNorm
 };
 TORCH_MODULE(Conv2d);
 
@@ -108,6 +114,10 @@ class BatchNorm2dImpl : public LayerImpl {
   explicit BatchNorm2dImpl(int64_t features);
   torch::Tensor forward(const torch::Tensor& x) override;
   torch::Tensor weight, bias, running_mean, running_var, num_batches_tracked;
+  static constexpr double kEps = 1e-5;
+  bool foldedIntoConv = false;  // the preceding convolution applies it (Conv2dImpl::foldBatchNorm)
+  /// Forward passes seen while recalibrating (BatchNormCalibration); -1 when not recalibrating.
+  int calibrationPasses = -1;
 };
 TORCH_MODULE(BatchNorm2d);
 
@@ -157,6 +167,9 @@ class SequentialImpl : public LayerImpl {
   void push_back(std::shared_ptr<LayerImpl> layer);
   torch::Tensor forward(const torch::Tensor& x) override;
   size_t size() const { return layers_.size(); }
+  /// Folds each BatchNorm that directly follows a convolution of this sequence into it (see
+  /// Conv2dImpl::foldBatchNorm); returns how many. Only for sequences run by forward().
+  int foldBatchNorms();
   /// The i-th layer as T; throws std::logic_error when it is not a T (a bug, not user input).
   template <class T>
   T& at(size_t i) const {
@@ -222,5 +235,9 @@ int64_t makeDivisible8(double value);
 /// (padding, output_padding) of a stride-2 deconvolution with this kernel, as the reference's
 /// _get_deconv_cfg; throws ModelError naming `key` for kernels other than 2, 3 and 4.
 std::pair<int64_t, int64_t> deconvPadding(int64_t kernel, const std::string& key);
+
+/// Folds the BatchNorms of every sequence inside `root` (see SequentialImpl::foldBatchNorms), for
+/// networks whose sequences all run through SequentialImpl::forward. Returns how many.
+int foldSequentialBatchNorms(torch::nn::Module& root);
 
 }  // namespace posescope::models

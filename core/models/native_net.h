@@ -25,6 +25,7 @@ class NativePoseNet : public MovablePoseNet {
   torch::nn::Module& module() override { return *module_; }
   std::string name() const override { return name_; }
   void moveTo(const torch::Device& device, bool fp16) override;
+  int foldBatchNormsForEvaluation() override { return module_->foldBatchNormsForEvaluation(); }
 
  private:
   std::shared_ptr<PoseModuleImpl> module_;

@@ -22,6 +22,9 @@ class PoseNet {
   virtual torch::nn::Module& module() = 0;
   /// MODEL.NAME this network was built for.
   virtual std::string name() const = 0;
+  /// Evaluation only: folds BatchNorms into the preceding convolutions (one pass over the data
+  /// instead of two); returns how many. Networks that cannot (TorchScript, the supernet) fold none.
+  virtual int foldBatchNormsForEvaluation() { return 0; }
 };
 
 /// Per-layer line of the model summary (get_model_summary's table).

@@ -98,6 +98,16 @@ torch::Tensor SuperInvBottleneckImpl::forward(const torch::Tensor& x, int64_t ou
   out = inv_->at<ReLU6Impl>(2).forward(inv_->at<BatchNorm2dImpl>(1).forward(out));
 
   Conv2dImpl& dw = depthConv_->at<Conv2dImpl>(0);
+  out = dw.forwardWith(out, depthwiseWeight(mid, kernel), torch::Tensor(), kernel / 2, mid);
+  out = depthConv_->at<ReLU6Impl>(2).forward(depthConv_->at<BatchNorm2dImpl>(1).forward(out));
+
+  out = pointConv_->at<Conv2dImpl>(0).forwardSliced(out, outChannels);
+  out = pointConv_->at<BatchNorm2dImpl>(1).forward(out);
+  return residual_ ? out + x : out;
+}
+
+torch::Tensor SuperInvBottleneckImpl::depthwiseWeight(int64_t mid, int64_t kernel) {
+  const Conv2dImpl& dw = depthConv_->at<Conv2dImpl>(0);
   const int64_t offset = kMaxKernel / 2 - kernel / 2;
   torch::Tensor w = dw.weight.narrow(0, 0, mid).narrow(2, offset, kernel).narrow(3, offset, kernel);
   if (kernel == 5 || kernel == 3) {
@@ -105,12 +115,7 @@ torch::Tensor SuperInvBottleneckImpl::forward(const torch::Tensor& x, int64_t ou
     w = transform.forward(w.reshape({w.size(0), w.size(1), -1}))
             .reshape({w.size(0), w.size(1), kernel, kernel});
   }
-  out = dw.forwardWith(out, w, torch::Tensor(), kernel / 2, mid);
-  out = depthConv_->at<ReLU6Impl>(2).forward(depthConv_->at<BatchNorm2dImpl>(1).forward(out));
-
-  out = pointConv_->at<Conv2dImpl>(0).forwardSliced(out, outChannels);
-  out = pointConv_->at<BatchNorm2dImpl>(1).forward(out);
-  return residual_ ? out + x : out;
+  return w;
 }
 
 // ---- SuperSepConv2d ----

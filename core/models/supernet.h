@@ -19,6 +19,9 @@ class SuperInvBottleneckImpl : public torch::nn::Module {
   /// Runs with `outChannels` outputs, a `kernel`xkernel depthwise kernel and `expansion`.
   torch::Tensor forward(const torch::Tensor& x, int64_t outChannels, int64_t kernel,
                         int64_t expansion);
+  /// The depthwise kernel a sub-network with `mid` channels and a `kernel`xkernel kernel uses:
+  /// the centre of the 7x7 kernel, through the block's Linear5x5 / Linear3x3 transform.
+  torch::Tensor depthwiseWeight(int64_t mid, int64_t kernel);
 
  private:
   std::shared_ptr<SequentialImpl> inv_, depthConv_, pointConv_;
@@ -44,6 +47,8 @@ class SuperLitePoseImpl : public PoseModuleImpl {
  public:
   explicit SuperLitePoseImpl(const SuperNetOptions& options);
   std::vector<torch::Tensor> forward(const torch::Tensor& x) override;
+  /// None: its sequences run layer by layer on sliced weights, which folding would bypass.
+  int foldBatchNormsForEvaluation() override { return 0; }
 
  private:
   std::shared_ptr<SequentialImpl> first_;

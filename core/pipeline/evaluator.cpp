@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <ctime>
 #include <filesystem>
 #include <iomanip>
@@ -15,21 +16,19 @@
 
 #include <nlohmann/json.hpp>
 
-#include "analysis/analysis_json.h"
-#include "analysis/keypoint_analysis.h"
-#include "analysis/triage.h"
 #include "checkpoint/checkpoint_file.h"
 #include "checkpoint/checkpoint_reader.h"
 #include "common/errors.h"
+#include "common/openmp_wait.h"
 #include "data/image_prefetcher.h"
 #include "data/keypoint_dataset.h"
-#include "eval/ground_truth.h"
-#include "eval/keypoint_eval.h"
-#include "eval/per_image_json.h"
-#include "eval/results_io.h"
 #include "inference/inference_options.h"
 #include "inference/pose_inference.h"
 #include "models/pose_net.h"
+#include "pipeline/devices.h"
+#include "pipeline/model_file.h"
+#include "pipeline/replica_dispatch.h"
+#include "pipeline/run_metrics.h"
 
 namespace posescope {
 
@@ -47,33 +46,6 @@ std::string nowIso8601() {
   std::ostringstream s;
   s << std::put_time(&tm, "%Y-%m-%dT%H:%M:%SZ");
   return s.str();
-}
-
-c10::Device resolveDevice(const std::string& requested, const ConfigNode& cfg,
-                          std::string& notice) {
-  if (requested == "cpu") return c10::Device(c10::kCPU);
-  if (requested == "auto") {
-    if (torch::cuda::is_available()) {
-      const auto gpus = cfg.getIntList("GPUS");
-      const int64_t index = gpus.empty() ? 0 : gpus.front();
-      if (index >= 0 && index < static_cast<int64_t>(torch::cuda::device_count()))
-        return c10::Device(c10::kCUDA, static_cast<c10::DeviceIndex>(index));
-      return c10::Device(c10::kCUDA, 0);
-    }
-    notice = "CUDA is not available: evaluating on the CPU";
-    return c10::Device(c10::kCPU);
-  }
-  // "cuda" or "cuda:N"
-  int index = 0;
-  if (requested != "cuda") index = std::stoi(requested.substr(5));
-  if (!torch::cuda::is_available())
-    throw ConfigError("--device " + requested +
-                      ": CUDA is not available in this LibTorch build "
-                      "or on this machine (use --device cpu or auto)");
-  if (index >= static_cast<int>(torch::cuda::device_count()))
-    throw ConfigError("--device " + requested + ": only " +
-                      std::to_string(torch::cuda::device_count()) + " CUDA device(s) present");
-  return c10::Device(c10::kCUDA, static_cast<c10::DeviceIndex>(index));
 }
 
 std::vector<size_t> selectIndices(const EvaluatorOptions& options, size_t datasetSize) {
@@ -101,34 +73,42 @@ PersonPrediction toPrediction(const PersonPose& pose) {
   return p;
 }
 
-// Restricts ground truth to the evaluated images, so a --limit run is scored on what it saw.
+std::string joinedDeviceNames(const std::vector<c10::Device>& devices) {
+  std::string names;
+  for (const auto& device : devices) names += (names.empty() ? "" : ",") + device.str();
+  return names;
+}
 
 }  // namespace
 
 void EvaluatorOptions::validate() const {
-  const bool cudaForm = device.rfind("cuda:", 0) == 0 && device.size() > 5 &&
-                        std::all_of(device.begin() + 5, device.end(), ::isdigit);
-  if (device != "auto" && device != "cpu" && device != "cuda" && !cudaForm)
-    throw ConfigError("--device '" + device + "': expected auto, cpu, cuda or cuda:N");
+  splitDeviceList(device);
   if (decodeWorkers == 0 || decodeWorkers < -1)
     throw ConfigError("--workers " + std::to_string(decodeWorkers) + ": expected 1 or more");
   if (torchThreads < 0) throw ConfigError("--threads must be 0 (all cores) or more");
 }
 
+// One copy of the network on one device (--device cpu,cpu or cuda:0,cuda:1 gives several).
+struct Replica {
+  c10::Device device{c10::kCPU};
+  std::shared_ptr<PoseNet> net;
+  std::unique_ptr<PoseInference> engine;
+  std::mutex mutex;  // run() and computeMaps() share replica 0
+};
+
 struct Evaluator::Impl {
   Experiment experiment;
   EvaluatorOptions options;
-  c10::Device device{c10::kCPU};
   std::vector<std::string> notices;
-  std::shared_ptr<PoseNet> net;
   std::unique_ptr<KeypointDataset> dataset;
-  std::unique_ptr<PoseInference> engine;
+  std::vector<std::unique_ptr<Replica>> replicas;
   RunSummary summary;
-  std::mutex engineMutex;  // run() and computeMaps() share the engine
+  int foldedBatchNorms = 0;  // per replica (all fold the same)
 
   // Throws CancelledError when `cancel` is set during the image (the image is then not recorded).
-  ImageRecord evaluateDecoded(size_t datasetIndex, DecodedImage& decoded, bool keepMaps,
-                              InferenceResult* maps, const CancellationToken* cancel = nullptr) {
+  ImageRecord evaluateDecoded(Replica& replica, size_t datasetIndex, DecodedImage& decoded,
+                              bool keepMaps, InferenceResult* maps,
+                              const CancellationToken* cancel = nullptr) {
     const DatasetImage& img = dataset->images()[datasetIndex];
     ImageRecord record;
     record.index = datasetIndex;
@@ -140,8 +120,8 @@ struct Evaluator::Impl {
       return record;
     }
     try {
-      std::lock_guard<std::mutex> lock(engineMutex);
-      InferenceResult result = engine->run(decoded.rgb, keepMaps, cancel);
+      std::lock_guard<std::mutex> lock(replica.mutex);
+      InferenceResult result = replica.engine->run(decoded.rgb, keepMaps, cancel);
       record.times.preprocessMs = result.times.preprocessMs;
       record.times.forwardMs = result.times.forwardMs;
       record.times.groupMs = result.times.groupMs;
@@ -165,15 +145,17 @@ Evaluator::Evaluator(const Experiment& experiment, const EvaluatorOptions& optio
   options.validate();
   const ConfigNode& cfg = experiment.cfg;
 
-  std::string notice;
-  d.device = resolveDevice(options.device, cfg, notice);
-  if (!notice.empty()) d.notices.push_back(notice);
+  const std::vector<c10::Device> devices = resolveDevices(options.device, cfg, d.notices);
+  const auto cpuReplicas = std::count_if(devices.begin(), devices.end(),
+                                         [](const c10::Device& device) { return device.is_cpu(); });
   // Default: every core, as PyTorch does. On a machine busy with other work, fewer threads
   // (--threads) avoid OpenMP workers spin-waiting for a busy core (measured 7x slower there).
+  // Several CPU replicas share the threads, so together they use no more than one would.
   const int threads = options.torchThreads > 0
                           ? options.torchThreads
                           : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
-  torch::set_num_threads(threads);
+  torch::set_num_threads(std::max(1, threads / std::max<int>(1, cpuReplicas)));
+  applyCudnnSettings(cfg);
 
   // Dataset first: it is the cheapest input to check and the most common to get wrong.
   const DatasetKind kind = datasetKindFromName(cfg.getString("DATASET.DATASET_TEST"));
@@ -187,45 +169,68 @@ Evaluator::Evaluator(const Experiment& experiment, const EvaluatorOptions& optio
                        " keypoints per person but DATASET.NUM_JOINTS is " +
                        std::to_string(modelJoints) + " (wrong dataset for this config?)");
 
-  const std::string modelFile = cfg.getString("TEST.MODEL_FILE");
+  // Every replica is built and loaded the same way; the checkpoint is read once.
+  std::string modelFile;
+  StateDict stateDict;
+  bool torchScript = false;
   if (options.randomWeights) {
-    torch::manual_seed(0);
-    d.net = createPoseNet(experiment);
     d.notices.push_back("random weights (benchmark mode): predictions are meaningless");
-  } else if (modelFile.empty())
-    throw ConfigError(
-        "TEST.MODEL_FILE is empty: give the checkpoint to evaluate, e.g. "
-        "TEST.MODEL_FILE path/to/model.pth");
-  if (detectCheckpointFormat(modelFile) == CheckpointFormat::TorchScript) {
-    d.net = loadTorchScriptNet(modelFile);
-    d.notices.push_back("TEST.MODEL_FILE is a TorchScript module: using it as the network");
   } else {
-    d.net = createPoseNet(experiment);
-    loadStateDictStrict(d.net->module(), readStateDict(modelFile), modelFile);
+    modelFile = resolveModelFile(cfg, experiment.spec.cfgFile);
+    const ConfigValue& given = cfg.value("TEST.MODEL_FILE");
+    if (given.type() != ConfigValue::Type::String || std::get<std::string>(given.data).empty()) {
+      d.notices.push_back("TEST.MODEL_FILE is empty: loading " + modelFile + " as valid.py does");
+      // config.yaml then names the file, so the run can be reopened and re-run.
+      ConfigValue resolved;
+      resolved.data = modelFile;
+      d.experiment.cfg.set("TEST.MODEL_FILE", resolved);
+    }
+    torchScript = detectCheckpointFormat(modelFile) == CheckpointFormat::TorchScript;
+    if (torchScript)
+      d.notices.push_back("TEST.MODEL_FILE is a TorchScript module: using it as the network");
+    else
+      stateDict = readStateDict(modelFile);
   }
-  d.net->module().eval();
-  const bool fp16 = cfg.getBool("FP16.ENABLED") && d.device.is_cuda();
-  if (cfg.getBool("FP16.ENABLED") && !d.device.is_cuda())
-    d.notices.push_back("FP16.ENABLED ignored on the CPU: evaluating in float32");
-  moveToDevice(*d.net, d.device, fp16);
-
+  const bool fp16Asked = cfg.getBool("FP16.ENABLED");
   InferenceOptions inference = inferenceOptionsFromConfig(cfg);
-  inference.fp16 = fp16;
-  d.engine = std::make_unique<PoseInference>(*d.net, inference, d.device);
+  for (const c10::Device& device : devices) {
+    auto replica = std::make_unique<Replica>();
+    replica->device = device;
+    if (options.randomWeights) {
+      torch::manual_seed(0);
+      replica->net = createPoseNet(experiment);
+    } else if (torchScript) {
+      replica->net = loadTorchScriptNet(modelFile);
+    } else {
+      replica->net = createPoseNet(experiment);
+      loadStateDictStrict(replica->net->module(), stateDict, modelFile);
+    }
+    replica->net->module().eval();
+    const bool fp16 = fp16Asked && device.is_cuda();
+    moveToDevice(*replica->net, device, fp16);
+    if (options.foldBatchNorm && !fp16)
+      d.foldedBatchNorms = replica->net->foldBatchNormsForEvaluation();
+    inference.fp16 = fp16;
+    replica->engine = std::make_unique<PoseInference>(*replica->net, inference, device);
+    d.replicas.push_back(std::move(replica));
+  }
+  if (fp16Asked && cpuReplicas > 0)
+    d.notices.push_back("FP16.ENABLED ignored on the CPU: evaluating in float32");
+  PoseNet& net = *d.replicas.front()->net;
 
   RunSummary& s = d.summary;
   s.modelName = cfg.getString("MODEL.NAME");
   s.archName = experiment.spec.archFile.empty()
                    ? s.modelName
                    : std::filesystem::path(experiment.spec.archFile).stem().string();
-  s.device = d.device.str();
+  s.device = joinedDeviceNames(devices);
   s.datasetKind = datasetKindName(kind);
   s.annotationFile =
       std::filesystem::absolute(d.dataset->annotationFile()).lexically_normal().string();
   s.categoryId = d.dataset->personCategoryId();
-  if (!d.net->name().empty() && d.net->name() != "torchscript") {
+  if (!net.name().empty() && net.name() != "torchscript") {
     const int64_t size = cfg.getInt("DATASET.INPUT_SIZE");
-    const ModelSummary ms = summarizeModel(*d.net, size, size);
+    const ModelSummary ms = summarizeModel(net, size, size);
     s.parameters = ms.activeParameters > 0 ? ms.activeParameters : ms.totalParameters;
     s.multiplyAdds = ms.totalMultiplyAdds;
   }
@@ -237,7 +242,7 @@ size_t Evaluator::datasetSize() const {
   return impl_->dataset->size();
 }
 std::string Evaluator::deviceName() const {
-  return impl_->device.str();
+  return impl_->summary.device;
 }
 const RunSummary& Evaluator::summaryTemplate() const {
   return impl_->summary;
@@ -252,17 +257,45 @@ EvaluationResult Evaluator::run(EvaluationObserver* observer, const Cancellation
   summary.state = RunState::Running;
   summary.startedAt = nowIso8601();
   const auto start = Clock::now();
+  const ResumePoint* resume = d.options.resumeFrom ? &*d.options.resumeFrom : nullptr;
+  if (resume) {  // the run keeps its name, start and the time it has already taken
+    summary.archName = resume->previous.archName;
+    summary.startedAt = resume->previous.startedAt;
+  }
+  const double previousSeconds = resume ? resume->previous.wallSeconds : 0;
 
   std::unique_ptr<RunWriter> writer;
-  if (!d.options.outDir.empty()) writer = std::make_unique<RunWriter>(d.options.outDir);
+  if (!d.options.outDir.empty())
+    writer = std::make_unique<RunWriter>(d.options.outDir, resume != nullptr);
   auto log = [&](const std::string& line) {
     if (writer) writer->appendLog(line);
     if (observer) observer->onLog(line);
   };
 
-  const std::vector<size_t> indices = selectIndices(d.options, d.dataset->size());
+  std::vector<size_t> indices = selectIndices(d.options, d.dataset->size());
+  if (d.options.shard) {
+    summary.shard = ShardIdentity{d.options.shard->index, d.options.shard->count, indices.size(),
+                                  d.dataset->size()};
+    std::vector<size_t> mine;
+    for (size_t position : shardPositions(*d.options.shard, indices.size()))
+      mine.push_back(indices[position]);
+    indices = std::move(mine);
+  }
   summary.imagesTotal = indices.size();
-  if (writer) {
+  std::vector<size_t> toEvaluate = indices;
+  if (resume) {
+    toEvaluate = indicesLeftToEvaluate(
+        indices, resume->records, [&](size_t i) { return d.dataset->images()[i].id; },
+        d.options.outDir);
+    result.records = resume->records;
+    summary.imagesDone = result.records.size();
+    summary.imagesFailed = std::count_if(result.records.begin(), result.records.end(),
+                                         [](const ImageRecord& r) { return r.failed(); });
+    summary.inputs = resume->previous.inputs;  // what the run was started from
+  }
+  if (writer && resume) {
+    writer->writeSummary(summary);
+  } else if (writer) {
     // Absolute paths and digests: the folder must work from anywhere and notice changed inputs.
     summary.inputs = recordRunInputs(d.experiment, summary.annotationFile);
     writer->writeText(runfiles::kConfig, dumpConfigYaml(withAbsoluteInputPaths(cfg)));
@@ -273,14 +306,26 @@ EvaluationResult Evaluator::run(EvaluationObserver* observer, const Cancellation
   for (const auto& n : d.notices) log("notice: " + n);
   log("model " + summary.modelName + " (" + summary.archName + "), " +
       std::to_string(summary.parameters) + " parameters, device " + summary.device);
+  const char* waitPolicy = std::getenv(kOpenMpWaitPolicyVariable);
+  log("threads: " + std::to_string(torch::get_num_threads()) + " intra-op, " +
+      kOpenMpWaitPolicyVariable + "=" + (waitPolicy ? waitPolicy : "(unset: libgomp spins)") +
+      "; " + std::to_string(d.foldedBatchNorms) + " BatchNorms folded into their convolutions");
   log("dataset " + summary.annotationFile + ": evaluating " + std::to_string(indices.size()) +
       " of " + std::to_string(d.dataset->size()) + " images");
+  if (summary.shard)
+    log("shard " + shardSpecText(*d.options.shard) + " of " +
+        std::to_string(summary.shard->selectedImages) +
+        " images: no metrics here; posescope-cli merge joins the shards and scores them");
+  if (resume)
+    log("resumed: " + std::to_string(summary.imagesDone) + " images already done, " +
+        std::to_string(toEvaluate.size()) + " to go");
   if (observer) observer->onStarted(summary);
 
   auto finishWith = [&](RunState state, const std::string& message) {
     summary.state = state;
     summary.message = message;
-    summary.wallSeconds = std::chrono::duration<double>(Clock::now() - start).count();
+    summary.wallSeconds =
+        previousSeconds + std::chrono::duration<double>(Clock::now() - start).count();
     if (writer) writer->writeSummary(summary);
     if (!message.empty()) log(runStateName(state) + ": " + message);
     if (observer) observer->onFinished(summary);
@@ -288,90 +333,64 @@ EvaluationResult Evaluator::run(EvaluationObserver* observer, const Cancellation
 
   try {
     std::vector<std::string> paths;
-    paths.reserve(indices.size());
-    for (size_t i : indices) paths.push_back(d.dataset->images()[i].path);
+    paths.reserve(toEvaluate.size());
+    for (size_t i : toEvaluate) paths.push_back(d.dataset->images()[i].path);
     const int configured = static_cast<int>(cfg.getInt("WORKERS"));
     const int workers =
         d.options.decodeWorkers > 0 ? d.options.decodeWorkers : std::clamp(configured, 1, 2);
-    ImagePrefetcher prefetcher(paths, workers, kPrefetchCapacity);
-    c10::InferenceMode inferenceMode;
-    DecodedImage decoded;
+    const int replicas = static_cast<int>(d.replicas.size());
+    ImagePrefetcher prefetcher(paths, workers, std::max(kPrefetchCapacity, 2 * replicas));
+    ReplicaDispatch dispatch(replicas, prefetcher, [&](size_t replica, DecodedImage& decoded) {
+      c10::InferenceMode inferenceMode;  // per thread: replicas evaluate on their own threads
+      return d.evaluateDecoded(*d.replicas[replica], toEvaluate[decoded.index], decoded, false,
+                               nullptr, cancel);
+    });
     bool cancelled = false;
-    for (size_t n = 0; n < indices.size(); ++n) {
+    for (size_t n = 0; n < toEvaluate.size(); ++n) {
       if (cancel && cancel->isCancelled()) {
         cancelled = true;
         break;
       }
-      if (!prefetcher.next(decoded)) break;
       ImageRecord record;
       try {
-        record = d.evaluateDecoded(indices[n], decoded, false, nullptr, cancel);
+        if (!dispatch.next(record)) break;
       } catch (const CancelledError&) {  // inside the image: it is dropped, not half recorded
         cancelled = true;
         break;
       }
+      if (writer) writer->appendRecord(record);  // first: a failed write leaves counts true
       if (record.failed()) ++summary.imagesFailed;
       ++summary.imagesDone;
-      if (writer) writer->appendRecord(record);
       if (observer) observer->onImage(record, summary.imagesDone, summary.imagesTotal);
       result.records.push_back(std::move(record));
     }
+    dispatch.stop();
     prefetcher.stop();
+    if (resume) sortRecordsBySelection(result.records, indices);
     if (writer) writer->writeResults(result.records, summary.categoryId);
     if (cancelled) {
       finishWith(RunState::Cancelled, "stopped after " + std::to_string(summary.imagesDone) +
                                           " of " + std::to_string(summary.imagesTotal) + " images");
       return result;
     }
-    if (!d.options.computeMetrics) {
+    if (!d.options.computeMetrics || summary.shard) {
       finishWith(RunState::Complete, "");
       return result;
     }
-
-    // Metrics as valid.py computes them: from the results file the run wrote (same numbers as
-    // the in-memory records, and the file is what users hand to other tools).
-    std::vector<KeypointDetection> detections;
-    if (writer) {
-      detections =
-          loadResults((std::filesystem::path(writer->dir()) / runfiles::kResults).string());
-    } else {
-      nlohmann::json all = nlohmann::json::array();
-      for (const auto& r : result.records)
-        for (auto& e : recordToResults(r, summary.categoryId)) all.push_back(std::move(e));
-      detections = parseResults(all.dump(), "results in memory");
-    }
-    KeypointGroundTruth gt = loadGroundTruth(summary.annotationFile);
-    if (indices.size() < d.dataset->size()) {
-      std::vector<std::int64_t> evaluated;
-      for (const auto& r : result.records) evaluated.push_back(r.imageId);
-      gt = restrictToImages(gt, evaluated);
-      log("metrics over the " + std::to_string(indices.size()) + " evaluated images only");
-    }
-    const EvalVariant variant =
-        d.dataset->kind() == DatasetKind::Coco ? EvalVariant::Coco : EvalVariant::CrowdPose;
-    const EvalSummary eval = evaluateKeypoints(gt, detections, variant);
-    result.metrics = eval.table;
     const std::string archName =
         d.options.archName.empty() ? summary.modelName : d.options.archName;
-    result.metricsMarkdown = formatMarkdownTable(eval.table, archName);
-    if (writer) {
-      writer->writeMetrics(eval.table, result.metricsMarkdown);
-      writer->writeText(runfiles::kImageEval, formatImageEvaluationsJsonl(eval.images));
-      writer->appendLog(result.metricsMarkdown);
-      // The error analysis costs a fraction of the metrics; kept so viewers need not redo it. A
-      // ground truth it cannot analyse (e.g. two keypoint categories) leaves the run complete.
-      try {
-        const KeypointAnalysis analysis =
-            analyzeKeypoints(gt, detections, analysisParamsForJoints(variant, gt));
-        writer->writeText(runfiles::kAnalysis,
-                          formatAnalysisJson(analysis, buildTriage(analysis, gt)));
-      } catch (const EvalError& e) {
-        log(std::string("no error analysis: ") + e.what());
-      }
-    }
+    RunMetrics metrics = computeRunMetrics(
+        result.records, summary, indices.size() == d.dataset->size(), archName, writer.get(), log);
+    result.metrics = std::move(metrics.table);
+    result.metricsMarkdown = std::move(metrics.markdown);
     finishWith(RunState::Complete, "");
   } catch (const std::exception& e) {
-    finishWith(RunState::Failed, e.what());
+    // Marking the run failed may fail too (the disk that is full): the first error is the one
+    // to report, and run.json then still says "running", which readers see as interrupted.
+    try {
+      finishWith(RunState::Failed, e.what());
+    } catch (const std::exception&) {
+    }
     throw;
   }
   return result;
@@ -385,7 +404,7 @@ ImageMaps Evaluator::computeMaps(size_t datasetIndex) {
   c10::InferenceMode inferenceMode;
   InferenceResult maps;
   ImageMaps out;
-  out.record = d.evaluateDecoded(datasetIndex, decoded, true, &maps);
+  out.record = d.evaluateDecoded(*d.replicas.front(), datasetIndex, decoded, true, &maps);
   if (out.record.failed()) return out;
   const auto& hs = maps.heatmaps.shape;  // 1 x J x H x W
   const auto& ts = maps.tags.shape;      // 1 x J x H x W x T

@@ -13,13 +13,16 @@
 #include "eval/metric_table.h"
 #include "pipeline/image_maps.h"
 #include "pipeline/image_record.h"
+#include "pipeline/resume_point.h"
 #include "pipeline/run_folder.h"
+#include "pipeline/shard.h"
 
 namespace posescope {
 
 /// How to run an evaluation, beyond the experiment itself.
 struct EvaluatorOptions {
-  /// "auto" (CUDA device from GPUS when available, else CPU with a notice), "cpu", "cuda:N".
+  /// "auto" (CUDA device from GPUS when available, else CPU with a notice), "cpu", "cuda:N", or a
+  /// list ("cuda:0,cuda:1", "cpu,cpu"): one network replica per entry, images dealt out.
   std::string device = "auto";
   size_t limit = 0;            // evaluate only the first `limit` images (0: all)
   std::vector<size_t> subset;  // evaluate only these dataset indices (empty: all)
@@ -31,6 +34,15 @@ struct EvaluatorOptions {
   bool randomWeights = false;
   /// Compute metrics at the end of run() (off for benchmarks of repeated images).
   bool computeMetrics = true;
+  /// Fold BatchNorms into the convolutions before them (float32 only): same results within float
+  /// rounding (the parity tests hold), a shorter forward.
+  bool foldBatchNorm = true;
+  /// Evaluate only shard K of N of the selected images (after subset / limit) and write a partial
+  /// run folder without metrics, for `posescope-cli merge`.
+  std::optional<ShardSpec> shard;
+  /// Continue the run folder outDir (eval --resume): its records are kept, their images skipped,
+  /// and records.jsonl is appended to. The selection (limit, subset) must be the original one.
+  std::optional<ResumePoint> resumeFrom;
 
   /// Throws ConfigError naming the option when it cannot work ("cuda:x", negative workers).
   void validate() const;

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/errors.h"
+#include "pipeline/json_numbers.h"
 
 namespace posescope {
 
@@ -51,16 +52,17 @@ nlohmann::json recordToJson(const ImageRecord& r) {
 ImageRecord recordFromJson(const nlohmann::json& j, const std::string& source) {
   ImageRecord r;
   try {
-    r.index = j.at("index").get<size_t>();
-    r.imageId = j.at("image_id").get<std::int64_t>();
+    r.index = jsonInteger<size_t>(j.at("index"), source + ": index");
+    r.imageId = jsonInteger<std::int64_t>(j.at("image_id"), source + ": image_id");
     r.file = j.at("file").get<std::string>();
     r.error = j.value("error", std::string());
     for (const auto& p : j.at("people")) {
       PersonPrediction person;
       person.score = p.at("score").get<double>();
       for (const auto& joint : p.at("joints")) {
-        person.joints.push_back({joint.at(0).get<float>(), joint.at(1).get<float>(),
-                                 joint.at(2).get<float>(), joint.at(3).get<float>()});
+        const std::string what = source + ": joint";
+        person.joints.push_back({jsonFloat(joint.at(0), what), jsonFloat(joint.at(1), what),
+                                 jsonFloat(joint.at(2), what), jsonFloat(joint.at(3), what)});
       }
       r.people.push_back(std::move(person));
     }

@@ -7,50 +7,41 @@
 
 #include "common/errors.h"
 #include "common/strings.h"
+#include "pipeline/json_numbers.h"
+#include "pipeline/run_records.h"
 
 namespace posescope {
 
 namespace fs = std::filesystem;
 
-RunWriter::RunWriter(std::string dir) : dir_(std::move(dir)) {
+RunWriter::RunWriter(std::string dir, bool continueRun) : dir_(std::move(dir)) {
   std::error_code ec;
   fs::create_directories(dir_, ec);
   if (ec || !fs::is_directory(dir_))
     throw Error("cannot create run folder '" + dir_ + "': " + ec.message());
-  log_.open(fs::path(dir_) / runfiles::kLog, std::ios::app);
-  records_.open(fs::path(dir_) / runfiles::kRecords, std::ios::trunc);
-  if (!log_ || !records_) throw Error("cannot write into run folder '" + dir_ + "'");
-}
-
-void RunWriter::writeAtomically(const std::string& name, const std::string& text) {
-  const fs::path target = fs::path(dir_) / name;
-  const fs::path temp = fs::path(dir_) / (name + ".tmp");
-  {
-    std::ofstream out(temp, std::ios::trunc | std::ios::binary);
-    out << text;
-    if (!out) throw Error("cannot write '" + target.string() + "'");
-  }
-  std::error_code ec;
-  fs::rename(temp, target, ec);
-  if (ec) throw Error("cannot write '" + target.string() + "': " + ec.message());
+  lock_ = std::make_unique<RunFolderLock>(dir_);
+  const fs::path root(dir_);
+  // Unlike records, the log of an earlier attempt is kept on a fresh start too: it is history.
+  cutToWholeLines((root / runfiles::kLog).string());
+  log_ = std::make_unique<LineAppender>((root / runfiles::kLog).string(), false);
+  if (continueRun) cutToWholeLines((root / runfiles::kRecords).string());
+  records_ = std::make_unique<LineAppender>((root / runfiles::kRecords).string(), !continueRun);
 }
 
 void RunWriter::writeText(const std::string& name, const std::string& text) {
   std::lock_guard<std::mutex> lock(mutex_);
-  writeAtomically(name, text);
+  writeFileAtomically((fs::path(dir_) / name).string(), text);
 }
 
 void RunWriter::appendLog(const std::string& line) {
   std::lock_guard<std::mutex> lock(mutex_);
-  log_ << line << '\n';
-  log_.flush();
+  log_->append(line);
 }
 
 void RunWriter::appendRecord(const ImageRecord& record) {
   const std::string line = recordToJson(record).dump();
   std::lock_guard<std::mutex> lock(mutex_);
-  records_ << line << '\n';
-  records_.flush();
+  records_->append(line);
 }
 
 void RunWriter::writeResults(const std::vector<ImageRecord>& records, int categoryId) {
@@ -71,13 +62,15 @@ std::string runStateName(RunState state) {
       return "cancelled";
     case RunState::Failed:
       return "failed";
+    case RunState::Interrupted:
+      return "interrupted";
   }
   return "running";
 }
 
 RunState runStateFromName(const std::string& name) {
-  for (RunState state :
-       {RunState::Running, RunState::Complete, RunState::Cancelled, RunState::Failed})
+  for (RunState state : {RunState::Running, RunState::Complete, RunState::Cancelled,
+                         RunState::Failed, RunState::Interrupted})
     if (runStateName(state) == name) return state;
   throw Error("unknown run state '" + name + "' (expected running, complete, cancelled or failed)");
 }
@@ -105,6 +98,7 @@ std::string summaryToJsonText(const RunSummary& s) {
     inputs[input.role] = std::move(entry);
   }
   j["inputs"] = std::move(inputs);
+  if (s.shard) j["shard"] = shardIdentityToJson(*s.shard);
   return j.dump(2);
 }
 
@@ -120,21 +114,22 @@ RunSummary summaryFromJsonText(const std::string& text, const std::string& sourc
     s.message = j.value("message", std::string());
     s.modelName = j.value("model", std::string());
     s.archName = j.value("arch", std::string());
-    s.parameters = j.value("parameters", std::int64_t(0));
-    s.multiplyAdds = j.value("multiply_adds", std::int64_t(0));
+    s.parameters = jsonInteger(j, "parameters", std::int64_t(0), source);
+    s.multiplyAdds = jsonInteger(j, "multiply_adds", std::int64_t(0), source);
     s.device = j.value("device", std::string());
     s.datasetKind = j.value("dataset", std::string());
     s.annotationFile = j.value("annotation_file", std::string());
-    s.categoryId = j.value("category_id", 1);
-    s.imagesTotal = j.value("images_total", size_t(0));
-    s.imagesDone = j.value("images_done", size_t(0));
-    s.imagesFailed = j.value("images_failed", size_t(0));
+    s.categoryId = jsonInteger(j, "category_id", 1, source);
+    s.imagesTotal = jsonInteger(j, "images_total", size_t(0), source);
+    s.imagesDone = jsonInteger(j, "images_done", size_t(0), source);
+    s.imagesFailed = jsonInteger(j, "images_failed", size_t(0), source);
     s.wallSeconds = j.value("wall_seconds", 0.0);
     s.startedAt = j.value("started_at", std::string());
     if (j.contains("inputs"))
       for (const auto& [role, entry] : j.at("inputs").items())
         s.inputs.push_back(
             {role, entry.at("path").get<std::string>(), entry.value("sha256", std::string())});
+    if (j.contains("shard")) s.shard = shardIdentityFromJson(j.at("shard"), source);
   } catch (const nlohmann::json::exception& e) {
     throw Error(source + ": not a PoseScope run summary: " + e.what());
   }
@@ -163,24 +158,15 @@ LoadedRun loadRunFolder(const std::string& dir) {
   if (!fs::exists(summaryPath))
     throw Error("'" + dir + "' is not a PoseScope run folder (no " + runfiles::kSummary + ")");
   run.summary = summaryFromJsonText(readTextFile(summaryPath.string()), summaryPath.string());
-  const fs::path recordsPath = root / runfiles::kRecords;
-  if (fs::exists(recordsPath)) {
-    std::ifstream in(recordsPath);
-    std::string line;
-    int lineNo = 0;
-    while (std::getline(in, line)) {
-      ++lineNo;
-      if (trim(line).empty()) continue;
-      const std::string where = recordsPath.string() + ":" + std::to_string(lineNo);
-      nlohmann::json j;
-      try {
-        j = nlohmann::json::parse(line);
-      } catch (const nlohmann::json::parse_error& e) {
-        throw Error(where + ": malformed record: " + e.what());
-      }
-      run.records.push_back(recordFromJson(j, where));
-    }
+  if (run.summary.state == RunState::Running && !runFolderBeingWritten(dir)) {
+    run.summary.state = RunState::Interrupted;
+    run.summary.message =
+        "stopped before the end (killed or crashed); continue it with "
+        "posescope-cli eval --resume";
   }
+  RecordsFile records = readRecordsFile((root / runfiles::kRecords).string());
+  run.records = std::move(records.records);
+  if (!records.note.empty()) run.notes.push_back(records.note);
   if (fs::exists(root / runfiles::kConfig))
     run.configYaml = readTextFile((root / runfiles::kConfig).string());
   if (fs::exists(root / runfiles::kMetricsJson)) {

@@ -3,20 +3,25 @@
 // recomputing.
 
 #include <cstdint>
-#include <fstream>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "eval/metric_table.h"
+#include "pipeline/atomic_file.h"
 #include "pipeline/image_record.h"
 #include "pipeline/run_inputs.h"
+#include "pipeline/run_lock.h"
+#include "pipeline/shard.h"
 
 namespace posescope {
 
 /// Where a run stands. run.json names it "running", "complete", "cancelled" or "failed".
-enum class RunState { Running, Complete, Cancelled, Failed };
+/// Interrupted is never written: a reader derives it from "running" when no process holds the
+/// folder's lock any more (killed, crashed, power lost); `eval --resume` continues such a run.
+enum class RunState { Running, Complete, Cancelled, Failed, Interrupted };
 
 /// The name run.json uses for `state` ("complete", ...). Never fails.
 std::string runStateName(RunState state);
@@ -39,8 +44,9 @@ struct RunSummary {
   size_t imagesDone = 0;
   size_t imagesFailed = 0;
   double wallSeconds = 0;
-  std::string startedAt;         // ISO 8601, UTC
-  std::vector<RunInput> inputs;  // what the run was made from (empty in runs before 0.3)
+  std::string startedAt;               // ISO 8601, UTC
+  std::vector<RunInput> inputs;        // what the run was made from (empty in runs before 0.3)
+  std::optional<ShardIdentity> shard;  // set in a shard's partial run folder (eval --shard)
 };
 
 /// File names inside a run folder.
@@ -57,12 +63,16 @@ inline constexpr const char* kImageEval = "image_eval.jsonl";
 inline constexpr const char* kAnalysis = "analysis.json";
 }  // namespace runfiles
 
-/// Writes a run folder incrementally so a cancelled or crashed run leaves valid files: records
-/// are appended and flushed per image, run.json is rewritten atomically. Thread-safe.
+/// Writes a run folder incrementally so a cancelled, killed or crashed run leaves valid files:
+/// records are whole lines appended per image, every other file is replaced atomically
+/// (atomic_file.h), and the folder's lock (run_lock.h) is held while the writer lives. A failed
+/// write throws Error naming the file. Thread-safe.
 class RunWriter {
  public:
-  /// Creates `dir` (and parents); throws posescope::Error naming it when that fails.
-  explicit RunWriter(std::string dir);
+  /// Creates `dir` (and parents) and locks it; `continueRun` keeps the records already there
+  /// (eval --resume) instead of starting them afresh. Throws posescope::Error naming the folder
+  /// when it cannot be created or written, or another evaluation is writing it.
+  explicit RunWriter(std::string dir, bool continueRun = false);
 
   const std::string& dir() const { return dir_; }
   void writeText(const std::string& name, const std::string& text);
@@ -75,12 +85,11 @@ class RunWriter {
   void writeMetrics(const MetricTable& metrics, const std::string& markdown);
 
  private:
-  void writeAtomically(const std::string& name, const std::string& text);
-
   std::string dir_;
+  std::unique_ptr<RunFolderLock> lock_;
   std::mutex mutex_;
-  std::ofstream log_;
-  std::ofstream records_;
+  std::unique_ptr<LineAppender> log_;
+  std::unique_ptr<LineAppender> records_;
 };
 
 /// A run folder read back.
@@ -91,10 +100,12 @@ struct LoadedRun {
   std::string configYaml;
   std::optional<MetricTable> metrics;
   std::string metricsMarkdown;
+  std::vector<std::string> notes;  // what was forgiven, e.g. a torn last record line
 };
 
 /// Reads a run folder; throws posescope::Error naming the folder or file when it is not a run or
-/// a file is malformed (line number for records.jsonl).
+/// a file is malformed (line number for records.jsonl; an unterminated last record line is
+/// dropped with a note). A "running" run that nobody writes any more reads as Interrupted.
 LoadedRun loadRunFolder(const std::string& dir);
 
 std::string summaryToJsonText(const RunSummary& summary);

@@ -8,21 +8,33 @@
 
 #include "common/errors.h"
 #include "common/strings.h"
+#include "pipeline/json_numbers.h"
 #include "pipeline/run_folder.h"
 
 namespace posescope {
 
 namespace {
 
+// Integers through jsonInteger: nlohmann's get<> of an out-of-range float is undefined behaviour.
+template <class Int>
+std::vector<Int> integers(const nlohmann::json& array, const char* what) {
+  if (!array.is_array()) throw EvalError(std::string(what) + " must be an array");
+  std::vector<Int> out;
+  out.reserve(array.size());
+  for (const auto& v : array) out.push_back(jsonInteger<Int>(v, what));
+  return out;
+}
+
 ImageEvaluation evaluationFromJson(const nlohmann::json& j) {
   ImageEvaluation e;
-  e.imageId = j.at("image_id").get<std::int64_t>();
-  e.categoryId = j.at("category_id").get<std::int64_t>();
+  e.imageId = jsonInteger<std::int64_t>(j.at("image_id"), "image_id");
+  e.categoryId = jsonInteger<std::int64_t>(j.at("category_id"), "category_id");
   e.ap = j.at("ap").get<double>();
   e.meanOks = j.at("mean_oks").get<double>();
-  e.detections = j.at("detections").get<std::vector<std::size_t>>();
-  e.droppedDetections = j.value("dropped_detections", std::vector<std::size_t>());
-  e.groundTruthIds = j.at("gt_ids").get<std::vector<std::int64_t>>();
+  e.detections = integers<std::size_t>(j.at("detections"), "detections");
+  if (j.contains("dropped_detections"))
+    e.droppedDetections = integers<std::size_t>(j.at("dropped_detections"), "dropped_detections");
+  e.groundTruthIds = integers<std::int64_t>(j.at("gt_ids"), "gt_ids");
   e.groundTruthIgnored = j.at("gt_ignored").get<std::vector<bool>>();
   for (const auto& row : j.at("oks"))
     for (const auto& v : row) e.oks.push_back(v.get<double>());
@@ -30,11 +42,13 @@ ImageEvaluation evaluationFromJson(const nlohmann::json& j) {
     ThresholdMatches tm;
     tm.threshold = t.at("threshold").get<double>();
     for (const auto& m : t.at("matches")) {
-      tm.matches.push_back({m.at(0).get<std::size_t>(), m.at(1).get<std::int64_t>(),
-                            m.at(2).get<double>(), m.at(3).get<bool>()});
+      tm.matches.push_back({jsonInteger<std::size_t>(m.at(0), "matches"),
+                            jsonInteger<std::int64_t>(m.at(1), "matches"), m.at(2).get<double>(),
+                            m.at(3).get<bool>()});
     }
-    tm.unmatchedDetections = t.at("unmatched_detections").get<std::vector<std::size_t>>();
-    tm.unmatchedGroundTruths = t.at("unmatched_gt_ids").get<std::vector<std::int64_t>>();
+    tm.unmatchedDetections =
+        integers<std::size_t>(t.at("unmatched_detections"), "unmatched_detections");
+    tm.unmatchedGroundTruths = integers<std::int64_t>(t.at("unmatched_gt_ids"), "unmatched_gt_ids");
     e.thresholds.push_back(std::move(tm));
   }
   if (e.groundTruthIgnored.size() != e.groundTruthIds.size())
@@ -60,7 +74,7 @@ std::vector<ImageEvaluation> parseImageEvaluationsJsonl(const std::string& text,
       out.push_back(evaluationFromJson(nlohmann::json::parse(line)));
     } catch (const nlohmann::json::exception& e) {
       throw EvalError(where + ": bad per-image evaluation: " + e.what());
-    } catch (const EvalError& e) {
+    } catch (const Error& e) {  // EvalError, or a number jsonInteger refused
       throw EvalError(where + ": bad per-image evaluation: " + e.what());
     }
   }

@@ -13,6 +13,7 @@ namespace {
 
 using posescope::test::CliRun;
 using posescope::test::runCli;
+using posescope::test::runCliIn;
 
 QString repoFile(const QString& relative) {
   return QString::fromStdString(posescope::test::sourceDir()) + "/" + relative;
@@ -65,6 +66,31 @@ class TestCli : public QObject {
                        "TEST.MODEL_FILE", dir.filePath("model.pth")});
     QCOMPARE(r.exitCode, 3);
     QVERIFY2(r.err.contains("person_keypoints_val2017.json"), qPrintable(r.err));
+  }
+
+  // LibTorch's OpenMP workers wait passively unless the user chose a policy (a spinning worker
+  // made eval 7x slower beside one busy process); libgomp reads it before main, so the front end
+  // sets it for posescope-cli-full.
+  void evalRunsWithPassiveOpenMpWaitUnlessTheUserChose() {
+    QTemporaryDir dir;
+    QVERIFY(runCli({"make-dataset", "--out", dir.filePath("data"), "--images", "2"}).exitCode == 0);
+    for (const QString& chosen : {QString(), QStringLiteral("ACTIVE")}) {
+      QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+      env.remove("OMP_WAIT_POLICY");
+      if (!chosen.isEmpty()) env.insert("OMP_WAIT_POLICY", chosen);
+      const QString run = dir.filePath("run" + chosen);
+      CliRun r = runCliIn(env, {"eval", "--quiet", "--cfg", repoFile("configs/demo/demo.yaml"),
+                                "--superconfig", repoFile("configs/demo/demo-arch.json"), "--out",
+                                run, "DATASET.ROOT", dir.filePath("data"), "TEST.MODEL_FILE",
+                                repoFile("resources/demo/demo_litepose.pth")});
+      QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+      QFile log(run + "/log.txt");
+      QVERIFY(log.open(QIODevice::ReadOnly));
+      const QString expected =
+          "OMP_WAIT_POLICY=" + (chosen.isEmpty() ? QStringLiteral("PASSIVE") : chosen);
+      const QString text = QString::fromUtf8(log.readAll());
+      QVERIFY2(text.contains(expected), qPrintable(text.left(600)));
+    }
   }
 
   void evalReproducesReferenceTable() {

@@ -159,6 +159,9 @@ class TestArch : public QObject {
     QTest::newRow("malformed") << QByteArray(
                                       "{\n  \"img_size\": 256,\n  \"input_channel\": 16,,\n}")
                                << "bad.json:3:";
+    // Found by fuzz_arch_json: nlohmann throws out_of_range, not parse_error, for this one.
+    QTest::newRow("number overflow")
+        << doc(stage, R"("img_size": 1e999,)") << "bad.json: malformed JSON:";
     QTest::newRow("not an object")
         << QByteArray("[1, 2]") << "bad.json: an arch must be a JSON object";
     QTest::newRow("missing field")

@@ -135,6 +135,46 @@ class TestEvalInputs : public QObject {
     expectEvalError([&] { loadResults(dir.filePath("missing.json").toStdString()); },
                     {"missing.json", "cannot open"});
   }
+  void jsonAsPythonWritesIt() {
+    // json.load reads NaN / Infinity anywhere and integral floats as ids; only the fields the
+    // evaluation uses must be finite.
+    std::string gt = kGtJson;
+    gt.replace(gt.find("\"area\": 100.0"), 13,
+               "\"area\": 100.0, \"score\": NaN, \"x\": [-Infinity]");
+    gt.replace(gt.find("\"id\": 7"), 7, "\"id\": 7.0");
+    QCOMPARE(parseGroundTruth(gt, "g.json").annotations[0].id, std::int64_t(7));
+    gt = kGtJson;
+    gt.replace(gt.find("\"area\": 100.0"), 13, "\"area\": Infinity");
+    expectEvalError([&] { parseGroundTruth(gt, "g.json"); },
+                    {"g.json", "annotations[0]", "'area'", "not finite"});
+    // Integers beyond 64 bits are numbers (not integers an id can hold).
+    gt = kGtJson;
+    gt.replace(gt.find("\"id\": 7"), 7, "\"id\": 18446744073709551616");
+    expectEvalError([&] { parseGroundTruth(gt, "g.json"); },
+                    {"g.json", "annotations[0]", "'id' must be an integer"});
+    // Underflow gives zero, as in Python.
+    const auto dets = parseResults(resultJson("1e-999, " + kps(17).substr(3)), "r.json");
+    QCOMPARE(dets[0].keypoints[0], 0.0);
+  }
+  void malformedJsonAnywhereIsAnError() {
+    // Fields the loaders do not use are read through too: json.load would refuse these files.
+    std::string gt = kGtJson;
+    gt.replace(gt.find("\"width\""), 7, "\"extra\": [1, tru], \"width\"");
+    expectEvalError([&] { parseGroundTruth(gt, "g.json"); },
+                    {"g.json", "malformed JSON", "line 2", "column"});
+    gt = kGtJson;
+    gt.replace(gt.find("\"width\""), 7, "\"extra\": {\"a\": 1 \"b\": 2}, \"width\"");
+    expectEvalError([&] { parseGroundTruth(gt, "g.json"); }, {"g.json", "malformed JSON"});
+    expectEvalError([&] { parseResults(resultJson(kps(17)) + " []", "r.json"); },
+                    {"r.json", "malformed JSON", "line 1", "unexpected text"});
+    expectEvalError([&] { parseResults(resultJson(kps(17), ", \"note\": \"open"), "r.json"); },
+                    {"r.json", "malformed JSON"});
+    expectEvalError([&] { parseResults(resultJson(kps(17), ", \"note\": \"\xff\""), "r.json"); },
+                    {"r.json", "malformed JSON", "UTF-8"});
+    expectEvalError([&] { parseResults(resultJson("01, " + kps(17).substr(3)), "r.json"); },
+                    {"r.json", "malformed JSON", "invalid number"});
+    expectEvalError([&] { parseResults("", "r.json"); }, {"r.json", "malformed JSON"});
+  }
   void missingAndMistypedFields() {
     expectEvalError(
         [&] {

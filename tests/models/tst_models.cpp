@@ -12,6 +12,7 @@
 #include "checkpoint/state_dict_writer.h"
 #include "common/errors.h"
 #include "config/experiment.h"
+#include "models/batchnorm_calibration.h"
 #include "models/layers.h"
 #include "models/native_net.h"
 #include "models/pose_net.h"
@@ -69,6 +70,9 @@ class TestModels : public QObject {
   void supernetMatchesLitePoseOfSameArch();
   void summaryCountsEveryLayer();
   void fp16KeepsBatchNormFloat();
+  void foldedBatchNormsKeepOutputsStateAndSummary_data();
+  void foldedBatchNormsKeepOutputsStateAndSummary();
+  void recalibrationChangesOnlyBatchNormStatistics();
 };
 
 void TestModels::initTestCase() {
@@ -289,6 +293,115 @@ void TestModels::fp16KeepsBatchNormFloat() {
   // Back to float32 restores every floating tensor.
   moveToDevice(*net, torch::Device(torch::kCPU), false);
   for (const auto& p : net->module().parameters()) QCOMPARE(p.scalar_type(), torch::kFloat);
+}
+
+void TestModels::foldedBatchNormsKeepOutputsStateAndSummary_data() {
+  QTest::addColumn<QString>("cfg");
+  QTest::addColumn<QString>("arch");
+  QTest::addColumn<bool>("folds");
+  QTest::newRow("litepose") << "coco/mobilenet/mobile.yaml"
+                            << "arch/search-XS.json" << true;
+  QTest::newRow("simplenet") << "crowd_pose/simplenet/simplenet.yaml"
+                             << "" << true;
+  QTest::newRow("higher_hrnet") << "crowd_pose/higher_hrnet/w16_512_adam_lr1e-3.yaml"
+                                << "" << true;
+  // The supernet runs its sequences layer by layer on sliced weights: folding would bypass them.
+  QTest::newRow("supernet") << "crowd_pose/mobilenet/supermobile.yaml"
+                            << "arch/search-M.json" << false;
+}
+
+void TestModels::foldedBatchNormsKeepOutputsStateAndSummary() {
+  QFETCH(QString, cfg);
+  QFETCH(QString, arch);
+  QFETCH(bool, folds);
+  auto net = createPoseNet(repoExperiment(cfg.toStdString(), arch.toStdString()));
+  randomise(net->module());
+  net->module().eval();
+  torch::NoGradGuard noGrad;
+  const torch::Tensor x = torch::rand({1, 3, 128, 96});
+  const auto before = net->forward(x);
+  const StateDict stateBefore = stateOf(net->module());
+  const ModelSummary summaryBefore = summarizeModel(*net, 128, 128);
+
+  const int folded = net->foldBatchNormsForEvaluation();
+  QCOMPARE(folded > 0, folds);
+  const auto after = net->forward(x);
+  QCOMPARE(after.size(), before.size());
+  for (size_t k = 0; k < after.size(); ++k) {
+    const double diff = (after[k] - before[k]).abs().max().item<double>();
+    const double scale = before[k].abs().max().item<double>();
+    QVERIFY2(diff <= 1e-4 * std::max(1.0, scale), qPrintable(QString::number(diff)));
+  }
+  const StateDict stateAfter = stateOf(net->module());
+  QCOMPARE(stateAfter.size(), stateBefore.size());
+  for (size_t i = 0; i < stateAfter.size(); ++i) {
+    QCOMPARE(stateAfter[i].first, stateBefore[i].first);
+    QVERIFY2(torch::equal(stateAfter[i].second, stateBefore[i].second),
+             stateAfter[i].first.c_str());
+  }
+  const ModelSummary summaryAfter = summarizeModel(*net, 128, 128);
+  QCOMPARE(summaryAfter.totalParameters, summaryBefore.totalParameters);
+  QCOMPARE(summaryAfter.totalMultiplyAdds, summaryBefore.totalMultiplyAdds);
+  QCOMPARE(summaryAfter.layers.size(), summaryBefore.layers.size());
+}
+
+void TestModels::recalibrationChangesOnlyBatchNormStatistics() {
+  auto net =
+      createPoseNet(repoExperiment("crowd_pose/mobilenet/supermobile.yaml", "arch/search-M.json"));
+  randomise(net->module());
+  net->module().eval();
+  torch::NoGradGuard noGrad;
+  const StateDict before = stateOf(net->module());
+
+  // No calibration pass: nothing changes.
+  { models::BatchNormCalibration calibration(net->module()); }
+  StateDict after = stateOf(net->module());
+  for (size_t i = 0; i < before.size(); ++i)
+    QVERIFY2(torch::equal(after[i].second, before[i].second), before[i].first.c_str());
+
+  // Three passes: the first BatchNorm's running mean is the mean of the three images' batch
+  // means of its input (the first convolution's output), its variance the mean of their unbiased
+  // variances; parameters and every other kind of buffer are untouched.
+  std::vector<torch::Tensor> images;
+  for (int i = 0; i < 3; ++i) images.push_back(torch::rand({1, 3, 96, 64}) * (i + 1));
+  auto& firstConv = net->module().named_modules()["first.0.0"]->as<models::Conv2dImpl>()->weight;
+  torch::Tensor expectedMean = torch::zeros({firstConv.size(0)});
+  torch::Tensor expectedVar = torch::zeros({firstConv.size(0)});
+  {
+    models::BatchNormCalibration calibration(net->module());
+    for (const auto& image : images) {
+      const torch::Tensor conv =
+          net->module().named_modules()["first.0.0"]->as<models::Conv2dImpl>()->forward(image);
+      expectedMean += conv.mean({0, 2, 3}) / 3.0;
+      expectedVar += conv.var({0, 2, 3}, /*unbiased=*/true) / 3.0;
+      net->forward(image);
+    }
+    QCOMPARE(calibration.passes(), 3);
+  }
+  after = stateOf(net->module());
+  int changed = 0;
+  for (size_t i = 0; i < before.size(); ++i) {
+    const std::string& key = before[i].first;
+    const bool isStatistic = key.find("running_mean") != std::string::npos ||
+                             key.find("running_var") != std::string::npos ||
+                             key.find("num_batches_tracked") != std::string::npos;
+    if (!isStatistic) {
+      QVERIFY2(torch::equal(after[i].second, before[i].second), key.c_str());
+    } else if (!torch::equal(after[i].second, before[i].second)) {
+      ++changed;
+    }
+    if (key == "first.0.1.running_mean")
+      QVERIFY2(torch::allclose(after[i].second, expectedMean, 1e-4, 1e-5), key.c_str());
+    if (key == "first.0.1.running_var")
+      QVERIFY2(torch::allclose(after[i].second, expectedVar, 1e-4, 1e-5), key.c_str());
+    if (key == "first.0.1.num_batches_tracked")
+      QCOMPARE(after[i].second.item<int64_t>(), before[i].second.item<int64_t>() + 3);
+  }
+  QVERIFY(changed > 0);
+  // Back to evaluation: the same input gives the same output twice (statistics frozen again).
+  const auto a = net->forward(images[0]);
+  const auto b = net->forward(images[0]);
+  QVERIFY(torch::equal(a[0], b[0]));
 }
 
 QTEST_GUILESS_MAIN(TestModels)

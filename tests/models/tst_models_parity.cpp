@@ -125,6 +125,16 @@ void TestModelsParity::outputs() {
     qInfo("%s output%zu: max abs diff %.3g", qPrintable(set), k, diff);
     QVERIFY2(diff <= 1e-4, qPrintable(QString("output%1 differs by %2").arg(k).arg(diff)));
   }
+
+  // What the Evaluator runs by default: BatchNorms folded into their convolutions.
+  const int folded = net->foldBatchNormsForEvaluation();
+  const std::vector<torch::Tensor> foldedOutputs = net->forward(input);
+  for (size_t k = 0; k < foldedOutputs.size(); ++k) {
+    const double diff = (foldedOutputs[k] - expected[k]).abs().max().item<double>();
+    qInfo("%s output%zu with %d BatchNorms folded: max abs diff %.3g", qPrintable(set), k, folded,
+          diff);
+    QVERIFY2(diff <= 1e-4, qPrintable(QString("folded output%1 differs by %2").arg(k).arg(diff)));
+  }
 }
 
 void TestModelsParity::summary_data() {

@@ -4,6 +4,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include "test_support.h"
@@ -34,6 +35,7 @@ class TestVerifyModelCli : public QObject {
   void verifyPasses();
   void verifyFailsOnMismatchedOutputs();
   void summaryTotals();
+  void extractThenVerify();
 };
 
 void TestVerifyModelCli::help() {
@@ -91,6 +93,29 @@ void TestVerifyModelCli::summaryTotals() {
   QVERIFY2(r.exitCode == 0, qPrintable(r.out));
   const qint64 params = meta.value("num_parameters").toVariant().toLongLong();
   QVERIFY2(r.out.contains(QString("Total Parameters: %1 ").arg(params)), qPrintable(r.out));
+}
+
+// extract writes a file that valid.py-style loading (verify-model's strict load) accepts and that
+// reproduces the reference extract's golden outputs; a non-supernet config exits 3.
+void TestVerifyModelCli::extractThenVerify() {
+  POSESCOPE_REQUIRE_PARITY(parityDir);
+  const QString p = QString::fromStdString(parityDir);
+  QTemporaryDir dir;
+  const QString out = dir.filePath("sub.pth");
+  const Run r = runCli({"extract", "--cfg", p + "/configs/crowd_pose/mobilenet/supermobile.yaml",
+                        "--superconfig", p + "/configs/arch/search-M.json", "--checkpoint",
+                        p + "/models/supernet_m_crowdpose.pth", "--out", out});
+  QVERIFY2(r.exitCode == 0, qPrintable(r.out));
+  QVERIFY2(r.out.contains("MODEL.NAME pose_mobilenet"), qPrintable(r.out));
+  const Run v = runCli({"verify-model", "--cfg", p + "/configs/crowd_pose/mobilenet/mobile.yaml",
+                        "--superconfig", p + "/configs/arch/search-M.json", "--checkpoint", out,
+                        "--io", p + "/search/supernet_m_crowdpose.to_search-M.io.pth"});
+  QVERIFY2(v.exitCode == 0, qPrintable(v.out));
+  const Run wrong = runCli({"extract", "--cfg", p + "/configs/crowd_pose/mobilenet/mobile.yaml",
+                            "--superconfig", p + "/configs/arch/search-M.json", "--checkpoint", out,
+                            "--out", dir.filePath("again.pth")});
+  QCOMPARE(wrong.exitCode, 3);
+  QVERIFY2(wrong.out.contains("pose_supermobilenet"), qPrintable(wrong.out));
 }
 
 QTEST_GUILESS_MAIN(TestVerifyModelCli)

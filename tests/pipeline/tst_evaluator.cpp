@@ -193,9 +193,15 @@ class TestEvaluator : public QObject {
   }
 
   void missingCheckpointSettingIsAnError() {
+    // Empty TEST.MODEL_FILE: valid.py loads OUTPUT_DIR/.../model_best.pth.tar, absent here.
     EvaluatorOptions options;
     options.device = "cpu";
-    QVERIFY_THROWS_EXCEPTION(ConfigError, Evaluator(loadExperiment(specFor(root_, "")), options));
+    try {
+      Evaluator evaluator(loadExperiment(specFor(root_, "")), options);
+      QFAIL("expected a CheckpointError");
+    } catch (const CheckpointError& e) {
+      QVERIFY2(QString(e.what()).contains("model_best.pth.tar"), e.what());
+    }
   }
 
   void badDeviceOption() {

@@ -10,37 +10,14 @@
 #include <nlohmann/json.hpp>
 
 #include "common/strings.h"
+#include "parity_cases.h"
 #include "pipeline/evaluator.h"
 #include "test_support.h"
 
 using namespace posescope;
 
-namespace {
-
-struct RunCase {
-  std::string name, config, arch, checkpoint, root, split;
-  std::vector<std::string> options;
-};
-
-std::vector<RunCase> readCases(const std::string& parity) {
-  std::vector<RunCase> cases;
-  std::ifstream in(parity + "/runs/cases.tsv");
-  std::string line;
-  while (std::getline(in, line)) {
-    if (trim(line).empty() || line[0] == '#') continue;
-    const auto f = split(line, '\t');
-    if (f.size() < 6) continue;
-    RunCase c{f[0], f[1], f[2], f[3], f[4], f[5], {}};
-    if (f.size() > 6) {
-      for (const auto& token : split(trim(f[6]), ' '))
-        if (!token.empty()) c.options.push_back(token);
-    }
-    cases.push_back(std::move(c));
-  }
-  return cases;
-}
-
-}  // namespace
+using posescope::test::readRunCases;
+using posescope::test::RunCase;
 
 class TestParityRuns : public QObject {
   Q_OBJECT
@@ -52,7 +29,7 @@ class TestParityRuns : public QObject {
       QTest::newRow("no-parity-data") << -1;
       return;
     }
-    const auto cases = readCases(parity);
+    const auto cases = readRunCases(parity);
     for (size_t i = 0; i < cases.size(); ++i)
       QTest::newRow(cases[i].name.c_str()) << static_cast<int>(i);
   }
@@ -61,15 +38,8 @@ class TestParityRuns : public QObject {
     QFETCH(int, caseIndex);
     POSESCOPE_REQUIRE_PARITY(parity);
     QVERIFY(caseIndex >= 0);
-    const RunCase c = readCases(parity)[static_cast<size_t>(caseIndex)];
-
-    ExperimentSpec spec;
-    spec.cfgFile = parity + "/configs/" + c.config;
-    if (!c.arch.empty()) spec.archFile = parity + "/configs/" + c.arch;
-    spec.overrides = {"DATASET.ROOT", parity + "/" + c.root, "DATASET.TEST",
-                      c.split,        "TEST.MODEL_FILE",     parity + "/" + c.checkpoint};
-    spec.overrides.insert(spec.overrides.end(), c.options.begin(), c.options.end());
-    const Experiment experiment = loadExperiment(spec);
+    const RunCase c = readRunCases(parity)[static_cast<size_t>(caseIndex)];
+    const Experiment experiment = loadExperiment(c.spec(parity));
 
     QTemporaryDir out;
     EvaluatorOptions options;

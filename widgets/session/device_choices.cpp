@@ -1,10 +1,7 @@
 #include "widgets/session/device_choices.h"
 
 #include <torch/cuda.h>
-#include <torch/utils.h>
 
-#include <QThread>
-#include <algorithm>
 
 namespace posescope {
 
@@ -18,10 +15,6 @@ QStringList availableDevices() {
   }
   for (size_t i = 0; i < count; ++i) devices << QStringLiteral("cuda:%1").arg(i);
   return devices;
-}
-
-void reserveCoreForGui() {
-  torch::set_num_threads(std::max(1, QThread::idealThreadCount() - 1));
 }
 
 }  // namespace posescope

@@ -9,8 +9,4 @@ namespace posescope {
 /// without CUDA (or a machine without a GPU) gives just "auto" and "cpu". Never throws.
 QStringList availableDevices();
 
-/// Caps LibTorch's CPU threads at all cores but one for the whole process, so background network
-/// work (arch summaries, map recomputation) never starves the GUI thread. Never throws.
-void reserveCoreForGui();
-
 }  // namespace posescope

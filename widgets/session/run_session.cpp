@@ -108,7 +108,6 @@ RunSession::RunSession(QObject* parent) : QObject(parent) {
   qRegisterMetaType<OpenedComparison>();
   qRegisterMetaType<CompareSide>();
   qRegisterMetaType<RunOverlayDataPtr>();
-  reserveCoreForGui();
   controller_ = new RunController(this);
   queue_ = new RunQueue(controller_, this);
   connect(controller_, &RunController::finished, this, &RunSession::onRunFinished);

@@ -3,7 +3,6 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QSettings>
-#include <QThread>
 #include <filesystem>
 
 #include "common/errors.h"
@@ -209,7 +208,9 @@ EvaluatorOptions evaluatorOptionsFor(const RunSetup& setup, const QString& runDi
   EvaluatorOptions options;
   options.device = setup.device.toStdString();
   options.outDir = runDir.toStdString();
-  options.torchThreads = std::max(1, QThread::idealThreadCount() - 1);
+  // Every core, as the CLI: OpenMP workers wait passively (the GUI restarts itself with
+  // OMP_WAIT_POLICY=PASSIVE), so they leave the GUI thread its turn when it needs one.
+  options.torchThreads = 0;
   return options;
 }
 

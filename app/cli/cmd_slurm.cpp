@@ -1,0 +1,208 @@
+// posescope-cli slurm: one evaluation as a Slurm job array of N shards (eval --shard K/N) and a
+// merge job that depends on it, submitted with sbatch. Writes scripts and runs sbatch only, so it
+// lives in the front end without LibTorch.
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+
+#include "cli_args.h"
+#include "commands.h"
+#include "common/errors.h"
+#include "slurm_script.h"
+
+namespace posescope::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+const char* const kHelpText =
+    R"(usage: posescope-cli slurm --shards N [--partition P] [--time T] [--gpus-per-task G]
+                           [--cpus-per-task C] [--job-name NAME] [--dry-run]
+                           -- [eval] EVAL_ARGUMENTS...
+
+Runs 'posescope-cli eval EVAL_ARGUMENTS' on a Slurm cluster as N shards: writes an sbatch job
+array (task K runs eval --shard K/N into RUN_DIR/shards/K) and a merge job that starts once
+every task has succeeded (--dependency=afterok) and joins the shards into RUN_DIR with
+posescope-cli merge; submits both with sbatch and prints the job ids and RUN_DIR.
+
+  --shards N         number of shards (array tasks)
+  --partition P      Slurm partition (default: the cluster's)
+  --time T           time limit of each job, as sbatch --time (e.g. 01:00:00)
+  --gpus-per-task G  GPUs per array task; give eval --device cuda (or cuda:0,cuda:1 for one
+                     replica per GPU: Slurm numbers a task's GPUs from 0)
+  --cpus-per-task C  CPU cores per task (pair with eval --threads C)
+  --job-name NAME    job name (default posescope-eval; the merge job adds -merge)
+  --dry-run          print the two scripts and the sbatch commands; write and submit nothing
+
+RUN_DIR is eval's --out (default runs/<cfg name>_<date-time>) and must be new or empty; the
+scripts and Slurm's logs go to RUN_DIR/slurm. The jobs start in the current directory, so
+relative paths in EVAL_ARGUMENTS work when it is on a shared file system. Other schedulers: run
+'eval --shard K/N' yourself and then 'merge' (README: Running on a cluster).
+)";
+
+std::string defaultRunDir(const std::string& cfgFile) {
+  const std::time_t now = std::time(nullptr);
+  std::tm tm{};
+  localtime_r(&now, &tm);
+  std::ostringstream s;
+  s << "runs/" << fs::path(cfgFile).stem().string() << "_" << std::put_time(&tm, "%Y%m%d-%H%M%S");
+  return s.str();
+}
+
+// This executable's absolute path, for the jobs to run the same posescope-cli.
+std::string selfPath() {
+  std::error_code ec;
+  const fs::path self = fs::read_symlink("/proc/self/exe", ec);
+  if (ec) throw Error("cannot tell where posescope-cli is (/proc/self/exe): " + ec.message());
+  return self.string();
+}
+
+void writeScript(const fs::path& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out << text;
+  if (!out) throw Error("cannot write '" + path.string() + "'");
+}
+
+// Runs sbatch with `args` and returns the job id it prints (--parsable: "ID" or "ID;CLUSTER");
+// throws Error with sbatch's own message when it cannot be run or refuses.
+std::string submit(const std::vector<std::string>& args) {
+  int out[2];
+  if (pipe(out) != 0) throw Error(std::string("cannot run sbatch: ") + std::strerror(errno));
+  const pid_t pid = fork();
+  if (pid < 0) throw Error(std::string("cannot run sbatch: ") + std::strerror(errno));
+  if (pid == 0) {
+    dup2(out[1], STDOUT_FILENO);
+    close(out[0]);
+    close(out[1]);
+    std::vector<char*> argv;
+    argv.push_back(const_cast<char*>("sbatch"));
+    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    execvp("sbatch", argv.data());
+    std::cerr << "error: cannot run sbatch: " << std::strerror(errno)
+              << " (is this a Slurm login node? --dry-run prints the scripts)\n";
+    _exit(127);
+  }
+  close(out[1]);
+  std::string text;
+  char buffer[256];
+  ssize_t n;
+  while ((n = read(out[0], buffer, sizeof buffer)) > 0) text.append(buffer, n);
+  close(out[0]);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  const std::string command = "sbatch " + args.front() + " ... " + args.back();
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+    throw Error(command + " failed (exit " +
+                std::to_string(WIFEXITED(status) ? WEXITSTATUS(status) : -1) +
+                "); its message is above");
+  const std::string id = text.substr(0, text.find_first_of(";\n"));
+  if (id.empty() || id.find_first_not_of("0123456789") != std::string::npos)
+    throw Error(command + " printed '" + text + "', not a job id");
+  return id;
+}
+
+}  // namespace
+
+int runSlurm(const Args& raw) {
+  // Everything after "--" is eval's; the options before it are this command's.
+  const auto dashes = std::find(raw.begin(), raw.end(), std::string("--"));
+  const Args own(raw.begin(), dashes);
+  std::vector<std::string> evalArgs(dashes == raw.end() ? dashes : dashes + 1, raw.end());
+  if (!evalArgs.empty() && evalArgs.front() == "eval") evalArgs.erase(evalArgs.begin());
+  const ParsedArgs args = parseArgs(
+      own,
+      {"--shards", "--partition", "--time", "--gpus-per-task", "--cpus-per-task", "--job-name"},
+      {"--dry-run"});
+  if (args.has("--help")) {
+    std::cout << kHelpText;
+    return kOk;
+  }
+  if (!args.positional.empty())
+    throw UsageError{"unexpected '" + args.positional.front() +
+                     "': eval's arguments go after '--'"};
+  const long shards = args.getInt("--shards", 0);
+  if (shards < 1 || shards > 100000) throw UsageError{"--shards must be 1 to 100000"};
+  if (evalArgs.empty()) throw UsageError{"give eval's arguments after '--' (at least --cfg FILE)"};
+
+  // --out and --cfg from eval's arguments; --shard is this command's to set.
+  std::string runDir, cfgFile;
+  std::vector<std::string> kept;
+  for (size_t i = 0; i < evalArgs.size(); ++i) {
+    const std::string& a = evalArgs[i];
+    if (a == "--shard" || a == "--help")
+      throw UsageError{"eval's " + a + " cannot be given to slurm (it sets --shard per task)"};
+    if ((a == "--out" || a == "--cfg") && i + 1 >= evalArgs.size())
+      throw UsageError{"eval's " + a + " needs a value"};
+    if (a == "--out") {
+      runDir = evalArgs[++i];
+      continue;
+    }
+    if (a == "--cfg") cfgFile = evalArgs[i + 1];
+    kept.push_back(a);
+  }
+  if (cfgFile.empty()) throw UsageError{"eval's arguments need --cfg FILE"};
+  if (runDir.empty()) runDir = defaultRunDir(cfgFile);
+
+  SlurmJobSpec spec;
+  spec.cli = selfPath();
+  spec.evalArgs = kept;
+  spec.workDir = fs::current_path().string();
+  spec.runDir = fs::absolute(runDir).lexically_normal().string();
+  while (spec.runDir.size() > 1 && spec.runDir.back() == '/') spec.runDir.pop_back();
+  spec.shards = static_cast<size_t>(shards);
+  spec.jobName = args.get("--job-name", spec.jobName);
+  spec.partition = args.get("--partition");
+  spec.time = args.get("--time");
+  spec.gpusPerTask = args.get("--gpus-per-task");
+  spec.cpusPerTask = args.get("--cpus-per-task");
+  for (const std::string* path : {&spec.runDir, &spec.workDir})
+    if (path->find_first_of(" \t\n") != std::string::npos)
+      throw Error("'" + *path + "' holds a space, which sbatch's #SBATCH lines cannot carry");
+  const std::string arrayScript = evalArrayScript(spec);
+  const std::string joinScript = mergeScript(spec);
+  const fs::path scripts = slurmDir(spec);
+  const std::string arrayFile = (scripts / "eval.sbatch").string();
+  const std::string mergeFile = (scripts / "merge.sbatch").string();
+
+  if (args.has("--dry-run")) {
+    std::cout << "# " << arrayFile << "\n"
+              << arrayScript << "\n# " << mergeFile << "\n"
+              << joinScript << "\n# submitted as\nsbatch --parsable " << arrayFile
+              << "\nsbatch --parsable --dependency=afterok:<array job id> " << mergeFile
+              << "\n# run folder: " << spec.runDir << "\n";
+    return kOk;
+  }
+
+  std::error_code ec;
+  if (fs::exists(spec.runDir) && !fs::is_empty(spec.runDir, ec))
+    throw Error("'" + spec.runDir + "' is not empty: give eval a new --out for this run");
+  fs::create_directories(scripts, ec);
+  fs::create_directories(fs::path(spec.runDir) / "shards", ec);
+  if (ec) throw Error("cannot create '" + scripts.string() + "': " + ec.message());
+  writeScript(arrayFile, arrayScript);
+  writeScript(mergeFile, joinScript);
+
+  const std::string arrayJob = submit({"--parsable", arrayFile});
+  const std::string mergeJob =
+      submit({"--parsable", "--dependency=afterok:" + arrayJob, mergeFile});
+  std::cout << "eval job: " << arrayJob << " (array 0-" << shards - 1 << ")\n"
+            << "merge job: " << mergeJob << " (after every task of " << arrayJob << " succeeds)\n"
+            << "run folder: " << spec.runDir << "\n";
+  std::cerr << "scripts and Slurm logs in " << scripts.string() << "; watch with squeue -j "
+            << arrayJob << "," << mergeJob << "\n";
+  return kOk;
+}
+
+}  // namespace posescope::cli

@@ -1,0 +1,68 @@
+#include "slurm_script.h"
+
+#include <sstream>
+
+namespace posescope::cli {
+
+namespace {
+
+// The #SBATCH lines both jobs share: where they start, where Slurm writes their output, and the
+// resources the user asked for.
+void commonDirectives(std::ostringstream& s, const SlurmJobSpec& spec, const std::string& name,
+                      const std::string& output, bool gpus) {
+  s << "#SBATCH --job-name=" << name << "\n"
+    << "#SBATCH --ntasks=1\n"
+    << "#SBATCH --chdir=" << spec.workDir << "\n"
+    << "#SBATCH --output=" << output << "\n";
+  if (!spec.partition.empty()) s << "#SBATCH --partition=" << spec.partition << "\n";
+  if (!spec.time.empty()) s << "#SBATCH --time=" << spec.time << "\n";
+  if (!spec.cpusPerTask.empty()) s << "#SBATCH --cpus-per-task=" << spec.cpusPerTask << "\n";
+  if (gpus && !spec.gpusPerTask.empty())
+    s << "#SBATCH --gpus-per-task=" << spec.gpusPerTask << "\n";
+}
+
+}  // namespace
+
+std::string shellQuote(const std::string& text) {
+  std::string quoted = "'";
+  for (char c : text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+std::string shardDir(const SlurmJobSpec& spec, size_t index) {
+  return spec.runDir + "/shards/" + std::to_string(index);
+}
+
+std::string slurmDir(const SlurmJobSpec& spec) {
+  return spec.runDir + "/slurm";
+}
+
+std::string evalArrayScript(const SlurmJobSpec& spec) {
+  std::ostringstream s;
+  s << "#!/bin/bash\n"
+    << "# Written by posescope-cli slurm: array task K evaluates shard K of " << spec.shards
+    << " into " << spec.runDir << "/shards/K.\n";
+  commonDirectives(s, spec, spec.jobName, slurmDir(spec) + "/shard-%a.log", true);
+  s << "#SBATCH --array=0-" << spec.shards - 1 << "\n"
+    << "set -eu\n"
+    << "exec " << shellQuote(spec.cli) << " eval";
+  for (const auto& arg : spec.evalArgs) s << " " << shellQuote(arg);
+  s << " --shard \"${SLURM_ARRAY_TASK_ID}/" << spec.shards << "\""
+    << " --out " << shellQuote(spec.runDir + "/shards/") << "\"${SLURM_ARRAY_TASK_ID}\"\n";
+  return s.str();
+}
+
+std::string mergeScript(const SlurmJobSpec& spec) {
+  std::ostringstream s;
+  s << "#!/bin/bash\n"
+    << "# Written by posescope-cli slurm: joins the " << spec.shards << " shards into "
+    << spec.runDir << " once every array task has succeeded.\n";
+  commonDirectives(s, spec, spec.jobName + "-merge", slurmDir(spec) + "/merge.log", false);
+  s << "set -eu\n"
+    << "exec " << shellQuote(spec.cli) << " merge";
+  for (size_t k = 0; k < spec.shards; ++k) s << " " << shellQuote(shardDir(spec, k));
+  s << " --out " << shellQuote(spec.runDir) << "\n";
+  return s.str();
+}
+
+}  // namespace posescope::cli

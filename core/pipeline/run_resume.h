@@ -1,0 +1,27 @@
+#pragma once
+// eval --resume: what it takes to continue an interrupted run folder with the configuration it
+// was started with.
+
+#include <string>
+#include <vector>
+
+#include "config/experiment.h"
+#include "pipeline/resume_point.h"
+
+namespace posescope {
+
+/// An interrupted run, ready to continue.
+struct ResumePlan {
+  Experiment experiment;           // rebuilt from the folder's config.yaml and arch.json
+  ResumePoint point;               // its whole records and run.json
+  size_t limit = 0;                // the run's selection: its first `limit` images (0: all of them)
+  std::vector<std::string> notes;  // what was forgiven (a torn last record line)
+};
+
+/// Reads run folder `dir` for eval --resume. Throws posescope::Error naming the folder or file
+/// when it is complete already, is being written by another process, lacks config.yaml, or when
+/// the checkpoint or annotation file it was run with changed since (by their recorded digests):
+/// continuing would mix two different evaluations.
+ResumePlan planResume(const std::string& dir);
+
+}  // namespace posescope

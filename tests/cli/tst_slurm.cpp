@@ -1,0 +1,123 @@
+// posescope-cli slurm against a real Slurm: a single-node cluster from Debian's packages runs a
+// 3-shard evaluation of the demo as a job array, the merge job waits for it (afterok), and the
+// merged run equals an unsharded run. Skips, saying why, where the daemons cannot start.
+
+#include <QDir>
+#include <QFile>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "cli_runner.h"
+#include "slurm_cluster.h"
+#include "test_support.h"
+
+namespace {
+
+using posescope::test::CliRun;
+using posescope::test::runCli;
+using posescope::test::SlurmCluster;
+
+QString repoFile(const QString& relative) {
+  return QString::fromStdString(posescope::test::sourceDir()) + "/" + relative;
+}
+
+QByteArray fileBytes(const QString& path) {
+  QFile f(path);
+  return f.open(QIODevice::ReadOnly) ? f.readAll()
+                                     : QByteArray("<unreadable " + path.toUtf8() + ">");
+}
+
+QString explain(const CliRun& r) {
+  return QString("exit %1\nstdout: %2\nstderr: %3").arg(r.exitCode).arg(r.out, r.err);
+}
+
+// "JobState=X" and "Reason=Y" of a job, from scontrol's one-line form.
+QString jobField(const QString& show, const QString& field) {
+  const auto match = QRegularExpression(field + "=(\\S+)").match(show);
+  return match.hasMatch() ? match.captured(1) : QString();
+}
+
+}  // namespace
+
+class TestSlurm : public QObject {
+  Q_OBJECT
+ private Q_SLOTS:
+  void threeShardJobArrayMergesToTheUnshardedRun() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QDir(dir.path()).mkpath("slurm");
+    SlurmCluster cluster(dir.filePath("slurm"));
+    const QString why = cluster.start();
+    if (!why.isEmpty()) QSKIP(qPrintable("no single-node Slurm here: " + why));
+    qputenv("SLURM_CONF", cluster.config().toUtf8());
+
+    const QString data = dir.filePath("data");
+    const CliRun made = runCli(
+        {"make-dataset", "--out", data, "--images", "9", "--split", "val2017", "--seed", "1"});
+    QVERIFY2(made.exitCode == 0, qPrintable(explain(made)));
+    const QStringList evalArgs = {"--quiet",
+                                  "--device",
+                                  "cpu",
+                                  "--threads",
+                                  "1",
+                                  "--workers",
+                                  "1",
+                                  "--cfg",
+                                  repoFile("configs/demo/demo.yaml"),
+                                  "--superconfig",
+                                  repoFile("configs/demo/demo-arch.json"),
+                                  "DATASET.ROOT",
+                                  data,
+                                  "TEST.MODEL_FILE",
+                                  repoFile("resources/demo/demo_litepose.pth")};
+
+    const QString runDir = dir.filePath("cluster-run");
+    const CliRun submitted = runCli(
+        QStringList{"slurm", "--shards", "3", "--time", "00:20:00", "--", "eval", "--out", runDir}
+        << evalArgs);
+    QVERIFY2(submitted.exitCode == 0, qPrintable(explain(submitted) + cluster.logs()));
+    QVERIFY2(submitted.out.contains("run folder: " + runDir), qPrintable(submitted.out));
+    const auto ids = QRegularExpression("eval job: (\\d+).*\\nmerge job: (\\d+)",
+                                        QRegularExpression::DotMatchesEverythingOption)
+                         .match(submitted.out);
+    QVERIFY2(ids.hasMatch(), qPrintable(submitted.out));
+    const QString mergeJob = ids.captured(2);
+    // The merge job waits for the array (afterok).
+    const QString pending = cluster.run("scontrol", {"-o", "show", "job", mergeJob});
+    QVERIFY2(pending.contains("Dependency=afterok:" + ids.captured(1)) ||
+                 jobField(pending, "JobState") != "PENDING",
+             qPrintable(pending));
+
+    // Wait for the merge job to end (the bound only guards against a hang).
+    QString state;
+    const bool ended = SlurmCluster::waitFor(
+        [&] {
+          const QString show = cluster.run("scontrol", {"-o", "show", "job", mergeJob});
+          state = jobField(show, "JobState");
+          if (jobField(show, "Reason") == "DependencyNeverSatisfied") state = "DEPENDENCY_FAILED";
+          return !state.isEmpty() && state != "PENDING" && state != "RUNNING" &&
+                 state != "CONFIGURING" && state != "COMPLETING";
+        },
+        900000);
+    QString jobLogs;
+    for (const QString& log : QDir(runDir + "/slurm").entryList({"*.log"}, QDir::Files))
+      jobLogs += "--- " + log + "\n" + fileBytes(runDir + "/slurm/" + log) + "\n";
+    QVERIFY2(ended, qPrintable("the merge job did not end: " + state + "\n" + jobLogs));
+    QVERIFY2(state == "COMPLETED",
+             qPrintable("merge job " + state + "\n" + jobLogs + cluster.logs()));
+
+    // The same evaluation in one piece, here.
+    const QString whole = dir.filePath("whole");
+    const CliRun unsharded = runCli(QStringList{"eval", "--out", whole} << evalArgs);
+    QVERIFY2(unsharded.exitCode == 0, qPrintable(explain(unsharded)));
+    for (const char* file :
+         {"results.json", "metrics.json", "metrics.md", "image_eval.jsonl", "analysis.json"})
+      QVERIFY2(fileBytes(runDir + "/" + file) == fileBytes(whole + "/" + file), file);
+    for (int k = 0; k < 3; ++k)
+      QVERIFY(QFileInfo::exists(runDir + QString("/shards/%1/run.json").arg(k)));
+  }
+};
+
+QTEST_GUILESS_MAIN(TestSlurm)
+#include "tst_slurm.moc"
