@@ -83,9 +83,12 @@ RenderOptions ImageCanvas::drawnOptions(double scale) const {
   }
   const cv::Size base = options.projectMaps ? cv::Size(image_.width(), image_.height())
                                             : cv::Size(maps_->width, maps_->height);
+  // Strokes grow with the square root of the scale: thinner on screen than the zoom would make
+  // them (a crowded image stays legible), thick enough to see, and drawn crisp.
   const StrokeSizes sizes = strokeSizesFor(options, base);
-  options.jointRadius = static_cast<int>(std::lround(sizes.jointRadius));
-  options.lineWidth = sizes.lineWidth;
+  const double grow = std::sqrt(scale);
+  options.jointRadius = static_cast<int>(std::lround(sizes.jointRadius * grow));
+  options.lineWidth = std::max(1, static_cast<int>(std::lround(sizes.lineWidth * grow)));
   options.outputScale = scale;
   return options;
 }

@@ -44,7 +44,7 @@ class ImageCanvas : public QGraphicsView {
   QImage overlayImage() const { return overlay_; }
   /// Output pixels per picture pixel the overlay is drawn at: 1 up to a zoom of 1 (and while
   /// hidden), then the zoom rounded up (at most 4, and at most 8 megapixels), so that strokes and
-  /// OKS labels stay crisp and keep their size on screen when zoomed in.
+  /// OKS labels stay crisp when zoomed in; they grow with the square root of the zoom only.
   double renderScale() const { return renderScale_; }
   /// The picture as shown (maps included), redrawn large enough to read on its own and framed
   /// for export with `title` above and a scale bar below (frameForExport); null when no image.

@@ -2,7 +2,6 @@
 
 #include <torch/cuda.h>
 
-
 namespace posescope {
 
 QStringList availableDevices() {

@@ -246,9 +246,7 @@ void TestInspect::overlayColoursAtJointsAndLimbs() {
   QCOMPARE(canvas.overlayImage().pixelColor(50, 80), QColor(90, 90, 90));
   QVERIFY(canvas.toolTipAt(QPointF(50, 40)).isEmpty());
 
-  // Issue 15, item 9: zoomed in on screen, the overlay is drawn at the zoom's scale (crisp), its
-  // strokes keeping their size on screen: a joint's disc is as many picture pixels wide as the
-  // zoom shrinks it by.
+  // Issue 15, item 9: zoomed in on screen, the overlay is drawn at the zoom's scale (crisp).
   options.showPredictions = true;
   canvas.setOptions(options);
   canvas.resize(400, 320);
