@@ -82,9 +82,11 @@ class TestCompareRuns : public QObject {
     // Once B has started, the pages show B (not A's finished outcome arriving late).
     QString notesWhileBRuns;
     QStringList runPageContexts;  // as each run starts (the window's own slot ran first)
-    connect(window.session()->queue(), &RunQueue::runStarting, this, [&](int index) {
-      runPageContexts << window.runView()->folderText();
-      if (index == 1)
+    connect(window.session()->queue(), &RunQueue::runStarting, this,
+            [&](int) { runPageContexts << window.runView()->folderText(); });
+    // The pages reset when a run has really started (a start that fails leaves them alone).
+    connect(window.session(), &RunSession::runStarted, this, [&] {
+      if (runPageContexts.size() == 2)
         QTimer::singleShot(0, this, [&] { notesWhileBRuns = window.resultsView()->metricsNote(); });
     });
     const RunSetup bSetup = dialog->setup(CompareRunDialog::B);
