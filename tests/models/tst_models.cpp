@@ -19,9 +19,12 @@
 
 #include <QtTest>
 
+#include "random_weights.h"
 #include "test_support.h"
 
 using namespace posescope;
+using posescope::test::randomise;
+using posescope::test::stateOf;
 
 namespace {
 
@@ -32,26 +35,6 @@ Experiment repoExperiment(const std::string& cfg, const std::string& arch,
   if (!arch.empty()) spec.archFile = test::sourceDir() + "/configs/" + arch;
   spec.overrides = std::move(overrides);
   return loadExperiment(spec);
-}
-
-StateDict stateOf(torch::nn::Module& m) {
-  StateDict out;
-  for (const auto& p : m.named_parameters()) out.emplace_back(p.key(), p.value().detach().clone());
-  for (const auto& b : m.named_buffers()) out.emplace_back(b.key(), b.value().detach().clone());
-  return out;
-}
-
-/// Randomises every parameter and BatchNorm statistic (positive variances) of `m`.
-void randomise(torch::nn::Module& m) {
-  torch::NoGradGuard noGrad;
-  for (auto& p : m.named_parameters()) p.value().normal_(0.0, 0.2);
-  for (auto& b : m.named_buffers()) {
-    if (!b.value().is_floating_point()) continue;
-    if (b.key().find("running_var") != std::string::npos)
-      b.value().uniform_(0.5, 1.5);
-    else
-      b.value().normal_(0.0, 0.1);
-  }
 }
 
 }  // namespace

@@ -14,9 +14,12 @@
 #include "config/experiment.h"
 #include "models/pose_net.h"
 #include "models/subnet_extraction.h"
+#include "random_weights.h"
 #include "test_support.h"
 
 using namespace posescope;
+using posescope::test::randomise;
+using posescope::test::stateOf;
 
 namespace {
 
@@ -35,25 +38,6 @@ Experiment supernetExperiment(const std::string& cfg, const std::string& arch) {
   spec.cfgFile = cfg;
   spec.archFile = arch;
   return loadExperiment(spec);
-}
-
-StateDict stateOf(torch::nn::Module& m) {
-  StateDict out;
-  for (const auto& p : m.named_parameters()) out.emplace_back(p.key(), p.value().detach().clone());
-  for (const auto& b : m.named_buffers()) out.emplace_back(b.key(), b.value().detach().clone());
-  return out;
-}
-
-void randomise(torch::nn::Module& m) {
-  torch::NoGradGuard noGrad;
-  for (auto& p : m.named_parameters()) p.value().normal_(0.0, 0.2);
-  for (auto& b : m.named_buffers()) {
-    if (!b.value().is_floating_point()) continue;
-    if (b.key().find("running_var") != std::string::npos)
-      b.value().uniform_(0.5, 1.5);
-    else
-      b.value().normal_(0.0, 0.1);
-  }
 }
 
 double maxDifference(const std::vector<torch::Tensor>& a, const std::vector<torch::Tensor>& b) {
