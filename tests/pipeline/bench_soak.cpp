@@ -2,7 +2,8 @@
 // demo model on the CPU, as `posescope-cli eval` does, and prints the process's open file
 // descriptors, threads and resident memory every --every images, so a leak shows as growth.
 //   soak_benchmark [--images 5000] [--every 500] [--threads 2] [--data DIR] [--out RUN_DIR]
-// The dataset is generated under --data (default /tmp/posescope-soak-N) when it is not there yet.
+// The dataset is generated under --data (default posescope-soak-N in the system's temporary
+// folder, $TMPDIR) when it is not there yet.
 
 #include <unistd.h>
 
@@ -99,7 +100,9 @@ int main(int argc, char** argv) {
     std::cerr << "--images, --every and --threads must be at least 1\n";
     return 2;
   }
-  if (data.empty()) data = "/tmp/posescope-soak-" + std::to_string(images);
+  if (data.empty())
+    data = (std::filesystem::temp_directory_path() / ("posescope-soak-" + std::to_string(images)))
+               .string();
   if (out.empty()) out = data + "-run";
   try {
     if (!fs::exists(synth::synthAnnotationPath(data, "val2017"))) {
