@@ -9,6 +9,8 @@
 
 namespace posescope {
 
+class PythonRandom;  // common/python_random.h
+
 /// One backbone stage of a LitePose arch: `num_blocks` inverted-residual blocks.
 struct ArchStage {
   int numBlocks = 0;
@@ -38,15 +40,30 @@ std::string archToJsonText(const ArchConfig& arch);
 /// The reference's `_make_divisible` (MobileNetV2 channel rounding), exactly.
 int makeDivisible(double value, int divisor, int minValue = -1);
 
-/// The reference's ArchManager (arch_manager.py): default search space of LitePose.
+/// One backbone stage of ArchManager's search space: channels before width scaling, blocks, stride.
+struct StageSpace {
+  int channel, numBlocks, stride;
+};
+
+/// The reference's ArchManager (arch_manager.py): default search space of LitePose. Random draws
+/// come from a port of Python's `random`, in the reference's order, so a seeded generator
+/// gives the reference's architectures.
 class ArchManager {
  public:
   /// `deconvFilters` is MODEL.EXTRA.NUM_DECONV_FILTERS.
   explicit ArchManager(std::vector<int> deconvFilters);
   /// fixed_sample(reso, ratio): every width scaled by `ratio`, blocks [6, 7].
   ArchConfig fixedSample(int reso = 256, double ratio = 0.5) const;
-  /// random_sample() with a seeded generator (not Python's stream: same seed, same arch here).
-  ArchConfig randomSample(std::uint64_t seed) const;
+  /// random_sample(): input size, input channel, deconvolutions, stage channels.
+  ArchConfig randomSample(PythonRandom& random) const;
+  /// rand_channel(c): `c` scaled by a random width multiplier, made divisible by 8.
+  int randomChannel(int channel, PythonRandom& random) const;
+  /// `256 + 64 * rand(5)`: the input sizes of the space.
+  int randomInputSize(PythonRandom& random) const;
+
+  int baseInputChannel() const;
+  const std::vector<int>& baseDeconvFilters() const { return deconvFilters_; }
+  const std::vector<StageSpace>& stages() const;
 
  private:
   std::vector<int> deconvFilters_;

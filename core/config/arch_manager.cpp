@@ -1,6 +1,7 @@
 // The reference's arch_manager.py: _make_divisible, fixed_sample and random_sample.
 #include <cmath>
-#include <random>
+
+#include "common/python_random.h"
 
 #include "config/arch_config.h"
 
@@ -9,14 +10,12 @@ namespace posescope {
 namespace {
 
 // arch_manager.py's search space: {channel, num_blocks, stride} per stage; blocks are [6, 7].
-struct StageSpace {
-  int channel, numBlocks, stride;
-};
-constexpr StageSpace kArchSetting[] = {{32, 4, 2}, {64, 6, 2}, {96, 8, 2}, {160, 8, 1}};
+const std::vector<StageSpace> kArchSetting = {{32, 4, 2}, {64, 6, 2}, {96, 8, 2}, {160, 8, 1}};
 constexpr int kInputChannel = 24;
 constexpr double kWidthMult[] = {1.0, 0.75, 0.5, 0.25};
 constexpr int kBlockExpansion = 6;
 constexpr int kBlockKernel = 7;
+constexpr int kInputSizes = 5;
 
 // Floor division of Python ints.
 long long floorDiv(long long a, long long b) {
@@ -31,7 +30,7 @@ ArchConfig buildArch(int reso, int inputChannel, std::vector<int> deconv,
   arch.imgSize = reso;
   arch.inputChannel = inputChannel;
   arch.deconvSetting = std::move(deconv);
-  for (std::size_t i = 0; i < std::size(kArchSetting); ++i) {
+  for (std::size_t i = 0; i < kArchSetting.size(); ++i) {
     ArchStage stage;
     stage.numBlocks = kArchSetting[i].numBlocks;
     stage.stride = kArchSetting[i].stride;
@@ -64,28 +63,31 @@ ArchConfig ArchManager::fixedSample(int reso, double ratio) const {
   return buildArch(reso, makeDivisible(kInputChannel * ratio, 8), deconv, channels);
 }
 
-ArchConfig ArchManager::randomSample(std::uint64_t seed) const {
-  // mt19937_64's output is fixed by the standard; the bounded draw below is ours (rejection
-  // sampling), so the same seed gives the same arch with every standard library.
-  std::mt19937_64 gen(seed);
-  auto rand = [&gen](std::uint64_t n) {
-    const std::uint64_t limit = std::mt19937_64::max() - (std::mt19937_64::max() % n + 1) % n;
-    std::uint64_t x;
-    do {
-      x = gen();
-    } while (x > limit);
-    return static_cast<int>(x % n);
-  };
-  auto randChannel = [&](int c) {
-    return makeDivisible(c * kWidthMult[rand(std::size(kWidthMult))], 8);
-  };
-  // Same draw order as random_sample: size, input channel, deconvs, stage channels.
-  const int reso = 256 + 64 * rand(5);
-  const int inputChannel = randChannel(kInputChannel);
+int ArchManager::randomChannel(int channel, PythonRandom& random) const {
+  const auto multiplier = kWidthMult[random.randint(0, std::size(kWidthMult) - 1)];
+  return makeDivisible(channel * multiplier, 8);
+}
+
+int ArchManager::randomInputSize(PythonRandom& random) const {
+  return 256 + 64 * static_cast<int>(random.randint(0, kInputSizes - 1));
+}
+
+ArchConfig ArchManager::randomSample(PythonRandom& random) const {
+  // random_sample's draw order: size, input channel, deconvolutions, stage channels.
+  const int reso = randomInputSize(random);
+  const int inputChannel = randomChannel(kInputChannel, random);
   std::vector<int> deconv, channels;
-  for (int f : deconvFilters_) deconv.push_back(randChannel(f));
-  for (const auto& s : kArchSetting) channels.push_back(randChannel(s.channel));
+  for (int f : deconvFilters_) deconv.push_back(randomChannel(f, random));
+  for (const auto& s : kArchSetting) channels.push_back(randomChannel(s.channel, random));
   return buildArch(reso, inputChannel, deconv, channels);
+}
+
+int ArchManager::baseInputChannel() const {
+  return kInputChannel;
+}
+
+const std::vector<StageSpace>& ArchManager::stages() const {
+  return kArchSetting;
 }
 
 }  // namespace posescope
