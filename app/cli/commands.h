@@ -21,5 +21,7 @@ int runCompare(const Args& args);      // cmd_compare.cpp
 int runAnalyze(const Args& args);      // cmd_analyze.cpp
 int runMerge(const Args& args);        // cmd_merge.cpp
 int runSlurm(const Args& args);        // cmd_slurm.cpp
+int runSearchCommand(const Args& args);  // cmd_search.cpp
+int runSearchWorker(const Args& args);   // cmd_search.cpp
 
 }  // namespace posescope::cli

@@ -1,0 +1,170 @@
+// posescope-cli search on a supernet, as users run it: candidates scored within the budget, a
+// search run again or killed and run again ends as an uninterrupted one, two local shards end as
+// one process, and bad inputs are refused naming what is wrong. The supernet is the demo's
+// configuration with seeded random weights, written here.
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QThread>
+#include <QtTest>
+
+#include <signal.h>
+
+#include <nlohmann/json.hpp>
+
+#include "checkpoint/state_dict_writer.h"
+#include "cli_runner.h"
+#include "config/experiment.h"
+#include "models/pose_net.h"
+#include "models/random_weights.h"
+#include "test_support.h"
+
+using namespace posescope;
+using nlohmann::json;
+
+namespace {
+
+json readJson(const QString& path) {
+  QFile f(path);
+  if (!f.open(QIODevice::ReadOnly)) return {};
+  return json::parse(f.readAll().toStdString(), nullptr, false);
+}
+
+QStringList scoreFiles(const QString& searchDir) {
+  QStringList files;
+  const QDir candidates(searchDir + "/candidates");
+  for (const QString& key : candidates.entryList(QDir::Dirs | QDir::NoDotAndDotDot))
+    if (QFile::exists(candidates.filePath(key + "/score.json")))
+      files << candidates.filePath(key + "/score.json");
+  return files;
+}
+
+}  // namespace
+
+class TestCliSearch : public QObject {
+  Q_OBJECT
+
+  QTemporaryDir dir_;
+  QString config_, data_, supernet_;
+  const double budgetGmacs_ = 0.3;
+
+  QStringList searchArgs(const QString& out) const {
+    return {"search", "--cfg", config_, "--checkpoint", supernet_, "--budget-macs",
+            QString::number(budgetGmacs_), "--population", "4", "--generations", "2", "--seed",
+            "3", "--limit-images", "2", "--calibration", "2", "--no-latency", "--threads", "1",
+            "--quiet", "--out", out, "DATASET.ROOT", data_};
+  }
+
+  json populationOf(const QString& searchDir) const {
+    const json result = readJson(searchDir + "/result.json");
+    return {result.value("population", json()), result.value("best", json()).value("key", "")};
+  }
+
+ private Q_SLOTS:
+  void initTestCase() {
+    QVERIFY(dir_.isValid());
+    config_ = QString::fromStdString(test::sourceDir()) + "/configs/demo/demo-supernet.yaml";
+    data_ = dir_.filePath("data");
+    for (const auto& [split, images] : {std::pair{"val2017", "3"}, std::pair{"train2017", "2"}}) {
+      const auto made = test::runCli(
+          {"make-dataset", "--out", data_, "--images", images, "--split", split, "--seed", "1"});
+      QVERIFY2(made.exitCode == 0, qPrintable(made.err));
+    }
+    torch::manual_seed(5);
+    const Experiment e = loadExperiment({config_.toStdString(), "", {}});
+    auto net = createPoseNet(e);
+    test::randomise(net->module());
+    supernet_ = dir_.filePath("supernet.pth");
+    writeStateDict(supernet_.toStdString(), test::stateOf(net->module()));
+  }
+
+  void searchScoresCandidatesWithinTheBudget() {
+    const QString out = dir_.filePath("one");
+    const auto run = test::runCli(searchArgs(out));
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    QVERIFY2(run.out.contains("best (search.py's pick)"), qPrintable(run.out));
+    const QStringList scores = scoreFiles(out);
+    QVERIFY(scores.size() >= 4);
+    for (const QString& file : scores) {
+      const json score = readJson(file);
+      QVERIFY2(score.at("gmacs").get<double>() <= budgetGmacs_, qPrintable(file));
+      const QString candidate = QFileInfo(file).path();
+      QVERIFY(QFile::exists(candidate + "/weights.pth"));
+      QVERIFY(QFile::exists(candidate + "/arch.json"));
+      // The candidate's evaluation is an ordinary run folder, with metrics.
+      QVERIFY2(QFile::exists(candidate + "/run/metrics.json"), qPrintable(candidate));
+    }
+    QFile generations(out + "/generations.jsonl");
+    QVERIFY(generations.open(QIODevice::ReadOnly));
+    QCOMPARE(generations.readAll().count('\n'), 3);  // the random population and 2 generations
+    QVERIFY(!readJson(out + "/result.json").at("pareto_front").empty());
+  }
+
+  void runningAgainEvaluatesNothingNew() {
+    const QString out = dir_.filePath("one");
+    const json before = populationOf(out);
+    QMap<QString, QDateTime> written;
+    for (const QString& f : scoreFiles(out)) written[f] = QFileInfo(f).lastModified();
+    const auto run = test::runCli(searchArgs(out));
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    QCOMPARE(populationOf(out), before);
+    for (const QString& f : scoreFiles(out)) QCOMPARE(QFileInfo(f).lastModified(), written[f]);
+  }
+
+  void killedSearchResumesToTheSameResult() {
+    const QString out = dir_.filePath("killed");
+    QProcess search;
+    search.start(QStringLiteral(POSESCOPE_CLI_PATH), searchArgs(out));
+    QVERIFY(search.waitForStarted());
+    QElapsedTimer waited;
+    waited.start();
+    while (scoreFiles(out).size() < 2 && waited.elapsed() < 300000) QThread::msleep(50);
+    QVERIFY(search.state() == QProcess::Running);
+    ::kill(static_cast<pid_t>(search.processId()), SIGKILL);
+    search.waitForFinished();
+    const auto scored = scoreFiles(out).size();
+    QVERIFY(scored >= 2 && scored < scoreFiles(dir_.filePath("one")).size());
+    const auto run = test::runCli(searchArgs(out));
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    QCOMPARE(populationOf(out), populationOf(dir_.filePath("one")));
+  }
+
+  void twoShardsEndAsOneProcess() {
+    const QString out = dir_.filePath("shards");
+    const auto run = test::runCli(searchArgs(out) << "--shards" << "2");
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    QCOMPARE(populationOf(out), populationOf(dir_.filePath("one")));
+    QVERIFY(QFile::exists(out + "/pending/generation-0.shard-1.log"));
+  }
+
+  void badInputsAreRefusedNamingWhatIsWrong() {
+    QStringList args = searchArgs(dir_.filePath("bad"));
+    args[args.indexOf("--budget-macs") + 1] = "lots";
+    auto run = test::runCli(args);
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY2(run.err.contains("--budget-macs"), qPrintable(run.err));
+
+    args = searchArgs(dir_.filePath("bad"));
+    args[args.indexOf("--cfg") + 1] =
+        QString::fromStdString(test::sourceDir()) + "/configs/demo/demo.yaml";
+    run = test::runCli(args);
+    QCOMPARE(run.exitCode, 3);
+    QVERIFY2(run.err.contains("pose_supermobilenet"), qPrintable(run.err));
+
+    args = searchArgs(dir_.filePath("one"));
+    args[args.indexOf("--seed") + 1] = "4";
+    run = test::runCli(args);
+    QCOMPARE(run.exitCode, 3);
+    QVERIFY2(run.err.contains("seed is 3 there and 4 now"), qPrintable(run.err));
+
+    args = searchArgs(dir_.filePath("bad2"));
+    args[args.indexOf("--budget-macs") + 1] = "0.0001";
+    run = test::runCli(args, 120000);
+    QCOMPARE(run.exitCode, 3);
+    QVERIFY2(run.err.contains("budget"), qPrintable(run.err));
+  }
+};
+
+QTEST_GUILESS_MAIN(TestCliSearch)
+#include "tst_cli_search.moc"
