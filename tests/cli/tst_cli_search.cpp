@@ -13,7 +13,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "checkpoint/checkpoint_reader.h"
 #include "checkpoint/state_dict_writer.h"
+#include "config/arch_config.h"
 #include "cli_runner.h"
 #include "config/experiment.h"
 #include "models/pose_net.h"
@@ -136,6 +138,40 @@ class TestCliSearch : public QObject {
     QVERIFY2(run.exitCode == 0, qPrintable(run.err));
     QCOMPARE(populationOf(out), populationOf(dir_.filePath("one")));
     QVERIFY(QFile::exists(out + "/pending/generation-0.shard-1.log"));
+  }
+
+  // extract --calibration N re-estimates the BatchNorm statistics and changes nothing else.
+  void extractWithCalibrationChangesOnlyBatchNormStatistics() {
+    const QString arch = dir_.filePath("arch.json");
+    QFile file(arch);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(archToJsonText(ArchManager({24, 24, 24}).fixedSample(256, 0.5)).c_str());
+    file.close();
+    const QStringList common = {"extract", "--cfg", config_, "--superconfig", arch,
+                                "--checkpoint", supernet_};
+    const QString plain = dir_.filePath("plain.pth"), calibrated = dir_.filePath("calibrated.pth");
+    auto run = test::runCli(QStringList(common) << "--out" << plain << "DATASET.ROOT" << data_);
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    run = test::runCli(QStringList(common) << "--out" << calibrated << "--calibration" << "2"
+                                           << "DATASET.ROOT" << data_);
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    QVERIFY2(run.out.contains("BatchNorm statistics from 2 images of train2017"),
+             qPrintable(run.out));
+    const StateDict a = readStateDict(plain.toStdString());
+    const StateDict b = readStateDict(calibrated.toStdString());
+    QCOMPARE(a.size(), b.size());
+    int changedStatistics = 0;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      QCOMPARE(a[i].first, b[i].first);
+      const std::string& key = a[i].first;
+      const bool statistic = key.find("running_mean") != std::string::npos ||
+                             key.find("running_var") != std::string::npos ||
+                             key.find("num_batches_tracked") != std::string::npos;
+      const bool same = a[i].second.equal(b[i].second);
+      if (!statistic) QVERIFY2(same, key.c_str());
+      changedStatistics += statistic && !same;
+    }
+    QVERIFY(changedStatistics > 0);
   }
 
   void badInputsAreRefusedNamingWhatIsWrong() {
