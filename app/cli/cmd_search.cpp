@@ -92,10 +92,22 @@ double parseBudget(const std::string& text) {
   std::string number = text;
   if (!number.empty()) {
     switch (number.back()) {
-      case 'G': case 'g': number.pop_back(); break;
-      case 'M': case 'm': scale = 1e-3; number.pop_back(); break;
-      case 'K': case 'k': scale = 1e-6; number.pop_back(); break;
-      default: break;
+      case 'G':
+      case 'g':
+        number.pop_back();
+        break;
+      case 'M':
+      case 'm':
+        scale = 1e-3;
+        number.pop_back();
+        break;
+      case 'K':
+      case 'k':
+        scale = 1e-6;
+        number.pop_back();
+        break;
+      default:
+        break;
     }
   }
   std::size_t used = 0;
@@ -106,8 +118,10 @@ double parseBudget(const std::string& text) {
     used = 0;
   }
   if (used == 0 || used != number.size() || !(value > 0))
-    throw UsageError{"--budget-macs must be a positive number of GMACs, optionally with a suffix "
-                     "G, M or K (e.g. 8 or 800M), got '" + text + "'"};
+    throw UsageError{
+        "--budget-macs must be a positive number of GMACs, optionally with a suffix "
+        "G, M or K (e.g. 8 or 800M), got '" +
+        text + "'"};
   return value * scale;
 }
 
@@ -206,12 +220,12 @@ void printProgress(const search::SearchProgress& p) {
 }  // namespace
 
 int runSearchCommand(const Args& raw) {
-  const ParsedArgs args = parseArgs(
-      raw,
-      {"--cfg", "--superconfig", "--checkpoint", "--budget-macs", "--out", "--population",
-       "--generations", "--seed", "--calibration", "--calibration-split", "--limit-images",
-       "--shards", "--device", "--threads", "--resume"},
-      {"--no-latency", "--quiet"});
+  const ParsedArgs args =
+      parseArgs(raw,
+                {"--cfg", "--superconfig", "--checkpoint", "--budget-macs", "--out", "--population",
+                 "--generations", "--seed", "--calibration", "--calibration-split",
+                 "--limit-images", "--shards", "--device", "--threads", "--resume"},
+                {"--no-latency", "--quiet"});
   if (args.has("--help")) {
     std::cout << kHelpText;
     return kOk;
@@ -222,8 +236,8 @@ int runSearchCommand(const Args& raw) {
     for (const char* name : {"--cfg", "--checkpoint", "--budget-macs", "--out", "--population",
                              "--generations", "--seed", "--calibration", "--limit-images"})
       if (args.has(name))
-        throw UsageError{std::string("--resume continues a search with its own settings: ") +
-                         name + " cannot be given with it"};
+        throw UsageError{std::string("--resume continues a search with its own settings: ") + name +
+                         " cannot be given with it"};
     dir = args.get("--resume");
     settings = readSettings(dir);
   } else {
@@ -246,12 +260,11 @@ int runSearchCommand(const Args& raw) {
   const search::MeasureFunction measure =
       evaluation ? measureWith(*evaluation) : search::MeasureFunction{};
   const int cores = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
-  const int threadsPerWorker =
-      setup.evaluation.threads > 0 ? setup.evaluation.threads
+  const int threadsPerWorker = setup.evaluation.threads > 0
+                                   ? setup.evaluation.threads
                                    : std::max(1, cores / static_cast<int>(shards));
   const search::ShardLauncher launch = [&](int generation, int n) {
-    runShardWorkers("/proc/self/exe", fs::absolute(dir).string(), generation, n,
-                    threadsPerWorker);
+    runShardWorkers("/proc/self/exe", fs::absolute(dir).string(), generation, n, threadsPerWorker);
   };
   std::signal(SIGINT, onSigint);
   const bool quiet = args.has("--quiet");
@@ -286,8 +299,9 @@ int runSearchWorker(const Args& raw) {
   if (generation < 0) throw UsageError{"search-worker needs --generation G (0 or more)"};
   search::SearchFolder folder(dir, settings);
   search::CandidateEvaluation evaluation(setup.evaluation);
-  search::evaluateShard(folder, setup.plan, static_cast<int>(generation), static_cast<int>(shard.index),
-                        static_cast<int>(shard.count), measureWith(evaluation));
+  search::evaluateShard(folder, setup.plan, static_cast<int>(generation),
+                        static_cast<int>(shard.index), static_cast<int>(shard.count),
+                        measureWith(evaluation));
   return kOk;
 }
 

@@ -42,11 +42,12 @@ at launch:
                         heatmap, tags, network
   --joint N             Inspect joint N of the heatmap and tag layers (-1: maximum over joints)
   --compare RUN_A RUN_B compare two run folders (also --compare RUN_A --compare RUN_B)
+  --open-search DIR     open a search folder (posescope-cli search --out) on the Search page
   --demo                run the embedded demo (Help > Open Demo)
   --demo-compare        run the demo model and its smaller sibling and compare them
   --pair-dialog         open the Run A and B to Compare dialog
   --page NAME           show page NAME once the folders asked for are open: experiment, run,
-                        results, inspect, timing or compare
+                        results, inspect, timing, compare or search
   --maximized           show the window maximized
   --help, --version
 )";
@@ -65,7 +66,7 @@ ParsedArgs parseCommandLine(const QStringList& arguments) {
   return posescope::cli::parseArgs(
       args,
       {"--cfg", "--superconfig", "--checkpoint", "--dataset-root", "--device", "--out",
-       "--open-run", "--inspect", "--layers", "--joint", "--compare", "--page"},
+       "--open-run", "--inspect", "--layers", "--joint", "--compare", "--page", "--open-search"},
       {"--run", "--fresh", "--maximized", "--timing", "--demo", "--demo-compare", "--pair-dialog",
        "--version"});
 }
@@ -103,8 +104,9 @@ void applyInspectOptions(const ParsedArgs& args, posescope::InspectView* view) {
 
 // The page named `name` (MainWindow::Page), or -1.
 int pageNumber(const std::string& name) {
-  const char* const names[] = {"experiment", "run", "results", "inspect", "timing", "compare"};
-  for (int i = 0; i < 6; ++i)
+  const char* const names[] = {"experiment", "run",     "results", "inspect",
+                               "timing",     "compare", "search"};
+  for (int i = 0; i < 7; ++i)
     if (name == names[i]) return i;
   return -1;
 }
@@ -137,7 +139,7 @@ int main(int argc, char** argv) {
     if (args.has("--inspect")) args.getInt("--inspect", 0);  // checked before the window shows
     if (args.has("--page") && pageNumber(args.get("--page")) < 0)
       throw UsageError{"--page: unknown page '" + args.get("--page") +
-                       "' (experiment, run, results, inspect, timing or compare)"};
+                       "' (experiment, run, results, inspect, timing, compare or search)"};
   } catch (const UsageError& e) {
     std::cerr << "posescope: " << e.message << "\nRun 'posescope --help' for usage.\n";
     return posescope::cli::kUsage;
@@ -202,6 +204,7 @@ int main(int argc, char** argv) {
       QObject::connect(session, &posescope::RunSession::comparisonOpened, &window, show);
     QTimer::singleShot(0, &window, show);
   }
+  if (args.has("--open-search")) window.openSearchFolder(text(args.get("--open-search")));
   if (args.has("--demo")) QTimer::singleShot(0, &window, [&window] { window.openDemo(); });
   if (args.has("--demo-compare"))
     QTimer::singleShot(0, &window, [&window] { window.openDemoComparison(); });

@@ -46,8 +46,8 @@ double forwardLatencyMs(const Experiment& experiment, const StateDict& weights) 
   for (int i = 0; i < 5; ++i) {
     const auto start = std::chrono::steady_clock::now();
     net->forward(input);
-    ms.push_back(
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+    ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                     .count());
   }
   std::nth_element(ms.begin(), ms.begin() + 2, ms.end());
   return ms[2];

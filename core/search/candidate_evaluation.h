@@ -15,11 +15,11 @@
 namespace posescope::search {
 
 struct CandidateEvaluationSettings {
-  ExperimentSpec supernet;       // the supernet's YAML and overrides (pose_supermobilenet)
-  std::string checkpoint;        // the supernet's weights
-  std::size_t limitImages = 0;   // AP on the first K test images (0: all)
+  ExperimentSpec supernet;            // the supernet's YAML and overrides (pose_supermobilenet)
+  std::string checkpoint;             // the supernet's weights
+  std::size_t limitImages = 0;        // AP on the first K test images (0: all)
   std::size_t calibrationImages = 0;  // BatchNorm re-estimation images (0: the supernet's stats)
-  std::string calibrationSplit;  // dataset split they come from ("": DATASET.TRAIN)
+  std::string calibrationSplit;       // dataset split they come from ("": DATASET.TRAIN)
   bool measureLatency = true;
   std::string device = "cpu";
   int threads = 0;  // LibTorch intra-op threads (0: every core)

@@ -214,6 +214,41 @@ std::vector<CandidateScore> paretoFront(std::vector<CandidateScore> candidates) 
   return front;
 }
 
+SearchSnapshot readSearchFolder(const std::string& dir) {
+  SearchSnapshot snapshot;
+  const fs::path root(dir);
+  if (!fs::exists(root / "search.json"))
+    throw Error(dir + " is not a search folder: it has no search.json");
+  snapshot.settings = readJson(root / "search.json");
+  if (fs::exists(root / "candidates"))
+    for (const auto& entry : fs::directory_iterator(root / "candidates")) {
+      const fs::path score = entry.path() / "score.json";
+      if (entry.is_directory() && fs::exists(score))
+        snapshot.candidates.push_back(scoreFromJson(readJson(score), score.string()));
+    }
+  std::sort(
+      snapshot.candidates.begin(), snapshot.candidates.end(),
+      [](const auto& a, const auto& b) { return candidateKey(a.arch) < candidateKey(b.arch); });
+  const fs::path lines = root / "generations.jsonl";
+  if (fs::exists(lines)) {
+    const std::string text = readText(lines);
+    std::size_t start = 0;
+    for (std::size_t end; (end = text.find('\n', start)) != std::string::npos; start = end + 1) {
+      const json line = json::parse(text.substr(start, end - start), nullptr, false);
+      if (line.is_discarded() || !line.is_object())
+        throw Error(lines.string() + ": a line is not a generation record");
+      GenerationLine g;
+      g.generation = line.value("generation", 0);
+      g.bestAccuracy = line.value("best_accuracy", 0.0);
+      g.evaluated = line.value("evaluated", std::size_t{0});
+      g.elapsedSeconds = line.value("elapsed_s", 0.0);
+      snapshot.generations.push_back(g);
+    }
+  }
+  snapshot.finished = fs::exists(root / "result.json");
+  return snapshot;
+}
+
 void SearchFolder::writeResult(const EvolutionResult& result) const {
   json population = json::array();
   for (const Member& m : rankedPopulation(result.population)) population.push_back(memberJson(m));

@@ -68,6 +68,26 @@ nlohmann::json scoreToJson(const CandidateScore& score);
 /// Throws Error naming `source` and the field.
 CandidateScore scoreFromJson(const nlohmann::json& doc, const std::string& source);
 
+/// One line of generations.jsonl: where the search stood after a generation.
+struct GenerationLine {
+  int generation = 0;
+  double bestAccuracy = 0;
+  std::size_t evaluated = 0;
+  double elapsedSeconds = 0;
+};
+
+/// A search folder as a viewer reads it, possibly while the search writes it.
+struct SearchSnapshot {
+  nlohmann::json settings;                  // search.json
+  std::vector<CandidateScore> candidates;   // every stored score, by key
+  std::vector<GenerationLine> generations;  // whole lines only (one being written is skipped)
+  bool finished = false;                    // result.json written
+};
+
+/// Reads `dir` without changing it. Throws Error naming the file when search.json is missing or
+/// a stored file is not what the search writes.
+SearchSnapshot readSearchFolder(const std::string& dir);
+
 /// The candidates no other candidate beats on both accuracy (higher) and MACs (fewer), by MACs.
 std::vector<CandidateScore> paretoFront(std::vector<CandidateScore> candidates);
 

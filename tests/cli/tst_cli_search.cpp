@@ -15,8 +15,8 @@
 
 #include "checkpoint/checkpoint_reader.h"
 #include "checkpoint/state_dict_writer.h"
-#include "config/arch_config.h"
 #include "cli_runner.h"
+#include "config/arch_config.h"
 #include "config/experiment.h"
 #include "models/pose_net.h"
 #include "models/random_weights.h"
@@ -52,10 +52,31 @@ class TestCliSearch : public QObject {
   const double budgetGmacs_ = 0.3;
 
   QStringList searchArgs(const QString& out) const {
-    return {"search", "--cfg", config_, "--checkpoint", supernet_, "--budget-macs",
-            QString::number(budgetGmacs_), "--population", "4", "--generations", "2", "--seed",
-            "3", "--limit-images", "2", "--calibration", "2", "--no-latency", "--threads", "1",
-            "--quiet", "--out", out, "DATASET.ROOT", data_};
+    return {"search",
+            "--cfg",
+            config_,
+            "--checkpoint",
+            supernet_,
+            "--budget-macs",
+            QString::number(budgetGmacs_),
+            "--population",
+            "4",
+            "--generations",
+            "2",
+            "--seed",
+            "3",
+            "--limit-images",
+            "2",
+            "--calibration",
+            "2",
+            "--no-latency",
+            "--threads",
+            "1",
+            "--quiet",
+            "--out",
+            out,
+            "DATASET.ROOT",
+            data_};
   }
 
   json populationOf(const QString& searchDir) const {
@@ -134,7 +155,8 @@ class TestCliSearch : public QObject {
 
   void twoShardsEndAsOneProcess() {
     const QString out = dir_.filePath("shards");
-    const auto run = test::runCli(searchArgs(out) << "--shards" << "2");
+    const auto run = test::runCli(searchArgs(out) << "--shards"
+                                                  << "2");
     QVERIFY2(run.exitCode == 0, qPrintable(run.err));
     QCOMPARE(populationOf(out), populationOf(dir_.filePath("one")));
     QVERIFY(QFile::exists(out + "/pending/generation-0.shard-1.log"));
@@ -147,12 +169,13 @@ class TestCliSearch : public QObject {
     QVERIFY(file.open(QIODevice::WriteOnly));
     file.write(archToJsonText(ArchManager({24, 24, 24}).fixedSample(256, 0.5)).c_str());
     file.close();
-    const QStringList common = {"extract", "--cfg", config_, "--superconfig", arch,
-                                "--checkpoint", supernet_};
+    const QStringList common = {"extract", "--cfg",        config_,  "--superconfig",
+                                arch,      "--checkpoint", supernet_};
     const QString plain = dir_.filePath("plain.pth"), calibrated = dir_.filePath("calibrated.pth");
     auto run = test::runCli(QStringList(common) << "--out" << plain << "DATASET.ROOT" << data_);
     QVERIFY2(run.exitCode == 0, qPrintable(run.err));
-    run = test::runCli(QStringList(common) << "--out" << calibrated << "--calibration" << "2"
+    run = test::runCli(QStringList(common) << "--out" << calibrated << "--calibration"
+                                           << "2"
                                            << "DATASET.ROOT" << data_);
     QVERIFY2(run.exitCode == 0, qPrintable(run.err));
     QVERIFY2(run.out.contains("BatchNorm statistics from 2 images of train2017"),

@@ -2,6 +2,7 @@
 
 #include <QCloseEvent>
 #include <QCoreApplication>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QMessageBox>
 #include <QMimeData>
@@ -17,10 +18,12 @@
 #include "widgets/pages/inspect/inspect_view.h"
 #include "widgets/pages/results/results_view.h"
 #include "widgets/pages/run/run_progress_view.h"
+#include "widgets/pages/search/search_view.h"
 #include "widgets/pages/timing/timing_view.h"
 #include "widgets/session/path_kind.h"
 #include "widgets/session/run_controller.h"
 #include "widgets/session/run_session.h"
+#include "widgets/session/search_session.h"
 #include "widgets/shell/compare_run_dialog.h"
 #include "widgets/shell/export_actions.h"
 #include "widgets/shell/main_menus.h"
@@ -35,6 +38,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   inspectView_ = new InspectView;
   timingView_ = new TimingView;
   compareView_ = new CompareView;
+  searchSession_ =
+      new SearchSession(SearchSession::cliNextTo(QCoreApplication::applicationDirPath()), this);
+  searchView_ = new SearchView(searchSession_);
   runView_->setRecordModel(resultsView_->recordModel());
   timingView_->followRecordModel(resultsView_->recordModel());
 
@@ -48,6 +54,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   pages_->addTab(inspectView_, tr("&Inspect"));
   pages_->addTab(timingView_, tr("&Timing"));
   pages_->addTab(compareView_, tr("Com&pare"));
+  pages_->addTab(searchView_, tr("Searc&h"));
   setCentralWidget(pages_);
   setAcceptDrops(true);
   exportActions_ = new ExportActions(
@@ -114,6 +121,24 @@ void MainWindow::connectPagesToEachOther() {
   connect(runView_, &RunProgressView::cancelRequested, this, &MainWindow::cancelRun);
   connect(compareView_, &CompareView::runPairRequested, this, [this] { showRunPairDialog(); });
   connect(compareView_, &CompareView::runFolderChosen, status_, &SessionStatus::warnOnNextFailure);
+  connect(searchView_, &SearchView::openFolderRequested, this, &MainWindow::chooseSearchFolder);
+  connect(searchView_, &SearchView::openRunRequested, this, [this](const QString& runDir) {
+    openRunFolder(runDir, WarnOnFailure);
+    pages_->setCurrentIndex(InspectPage);
+  });
+  connect(searchView_, &SearchView::compareRequested, this,
+          [this](const QString& a, const QString& b) { compareRuns(a, b, WarnOnFailure); });
+}
+
+void MainWindow::openSearchFolder(const QString& dir) {
+  searchSession_->openFolder(dir);
+  pages_->setCurrentIndex(SearchPage);
+}
+
+void MainWindow::chooseSearchFolder() {
+  const QString dir = QFileDialog::getExistingDirectory(
+      this, tr("Open search folder (posescope-cli search --out)"));
+  if (!dir.isEmpty()) openSearchFolder(dir);
 }
 
 bool MainWindow::startRun() {

@@ -18,6 +18,8 @@ class ResultsView;
 class RunProgressView;
 class RunSession;
 class RunSetupView;
+class SearchSession;
+class SearchView;
 class SessionStatus;
 class TimingView;
 struct RunSetup;
@@ -27,7 +29,15 @@ struct RunSetup;
 class MainWindow : public QMainWindow {
   Q_OBJECT
  public:
-  enum Page { ExperimentPage, RunPage, ResultsPage, InspectPage, TimingPage, ComparePage };
+  enum Page {
+    ExperimentPage,
+    RunPage,
+    ResultsPage,
+    InspectPage,
+    TimingPage,
+    ComparePage,
+    SearchPage
+  };
 
   explicit MainWindow(QWidget* parent = nullptr);
   ~MainWindow() override;
@@ -40,6 +50,8 @@ class MainWindow : public QMainWindow {
   InspectView* inspectView() const { return inspectView_; }
   CompareView* compareView() const { return compareView_; }
   TimingView* timingView() const { return timingView_; }
+  SearchView* searchView() const { return searchView_; }
+  SearchSession* searchSession() const { return searchSession_; }
   ExportActions* exportActions() const { return exportActions_; }
   QTabWidget* pages() const { return pages_; }
 
@@ -61,6 +73,10 @@ class MainWindow : public QMainWindow {
   /// Selects dataset image `datasetIndex` on the Results, Inspect and Timing pages without
   /// changing page; false when the run shown has no record of it.
   bool selectImage(std::size_t datasetIndex);
+  /// Shows the search folder `dir` on the Search page (read in the background, followed live).
+  void openSearchFolder(const QString& dir);
+  /// Asks for a search folder and opens it.
+  void chooseSearchFolder();
   /// Starts a run with the current setup; false when the setup is invalid or a run is going.
   bool startRun();
   /// Run > Run A and B to Compare: opens the (window-modal) dialog with the Experiment page's
@@ -103,6 +119,8 @@ class MainWindow : public QMainWindow {
   InspectView* inspectView_ = nullptr;
   TimingView* timingView_ = nullptr;
   CompareView* compareView_ = nullptr;
+  SearchSession* searchSession_ = nullptr;
+  SearchView* searchView_ = nullptr;
   ExportActions* exportActions_ = nullptr;
   MainMenus* menus_ = nullptr;
   SessionStatus* status_ = nullptr;

@@ -1,0 +1,194 @@
+// The Search page on search folders written by the search itself (core/search with a fixed
+// accuracy function): the candidates' model, the folder read off the GUI thread and followed
+// while it grows, the scatter with its Pareto front and budget, selection to Inspect and
+// Compare, the front's export.
+#include <QAbstractItemModelTester>
+#include <QFile>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <nlohmann/json.hpp>
+
+#include "search/search_run.h"
+#include "widgets/common/qcp.h"
+#include "widgets/models/search_candidate_model.h"
+#include "widgets/pages/search/search_view.h"
+#include "widgets/session/search_session.h"
+
+using namespace posescope;
+
+namespace {
+
+search::SearchPlan plan() {
+  search::SearchPlan p;
+  p.evolution.populationSize = 8;
+  p.evolution.generations = 3;
+  p.evolution.efficiencyBudget = 0.9;
+  p.evolution.seed = 4;
+  p.network.arch.deconvSetting = {24, 24, 24};
+  return p;
+}
+
+nlohmann::json settingsOf(const search::SearchPlan& p) {
+  return {{"generations", p.evolution.generations},
+          {"budget_gmacs", p.evolution.efficiencyBudget},
+          {"seed", p.evolution.seed}};
+}
+
+// A fixed accuracy and latency from the arch, as tst_search's searches use.
+search::Measurement fakeMeasure(const ArchConfig& a, const std::string&) {
+  double channels = a.inputChannel;
+  for (const auto& s : a.backbone) channels += s.channel;
+  return {a.imgSize / 1000.0 + channels / 2000.0, a.imgSize * channels / 5000.0};
+}
+
+int pointsOutsideFront(const SearchView& view) {
+  int n = 0;
+  for (int i = 0; i < view.plot()->graphCount(); ++i)
+    if (view.plot()->graph(i) != view.frontGraph()) n += view.plot()->graph(i)->dataCount();
+  return n;
+}
+
+}  // namespace
+
+class TestSearchPage : public QObject {
+  Q_OBJECT
+
+  QTemporaryDir dir_;
+  QString folder_;
+  search::SearchSnapshot snapshot_;
+
+  void openIn(SearchSession& session, const QString& folder) {
+    QSignalSpy changed(&session, &SearchSession::snapshotChanged);
+    session.openFolder(folder);
+    QVERIFY(changed.wait(10000));
+  }
+
+ private Q_SLOTS:
+  void initTestCase() {
+    folder_ = dir_.filePath("search");
+    search::SearchFolder folder(folder_.toStdString(), settingsOf(plan()));
+    search::runSearch(folder, ArchManager({24, 24, 24}), plan(), fakeMeasure, {});
+    snapshot_ = search::readSearchFolder(folder_.toStdString());
+    QVERIFY(snapshot_.candidates.size() > 8);
+    QVERIFY(snapshot_.finished);
+    QCOMPARE(snapshot_.generations.size(), std::size_t(4));
+  }
+
+  void candidateModelHoldsEveryCandidateAndItsFront() {
+    SearchCandidateModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setCandidates(snapshot_.candidates);
+    QCOMPARE(model.rowCount(), static_cast<int>(snapshot_.candidates.size()));
+    int onFront = 0;
+    for (int row = 0; row < model.rowCount(); ++row) {
+      onFront += model.isOnParetoFront(row);
+      const auto* c = model.candidateAt(row);
+      QCOMPARE(model.index(row, SearchCandidateModel::ApColumn).data(Qt::UserRole).toDouble(),
+               c->accuracy);
+      QCOMPARE(model.keyAt(row), QString::fromStdString(search::candidateKey(c->arch)));
+      QVERIFY(model.index(row, 0).data(Qt::ToolTipRole).toString().contains("input"));
+    }
+    QCOMPARE(onFront, static_cast<int>(search::paretoFront(snapshot_.candidates).size()));
+    QVERIFY(!model.candidateAt(model.rowCount()));
+  }
+
+  void sessionReadsTheFolderAndRefusesOthers() {
+    SearchSession session({});
+    openIn(session, folder_);
+    QCOMPARE(session.snapshot()->candidates.size(), snapshot_.candidates.size());
+    QSignalSpy failed(&session, &SearchSession::failed);
+    session.openFolder(dir_.path());
+    QVERIFY(failed.wait(10000));
+    QVERIFY2(failed.front().front().toString().contains("search.json"),
+             qPrintable(failed.front().front().toString()));
+  }
+
+  // A folder a search is still writing: the page follows it as scores arrive.
+  void followsAGrowingFolder() {
+    const QString growing = dir_.filePath("growing");
+    search::SearchFolder folder(growing.toStdString(), settingsOf(plan()));
+    folder.store(snapshot_.candidates[0]);
+    SearchSession session({});
+    SearchView view(&session);
+    openIn(session, growing);
+    QCOMPARE(view.model()->rowCount(), 1);
+    QVERIFY(view.progressText().contains("not finished"));
+    folder.store(snapshot_.candidates[1]);
+    QTRY_COMPARE_WITH_TIMEOUT(view.model()->rowCount(), 2, 10000);
+  }
+
+  void plotShowsCandidatesFrontAndBudget() {
+    SearchSession session({});
+    SearchView view(&session);
+    view.resize(1000, 700);
+    view.show();
+    openIn(session, folder_);
+    QCOMPARE(pointsOutsideFront(view), static_cast<int>(snapshot_.candidates.size()));
+    QCOMPARE(view.frontGraph()->dataCount(),
+             static_cast<int>(search::paretoFront(snapshot_.candidates).size()));
+    QVERIFY(view.progressText().contains("finished"));
+    QVERIFY(view.progressText().contains("generation 3 of 3"));
+    // Hovering a drawn point finds its candidate.
+    const auto& c = snapshot_.candidates[2];
+    view.plot()->replot();
+    const QPointF at(view.plot()->xAxis->coordToPixel(c.cost.gmacs()),
+                     view.plot()->yAxis->coordToPixel(c.accuracy));
+    const auto near = view.candidateNear(at);
+    QVERIFY(near.has_value());
+    // Another candidate may sit on the same spot; the one found is there.
+    const auto* found = [&]() -> const search::CandidateScore* {
+      for (const auto& s : snapshot_.candidates)
+        if (QString::fromStdString(search::candidateKey(s.arch)) == *near) return &s;
+      return nullptr;
+    }();
+    QVERIFY(found && found->accuracy == c.accuracy && found->cost.gmacs() == c.cost.gmacs());
+    // On the latency axis the front is the one of latency.
+    view.setAxis(SearchView::Axis::LatencyMs);
+    QCOMPARE(view.plot()->xAxis->label(), QString("Latency (ms)"));
+    QCOMPARE(pointsOutsideFront(view), static_cast<int>(snapshot_.candidates.size()));
+  }
+
+  void selectionOpensInspectAndCompare() {
+    SearchSession session({});
+    SearchView view(&session);
+    openIn(session, folder_);
+    QVERIFY(!view.inspectButton()->isEnabled());
+    const QString a = QString::fromStdString(search::candidateKey(snapshot_.candidates[0].arch));
+    const QString b = QString::fromStdString(search::candidateKey(snapshot_.candidates[1].arch));
+    QVERIFY(view.selectCandidate(a));
+    QVERIFY(view.inspectButton()->isEnabled());
+    QSignalSpy open(&view, &SearchView::openRunRequested);
+    view.inspectButton()->click();
+    QCOMPARE(open.size(), 1);
+    QCOMPARE(open.front().front().toString(), folder_ + "/candidates/" + a + "/run");
+    QVERIFY(view.selectCandidate(b));
+    QVERIFY(view.compareButton()->isEnabled());
+    QSignalSpy compare(&view, &SearchView::compareRequested);
+    view.compareButton()->click();
+    QCOMPARE(compare.size(), 1);
+    QCOMPARE(compare.front().at(0).toString(), folder_ + "/candidates/" + a + "/run");
+    QCOMPARE(compare.front().at(1).toString(), folder_ + "/candidates/" + b + "/run");
+  }
+
+  void frontExportsAsCsvAndJson() {
+    SearchSession session({});
+    SearchView view(&session);
+    openIn(session, folder_);
+    const QStringList written = view.exportFront(dir_.filePath("front.csv"));
+    QCOMPARE(written, QStringList({dir_.filePath("front.csv"), dir_.filePath("front.json")}));
+    QFile csv(written[0]);
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    const auto front = search::paretoFront(snapshot_.candidates);
+    QCOMPARE(csv.readAll().count('\n'), static_cast<qsizetype>(front.size() + 1));
+    QFile json(written[1]);
+    QVERIFY(json.open(QIODevice::ReadOnly));
+    QCOMPARE(nlohmann::json::parse(json.readAll().toStdString()).size(), front.size());
+  }
+};
+
+QTEST_MAIN(TestSearchPage)
+#include "tst_search_page.moc"

@@ -1,0 +1,391 @@
+#include "widgets/pages/search/search_view.h"
+
+#include <QComboBox>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTableView>
+#include <QToolTip>
+#include <QVBoxLayout>
+#include <QtConcurrent>
+#include <cmath>
+
+#include "common/errors.h"
+#include "widgets/common/plot_utils.h"
+#include "widgets/common/qcp.h"
+#include "widgets/common/table_views.h"
+#include "widgets/models/search_candidate_model.h"
+
+namespace posescope {
+
+namespace {
+
+// Generation g of n from blue (the random population) to red (the last).
+QColor generationColor(int generation, int generations) {
+  const double t = generations > 0 ? std::min(1.0, generation / double(generations)) : 0.0;
+  return QColor::fromHsvF(0.66 * (1.0 - t), 0.85, 0.85);
+}
+
+QString csvField(const QString& text) {
+  return text.contains(',') || text.contains('"') ? '"' + QString(text).replace('"', "\"\"") + '"'
+                                                  : text;
+}
+
+}  // namespace
+
+SearchView::SearchView(SearchSession* session, QWidget* parent)
+    : QWidget(parent),
+      session_(session),
+      progress_(new QLabel),
+      open_(new QPushButton(tr("Open Search Folder…"))),
+      resume_(new QPushButton(tr("Resume"))),
+      cancel_(new QPushButton(tr("Cancel"))),
+      export_(new QPushButton(tr("Export Front…"))),
+      inspect_(new QPushButton(tr("Open in Inspect"))),
+      compare_(new QPushButton(tr("Compare Two"))),
+      axisChoice_(new QComboBox),
+      plot_(new QCustomPlot),
+      model_(new SearchCandidateModel(this)),
+      proxy_(new QSortFilterProxyModel(this)),
+      table_(nullptr),
+      log_(new QPlainTextEdit) {
+  progress_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  progress_->setText(tr("No search folder open. A search is made with posescope-cli search."));
+  axisChoice_->addItems({tr("MACs (G)"), tr("Latency (ms)"), tr("Parameters (M)")});
+  resume_->setToolTip(tr("Continue the search in this folder (posescope-cli search --resume)"));
+  cancel_->setToolTip(tr("Stop the running search after its current candidate; Resume continues"));
+  inspect_->setToolTip(tr("Open the selected candidate's evaluation run on the Inspect page"));
+  compare_->setToolTip(tr("Compare the two selected candidates' runs on the Compare page"));
+
+  auto* bar = new QHBoxLayout;
+  bar->addWidget(open_);
+  bar->addWidget(resume_);
+  bar->addWidget(cancel_);
+  bar->addWidget(export_);
+  bar->addStretch();
+  bar->addWidget(new QLabel(tr("x axis:")));
+  bar->addWidget(axisChoice_);
+
+  setUpPlot(plot_);
+  plot_->yAxis->setLabel(tr("AP"));
+  plot_->setMouseTracking(true);
+  front_ = plot_->addGraph();
+  front_->setName(tr("Pareto front"));
+  front_->setPen(QPen(Qt::black, 1.5));
+  front_->setLineStyle(QCPGraph::lsStepLeft);
+  budget_ = new QCPItemStraightLine(plot_);
+  budget_->setPen(QPen(Qt::darkRed, 1.5, Qt::DashLine));
+  budget_->setVisible(false);
+  plot_->legend->setVisible(true);
+
+  proxy_->setSourceModel(model_);
+  proxy_->setSortRole(Qt::UserRole);
+  table_ = makeRowTable(proxy_);
+  table_->setSortingEnabled(true);
+  table_->setSelectionMode(QAbstractItemView::ExtendedSelection);
+  table_->sortByColumn(SearchCandidateModel::ApColumn, Qt::DescendingOrder);
+
+  log_->setReadOnly(true);
+  log_->setMaximumBlockCount(500);
+  log_->setPlaceholderText(tr("The output of a search resumed from here"));
+
+  auto* tableButtons = new QHBoxLayout;
+  tableButtons->addWidget(inspect_);
+  tableButtons->addWidget(compare_);
+  tableButtons->addStretch();
+  auto* lower = new QWidget;
+  auto* lowerLayout = new QVBoxLayout(lower);
+  lowerLayout->setContentsMargins(0, 0, 0, 0);
+  lowerLayout->addLayout(tableButtons);
+  lowerLayout->addWidget(table_, 3);
+  lowerLayout->addWidget(log_, 1);
+
+  auto* split = new QSplitter(Qt::Vertical);
+  split->addWidget(plot_);
+  split->addWidget(lower);
+  split->setStretchFactor(0, 3);
+  split->setStretchFactor(1, 2);
+  plot_->setMinimumHeight(200);
+
+  auto* layout = new QVBoxLayout(this);
+  layout->addLayout(bar);
+  layout->addWidget(progress_);
+  layout->addWidget(split, 1);
+
+  connect(open_, &QPushButton::clicked, this, &SearchView::openFolderRequested);
+  connect(resume_, &QPushButton::clicked, session_, &SearchSession::resume);
+  connect(cancel_, &QPushButton::clicked, session_, &SearchSession::cancel);
+  connect(export_, &QPushButton::clicked, this, [this] {
+    const QString path =
+        QFileDialog::getSaveFileName(this, tr("Export the Pareto front"),
+                                     session_->folder() + "/pareto_front.csv", tr("CSV (*.csv)"));
+    if (path.isEmpty()) return;
+    // A small write, but off the GUI thread like every file access of the pages.
+    auto* watcher = new QFutureWatcher<QString>(this);
+    connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher] {
+      progress_->setText(watcher->result());
+      watcher->deleteLater();
+    });
+    watcher->setFuture(QtConcurrent::run([this, path] {
+      try {
+        return tr("Wrote %1").arg(exportFront(path).join(QStringLiteral(", ")));
+      } catch (const std::exception& e) {
+        return tr("Export failed: %1").arg(QString::fromStdString(e.what()));
+      }
+    }));
+  });
+  connect(axisChoice_, &QComboBox::currentIndexChanged, this,
+          [this](int index) { setAxis(static_cast<Axis>(index)); });
+  connect(inspect_, &QPushButton::clicked, this, [this] {
+    const QStringList keys = selectedKeys();
+    if (keys.size() == 1) Q_EMIT openRunRequested(runDirOf(keys.front()));
+  });
+  connect(compare_, &QPushButton::clicked, this, [this] {
+    const QStringList keys = selectedKeys();
+    if (keys.size() == 2) Q_EMIT compareRequested(runDirOf(keys[0]), runDirOf(keys[1]));
+  });
+  connect(table_, &QTableView::doubleClicked, this, [this](const QModelIndex& index) {
+    Q_EMIT openRunRequested(runDirOf(model_->keyAt(proxy_->mapToSource(index).row())));
+  });
+  connect(table_->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+          &SearchView::updateButtons);
+  connect(plot_, &QCustomPlot::mouseMove, this, &SearchView::onPlotMouseMove);
+  connect(plot_, &QCustomPlot::mousePress, this, &SearchView::onPlotClick);
+  connect(plot_, &QCustomPlot::mouseDoubleClick, this, [this](QMouseEvent* event) {
+    if (const auto key = candidateNear(event->position())) Q_EMIT openRunRequested(runDirOf(*key));
+  });
+  connect(session_, &SearchSession::snapshotChanged, this, &SearchView::showSnapshot);
+  connect(session_, &SearchSession::failed, this,
+          [this](const QString& message) { log_->appendPlainText(message); });
+  connect(session_, &SearchSession::logLine, log_, &QPlainTextEdit::appendPlainText);
+  connect(session_, &SearchSession::runningChanged, this, &SearchView::updateButtons);
+  updateButtons();
+}
+
+void SearchView::setAxis(Axis axis) {
+  axis_ = axis;
+  if (axisChoice_->currentIndex() != static_cast<int>(axis))
+    axisChoice_->setCurrentIndex(static_cast<int>(axis));
+  replot();
+}
+
+double SearchView::xValue(const search::CandidateScore& c) const {
+  switch (axis_) {
+    case Axis::LatencyMs:
+      return c.latencyMs;
+    case Axis::ParametersM:
+      return c.cost.parameters / 1e6;
+    case Axis::Gmacs:
+    default:
+      return c.cost.gmacs();
+  }
+}
+
+QString SearchView::runDirOf(const QString& key) const {
+  return session_->folder() + "/candidates/" + key + "/run";
+}
+
+QString SearchView::progressText() const {
+  return progress_->text();
+}
+
+void SearchView::showSnapshot() {
+  const SearchSnapshotPtr snapshot = session_->snapshot();
+  if (!snapshot) return;
+  const QStringList kept = selectedKeys();
+  model_->setCandidates(snapshot->candidates);
+  for (const QString& key : kept) selectCandidate(key);
+
+  const int generations = snapshot->settings.value("generations", 0);
+  QString text =
+      tr("%1: %2 candidates scored").arg(session_->folder()).arg(snapshot->candidates.size());
+  if (!snapshot->generations.empty()) {
+    const auto& last = snapshot->generations.back();
+    const double perMinute =
+        last.elapsedSeconds > 0 ? 60.0 * last.evaluated / last.elapsedSeconds : 0.0;
+    text += tr(" · generation %1 of %2 · best AP %3 · %4 candidates per minute")
+                .arg(last.generation)
+                .arg(generations)
+                .arg(last.bestAccuracy, 0, 'f', 4)
+                .arg(perMinute, 0, 'f', 1);
+  }
+  text += snapshot->finished      ? tr(" · finished")
+          : session_->isRunning() ? tr(" · running")
+                                  : tr(" · not finished (Resume continues it)");
+  progress_->setText(text);
+  replot();
+  updateButtons();
+}
+
+void SearchView::replot() {
+  // One graph per generation (the legend names them), then the front on top.
+  for (int i = plot_->graphCount() - 1; i >= 0; --i)
+    if (plot_->graph(i) != front_) plot_->removeGraph(i);
+  const SearchSnapshotPtr snapshot = session_->snapshot();
+  const QString axisName = axisChoice_->currentText();
+  plot_->xAxis->setLabel(axisName);
+  budget_->setVisible(false);
+  front_->data()->clear();
+  if (!snapshot) {
+    plot_->replot();
+    return;
+  }
+  const int generations = snapshot->settings.value("generations", 0);
+  std::map<int, QCPGraph*> byGeneration;
+  for (const auto& c : snapshot->candidates) {
+    const double x = xValue(c);
+    if (x < 0) continue;  // latency not measured
+    QCPGraph*& g = byGeneration[c.generation];
+    if (!g) {
+      g = plot_->addGraph();
+      g->setLineStyle(QCPGraph::lsNone);
+      const QColor color = generationColor(c.generation, generations);
+      g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, color, color, 7));
+      g->setName(c.generation == 0 ? tr("random population")
+                                   : tr("generation %1").arg(c.generation));
+    }
+    g->addData(x, c.accuracy);
+  }
+  std::vector<search::CandidateScore> measured;
+  for (const auto& c : snapshot->candidates)
+    if (xValue(c) >= 0) measured.push_back(c);
+  // The front on the axis shown: no candidate with a higher AP at a lower x.
+  std::sort(measured.begin(), measured.end(), [this](const auto& a, const auto& b) {
+    return xValue(a) != xValue(b) ? xValue(a) < xValue(b) : a.accuracy > b.accuracy;
+  });
+  double best = -INFINITY;
+  for (const auto& c : measured)
+    if (c.accuracy > best) {
+      front_->addData(xValue(c), c.accuracy);
+      best = c.accuracy;
+    }
+  plot_->moveLayer(front_->layer(), plot_->layer("main"));
+  if (axis_ == Axis::Gmacs && snapshot->settings.contains("budget_gmacs")) {
+    const double budget = snapshot->settings.value("budget_gmacs", 0.0);
+    budget_->point1->setCoords(budget, 0);
+    budget_->point2->setCoords(budget, 1);
+    budget_->setVisible(true);
+  }
+  plot_->rescaleAxes();
+  const QCPRange x = plot_->xAxis->range();
+  plot_->xAxis->setRange(
+      x.lower - 0.05 * x.size() - 1e-3,
+      std::max(x.upper, budget_->visible() ? budget_->point1->coords().x() : x.upper) +
+          0.05 * x.size() + 1e-3);
+  const QCPRange y = plot_->yAxis->range();
+  plot_->yAxis->setRange(y.lower - 0.05 * y.size() - 1e-3, y.upper + 0.05 * y.size() + 1e-3);
+  plot_->replot();
+}
+
+std::optional<QString> SearchView::candidateNear(const QPointF& pos) const {
+  std::optional<QString> nearest;
+  double bestDistance = 10.0;
+  for (int row = 0; row < model_->rowCount(); ++row) {
+    const auto* c = model_->candidateAt(row);
+    if (xValue(*c) < 0) continue;
+    const double dx = plot_->xAxis->coordToPixel(xValue(*c)) - pos.x();
+    const double dy = plot_->yAxis->coordToPixel(c->accuracy) - pos.y();
+    const double d = std::hypot(dx, dy);
+    if (d <= bestDistance) {
+      bestDistance = d;
+      nearest = model_->keyAt(row);
+    }
+  }
+  return nearest;
+}
+
+void SearchView::onPlotMouseMove(QMouseEvent* event) {
+  const auto key = candidateNear(event->position());
+  if (!key) {
+    QToolTip::hideText();
+    return;
+  }
+  for (int row = 0; row < model_->rowCount(); ++row)
+    if (model_->keyAt(row) == *key) {
+      const auto* c = model_->candidateAt(row);
+      QToolTip::showText(event->globalPosition().toPoint(),
+                         tr("%1\nAP %2 · %3 GMACs · %4 M parameters\n%5")
+                             .arg(*key)
+                             .arg(c->accuracy, 0, 'f', 4)
+                             .arg(c->cost.gmacs(), 0, 'f', 2)
+                             .arg(c->cost.parameters / 1e6, 0, 'f', 3)
+                             .arg(SearchCandidateModel::describeArch(c->arch)),
+                         plot_);
+    }
+}
+
+void SearchView::onPlotClick(QMouseEvent* event) {
+  if (const auto key = candidateNear(event->position())) selectCandidate(*key);
+}
+
+bool SearchView::selectCandidate(const QString& key) {
+  for (int row = 0; row < model_->rowCount(); ++row)
+    if (model_->keyAt(row) == key) {
+      const QModelIndex index = proxy_->mapFromSource(model_->index(row, 0));
+      table_->selectionModel()->select(index,
+                                       QItemSelectionModel::Select | QItemSelectionModel::Rows);
+      table_->scrollTo(index);
+      return true;
+    }
+  return false;
+}
+
+QStringList SearchView::selectedKeys() const {
+  QStringList keys;
+  for (const QModelIndex& index : table_->selectionModel()->selectedRows())
+    keys << model_->keyAt(proxy_->mapToSource(index).row());
+  return keys;
+}
+
+void SearchView::updateButtons() {
+  const bool hasFolder = !session_->folder().isEmpty();
+  const bool running = session_->isRunning();
+  const SearchSnapshotPtr snapshot = session_->snapshot();
+  resume_->setEnabled(hasFolder && !running && snapshot && !snapshot->finished);
+  cancel_->setEnabled(running);
+  export_->setEnabled(model_->rowCount() > 0);
+  const int selected = static_cast<int>(selectedKeys().size());
+  inspect_->setEnabled(selected == 1);
+  compare_->setEnabled(selected == 2);
+}
+
+QStringList SearchView::exportFront(const QString& csvPath) const {
+  std::vector<search::CandidateScore> all;
+  for (int row = 0; row < model_->rowCount(); ++row) all.push_back(*model_->candidateAt(row));
+  const auto front = search::paretoFront(all);
+  QString csv = QStringLiteral("candidate,ap,gmacs,macs,parameters,latency_ms,generation,arch\n");
+  nlohmann::json doc = nlohmann::json::array();
+  for (const auto& c : front) {
+    const QString key = QString::fromStdString(search::candidateKey(c.arch));
+    csv += QStringLiteral("%1,%2,%3,%4,%5,%6,%7,%8\n")
+               .arg(key)
+               .arg(c.accuracy, 0, 'g', 17)
+               .arg(c.cost.gmacs(), 0, 'f', 2)
+               .arg(c.cost.ptflopsMacs)
+               .arg(c.cost.parameters)
+               .arg(c.latencyMs < 0 ? QString() : QString::number(c.latencyMs, 'f', 3))
+               .arg(c.generation)
+               .arg(csvField(QString::fromStdString(archToJsonText(c.arch))));
+    doc.push_back(search::scoreToJson(c));
+  }
+  const QString jsonPath =
+      QFileInfo(csvPath).path() + "/" + QFileInfo(csvPath).completeBaseName() + ".json";
+  for (const auto& [path, text] :
+       {std::pair{csvPath, csv.toUtf8()},
+        std::pair{jsonPath, QByteArray::fromStdString(doc.dump(2) + "\n")}}) {
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(text) != text.size())
+      throw Error(path.toStdString() + ": cannot write (" + file.errorString().toStdString() + ")");
+  }
+  return {csvPath, jsonPath};
+}
+
+}  // namespace posescope

@@ -1,0 +1,87 @@
+#pragma once
+// The Search page: a search folder's candidates as AP against MACs (or latency, or parameters),
+// coloured by generation, with the Pareto front and the budget; the candidates' table; the
+// search's progress, with Resume and Cancel of `posescope-cli search` on the folder.
+
+#include <QWidget>
+#include <optional>
+
+#include "widgets/session/search_session.h"
+
+class QComboBox;
+class QCPGraph;
+class QCPItemStraightLine;
+class QCustomPlot;
+class QLabel;
+class QMouseEvent;
+class QPlainTextEdit;
+class QPushButton;
+class QSortFilterProxyModel;
+class QTableView;
+
+namespace posescope {
+
+class SearchCandidateModel;
+
+class SearchView : public QWidget {
+  Q_OBJECT
+ public:
+  /// What the horizontal axis shows.
+  enum class Axis { Gmacs, LatencyMs, ParametersM };
+
+  /// Presents `session` (not owned; it outlives the view).
+  explicit SearchView(SearchSession* session, QWidget* parent = nullptr);
+
+  void setAxis(Axis axis);
+  Axis axis() const { return axis_; }
+  /// Selects the candidate `key` in the table and the plot; false when there is none.
+  bool selectCandidate(const QString& key);
+  /// The candidates selected in the table, in selection order.
+  QStringList selectedKeys() const;
+  /// The candidate drawn nearest to plot pixel `pos`, within 10 px.
+  std::optional<QString> candidateNear(const QPointF& pos) const;
+  /// The progress line above the plot.
+  QString progressText() const;
+  /// Writes the Pareto front as CSV to `csvPath` and as JSON next to it (same name, .json);
+  /// returns the files written, or throws posescope::Error naming the file that failed.
+  QStringList exportFront(const QString& csvPath) const;
+
+  QCustomPlot* plot() const { return plot_; }
+  SearchCandidateModel* model() const { return model_; }
+  QTableView* table() const { return table_; }
+  QPushButton* compareButton() const { return compare_; }
+  QPushButton* inspectButton() const { return inspect_; }
+  /// The graph of the Pareto front.
+  QCPGraph* frontGraph() const { return front_; }
+
+ Q_SIGNALS:
+  /// Open the run folder of a candidate in Inspect.
+  void openRunRequested(const QString& runDir);
+  /// Compare two candidates' run folders on the Compare page.
+  void compareRequested(const QString& runDirA, const QString& runDirB);
+  void openFolderRequested();
+
+ private:
+  void showSnapshot();
+  void replot();
+  void updateButtons();
+  double xValue(const search::CandidateScore& c) const;
+  QString runDirOf(const QString& key) const;
+  void onPlotMouseMove(QMouseEvent* event);
+  void onPlotClick(QMouseEvent* event);
+
+  SearchSession* session_;
+  Axis axis_ = Axis::Gmacs;
+  QLabel* progress_;
+  QPushButton *open_, *resume_, *cancel_, *export_, *inspect_, *compare_;
+  QComboBox* axisChoice_;
+  QCustomPlot* plot_;
+  QCPGraph* front_ = nullptr;
+  QCPItemStraightLine* budget_ = nullptr;
+  SearchCandidateModel* model_;
+  QSortFilterProxyModel* proxy_;
+  QTableView* table_;
+  QPlainTextEdit* log_;
+};
+
+}  // namespace posescope
