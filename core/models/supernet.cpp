@@ -140,8 +140,15 @@ torch::Tensor SuperSepConv2dImpl::forward(const torch::Tensor& x, int64_t outCha
 
 // ---- SuperLitePose ----
 
+void SuperLitePoseImpl::setSearchArch(const ArchConfig& arch) {
+  SuperNetOptions o = options_;
+  o.searchArch = arch;
+  checkArch(o);
+  arch_ = arch;
+}
+
 SuperLitePoseImpl::SuperLitePoseImpl(const SuperNetOptions& o)
-    : numDeconvLayers_(o.numDeconvLayers), arch_(o.searchArch) {
+    : numDeconvLayers_(o.numDeconvLayers), options_(o), arch_(o.searchArch) {
   std::vector<int64_t> channel{kInputChannel};
   for (const auto& s : kStages) channel.push_back(s.channels);
   checkArch(o);

@@ -47,6 +47,9 @@ class SuperLitePoseImpl : public PoseModuleImpl {
  public:
   explicit SuperLitePoseImpl(const SuperNetOptions& options);
   std::vector<torch::Tensor> forward(const torch::Tensor& x) override;
+  /// Runs sub-network `arch` from now on (training draws one per step, as the reference's
+  /// supernet forward does); throws ModelError when it does not fit the search space.
+  void setSearchArch(const ArchConfig& arch);
   /// None: its sequences run layer by layer on sliced weights, which folding would bypass.
   int foldBatchNormsForEvaluation() override { return 0; }
 
@@ -58,6 +61,7 @@ class SuperLitePoseImpl : public PoseModuleImpl {
   std::shared_ptr<ModuleListImpl<SuperSepConv2dImpl>> finalRefined_, finalRaw_;
   std::vector<int64_t> finalChannel_;
   int numDeconvLayers_;
+  SuperNetOptions options_;  // the arch is checked against them
   ArchConfig arch_;
 };
 TORCH_MODULE(SuperLitePose);

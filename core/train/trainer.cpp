@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 #include <numeric>
+#include <optional>
 #include <random>
 #include <sstream>
 
@@ -13,7 +14,9 @@
 
 #include "checkpoint/checkpoint_reader.h"
 #include "common/errors.h"
+#include "common/python_random.h"
 #include "models/pose_net.h"
+#include "models/supernet.h"
 #include "train/losses.h"
 #include "train/module_state.h"
 #include "train/training_data.h"
@@ -62,6 +65,16 @@ double runTraining(const Experiment& experiment, const TrainOptions& o, const Tr
   if (!o.initWeights.empty())
     loadStateDictStrict(module, readStateDict(o.initWeights), o.initWeights);
   module.train();
+  // A supernet trains a random sub-network per step, as the reference's supernet forward draws
+  // one (ArchManager.random_sample) whenever it is not searching.
+  auto* supernet = dynamic_cast<models::SuperLitePoseImpl*>(&module);
+  std::optional<ArchManager> space;
+  PythonRandom archRandom(o.seed);
+  if (supernet) {
+    const auto filters = cfg.getIntList("MODEL.EXTRA.NUM_DECONV_FILTERS");
+    space.emplace(std::vector<int>(filters.begin(), filters.end()));
+    log("supernet: each step trains a sub-network drawn from ArchManager's space");
+  }
 
   SampleOptions sampleOptions = sampleOptionsFromConfig(cfg);
   sampleOptions.maskPadding = o.maskPadding;
@@ -100,6 +113,7 @@ double runTraining(const Experiment& experiment, const TrainOptions& o, const Tr
     for (auto& group : adam.param_groups())
       static_cast<torch::optim::AdamOptions&>(group.options()).lr(lr);
 
+    if (supernet) supernet->setSearchArch(space->randomSample(archRandom));
     const std::vector<torch::Tensor> outputs = net->forward(batch.images);
     const std::vector<StageLoss> stages = loss(outputs, batch.heatmaps, batch.masks, batch.joints);
     const torch::Tensor total = MultiLoss::total(stages);

@@ -81,6 +81,9 @@ SearchView::SearchView(SearchSession* session, QWidget* parent)
   front_->setName(tr("Pareto front"));
   front_->setPen(QPen(Qt::black, 1.5));
   front_->setLineStyle(QCPGraph::lsStepLeft);
+  // A ring around each front member, so a front of one candidate shows too.
+  front_->setScatterStyle(
+      QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(Qt::black, 1.5), Qt::NoBrush, 12));
   budget_ = new QCPItemStraightLine(plot_);
   budget_->setPen(QPen(Qt::darkRed, 1.5, Qt::DashLine));
   budget_->setVisible(false);
@@ -105,14 +108,15 @@ SearchView::SearchView(SearchSession* session, QWidget* parent)
   auto* lowerLayout = new QVBoxLayout(lower);
   lowerLayout->setContentsMargins(0, 0, 0, 0);
   lowerLayout->addLayout(tableButtons);
-  lowerLayout->addWidget(table_, 3);
+  lowerLayout->addWidget(table_, 4);
   lowerLayout->addWidget(log_, 1);
+  log_->setMaximumHeight(120);
 
   auto* split = new QSplitter(Qt::Vertical);
   split->addWidget(plot_);
   split->addWidget(lower);
-  split->setStretchFactor(0, 3);
-  split->setStretchFactor(1, 2);
+  split->setStretchFactor(0, 1);
+  split->setStretchFactor(1, 1);
   plot_->setMinimumHeight(200);
 
   auto* layout = new QVBoxLayout(this);
@@ -280,8 +284,10 @@ void SearchView::replot() {
       x.lower - 0.05 * x.size() - 1e-3,
       std::max(x.upper, budget_->visible() ? budget_->point1->coords().x() : x.upper) +
           0.05 * x.size() + 1e-3);
+  // Equal APs (an untrained supernet scores 0 everywhere) still get a readable band.
   const QCPRange y = plot_->yAxis->range();
-  plot_->yAxis->setRange(y.lower - 0.05 * y.size() - 1e-3, y.upper + 0.05 * y.size() + 1e-3);
+  const double margin = std::max(0.05 * y.size(), 0.01);
+  plot_->yAxis->setRange(y.lower - margin, y.upper + margin);
   plot_->replot();
 }
 
