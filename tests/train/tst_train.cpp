@@ -5,6 +5,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <random>
@@ -276,6 +277,48 @@ class TestTrain : public QObject {
     loadStateDictStrict(fresh->module(), sd, o.weightsOut);
     o.iterations = 0;
     QVERIFY_THROWS_EXCEPTION(ConfigError, runTraining(e, o, [](const std::string&) {}));
+  }
+
+  // A supernet trains a drawn sub-network per step: weights outside the sub-network it is built
+  // with (ArchManager.fixed_sample) change too, which training that one arch never does.
+  void supernetTrainsDrawnSubnetworks() {
+    QTemporaryDir dir;
+    const std::string root = dir.path().toStdString();
+    synth::writeSynthSplit(root, "train2017", 2, 5);
+    const Experiment e = loadExperiment(
+        {posescope::test::sourceDir() + "/configs/demo/demo-supernet.yaml",
+         "",
+         {"DATASET.ROOT", root, "DATASET.INPUT_SIZE", "64", "DATASET.OUTPUT_SIZE", "[16, 32]"}});
+    TrainOptions o;
+    o.weightsOut = root + "/super.pth";
+    o.iterations = 3;
+    o.batchSize = 1;
+    o.warmup = 1;
+    o.logEvery = 1;
+    std::vector<std::string> lines;
+    runTraining(e, o, [&](const std::string& l) { lines.push_back(l); });
+    QVERIFY(std::any_of(lines.begin(), lines.end(),
+                        [](const auto& l) { return l.find("supernet:") != std::string::npos; }));
+    torch::manual_seed(static_cast<std::uint64_t>(o.seed));  // runTraining's initialisation
+    auto initial = createPoseNet(e);
+    const StateDict trained = readStateDict(o.weightsOut);
+    const ArchConfig fixed = *e.effectiveArch();
+    bool outsideChanged = false;
+    for (const auto& p : initial->module().named_parameters()) {
+      const std::string& key = p.key();
+      for (std::size_t s = 0; s < fixed.backbone.size(); ++s) {
+        const std::string prefix = "stage." + std::to_string(s) + ".";
+        if (key.rfind(prefix, 0) != 0 || key.find("point_conv.0.weight") == std::string::npos)
+          continue;
+        const int width = fixed.backbone[s].channel;
+        for (const auto& [name, tensor] : trained)
+          if (name == key)
+            outsideChanged =
+                outsideChanged || !tensor.narrow(0, width, tensor.size(0) - width)
+                                       .equal(p.value().narrow(0, width, tensor.size(0) - width));
+      }
+    }
+    QVERIFY(outsideChanged);
   }
 };
 
