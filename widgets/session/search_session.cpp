@@ -32,6 +32,7 @@ SearchSession::SearchSession(QString cliProgram, QObject* parent)
           [this](quint64 request, const QString& m) {
             if (request != request_) return;
             readInFlight_ = false;
+            if (isRunning()) return;  // a search just started has not written its folder yet
             poll_.stop();
             Q_EMIT failed(m);
           });
@@ -93,15 +94,19 @@ void SearchSession::onRead(quint64 request, SearchSnapshotPtr snapshot) {
   Q_EMIT snapshotChanged();
 }
 
-void SearchSession::resume() {
-  if (isRunning() || folder_.isEmpty()) return;
+void SearchSession::start(const QStringList& arguments, const QString& dir) {
+  if (isRunning()) return;
   if (cliProgram_.isEmpty()) {
     Q_EMIT failed(tr("posescope-cli was not found next to PoseScope: cannot run the search"));
     return;
   }
-  process_.start(cliProgram_, {"search", "--resume", folder_});
-  poll_.start();
+  process_.start(cliProgram_, arguments);
   Q_EMIT runningChanged(true);
+  openFolder(dir);
+}
+
+void SearchSession::resume() {
+  if (!folder_.isEmpty()) start({"search", "--resume", folder_}, folder_);
 }
 
 void SearchSession::cancel() {

@@ -6,6 +6,7 @@
 #include <QObject>
 #include <QProcess>
 #include <QString>
+#include <QStringList>
 #include <QThread>
 #include <QTimer>
 #include <memory>
@@ -41,6 +42,9 @@ class SearchSession : public QObject {
   /// The latest read (nullptr before the first).
   SearchSnapshotPtr snapshot() const { return snapshot_; }
 
+  /// Runs `posescope-cli ARGUMENTS` (a search command writing to `dir`) and shows `dir`.
+  /// Does nothing while a search runs.
+  void start(const QStringList& arguments, const QString& dir);
   /// Continues the folder's search (`posescope-cli search --resume DIR`); its output arrives as
   /// logLine(). Does nothing while one runs.
   void resume();

@@ -4,6 +4,7 @@
 // Compare, the front's export.
 #include <QAbstractItemModelTester>
 #include <QFile>
+#include <QProcess>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTableView>
@@ -12,7 +13,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include "checkpoint/state_dict_writer.h"
+#include "config/experiment.h"
+#include "models/pose_net.h"
+#include "models/random_weights.h"
 #include "search/search_run.h"
+#include "test_support.h"
 #include "widgets/common/qcp.h"
 #include "widgets/models/search_candidate_model.h"
 #include "widgets/pages/search/search_view.h"
@@ -130,7 +136,7 @@ class TestSearchPage : public QObject {
     QCOMPARE(pointsOutsideFront(view), static_cast<int>(snapshot_.candidates.size()));
     QCOMPARE(view.frontGraph()->dataCount(),
              static_cast<int>(search::paretoFront(snapshot_.candidates).size()));
-    QVERIFY(view.progressText().contains("finished"));
+    QVERIFY(view.progressText().endsWith(QString::fromUtf8(" · finished")));
     QVERIFY(view.progressText().contains("generation 3 of 3"));
     // Hovering a drawn point finds its candidate.
     const auto& c = snapshot_.candidates[2];
@@ -172,6 +178,62 @@ class TestSearchPage : public QObject {
     QCOMPARE(compare.size(), 1);
     QCOMPARE(compare.front().at(0).toString(), folder_ + "/candidates/" + a + "/run");
     QCOMPARE(compare.front().at(1).toString(), folder_ + "/candidates/" + b + "/run");
+  }
+
+  // The page's Resume and Cancel drive a real `posescope-cli search` on a random supernet of the
+  // demo's configuration: cancelled after its first score, resumed, it finishes.
+  void cancelAndResumeARealSearch() {
+    const QString root = dir_.filePath("real");
+    for (const auto& [split, images] : {std::pair{"val2017", "2"}, std::pair{"train2017", "2"}}) {
+      QProcess make;
+      make.start(QStringLiteral(POSESCOPE_CLI_PATH),
+                 {"make-dataset", "--out", root + "/data", "--images", images, "--split", split});
+      QVERIFY(make.waitForFinished(120000) && make.exitCode() == 0);
+    }
+    const QString config =
+        QString::fromStdString(test::sourceDir()) + "/configs/demo/demo-supernet.yaml";
+    torch::manual_seed(3);
+    auto net = createPoseNet(loadExperiment({config.toStdString(), "", {}}));
+    test::randomise(net->module());
+    writeStateDict((root + "/supernet.pth").toStdString(), test::stateOf(net->module()));
+
+    SearchSession session(QStringLiteral(POSESCOPE_CLI_PATH));
+    SearchView view(&session);
+    const QString folder = root + "/search";
+    QSignalSpy running(&session, &SearchSession::runningChanged);
+    session.start({"search",
+                   "--cfg",
+                   config,
+                   "--checkpoint",
+                   root + "/supernet.pth",
+                   "--budget-macs",
+                   "0.3",
+                   "--population",
+                   "4",
+                   "--generations",
+                   "2",
+                   "--limit-images",
+                   "1",
+                   "--no-latency",
+                   "--threads",
+                   "1",
+                   "--out",
+                   folder,
+                   "DATASET.ROOT",
+                   root + "/data"},
+                  folder);
+    QVERIFY(session.isRunning());
+    QTRY_VERIFY_WITH_TIMEOUT(view.model()->rowCount() >= 1, 120000);
+    session.cancel();
+    QTRY_VERIFY_WITH_TIMEOUT(!session.isRunning(), 120000);
+    QVERIFY(view.progressText().contains("not finished"));
+    QVERIFY(!QFile::exists(folder + "/result.json"));
+    session.resume();
+    QVERIFY(session.isRunning());
+    QTRY_VERIFY_WITH_TIMEOUT(!session.isRunning(), 300000);
+    QTRY_VERIFY_WITH_TIMEOUT(view.progressText().endsWith(QString::fromUtf8(" · finished")), 10000);
+    QVERIFY(QFile::exists(folder + "/result.json"));
+    QCOMPARE(running.size(), 4);  // started, stopped, resumed, ended
   }
 
   void frontExportsAsCsvAndJson() {
