@@ -206,6 +206,7 @@ void SearchView::showSnapshot() {
   if (!snapshot) return;
   const QStringList kept = selectedKeys();
   model_->setCandidates(snapshot->candidates);
+  table_->resizeColumnToContents(SearchCandidateModel::KeyColumn);
   for (const QString& key : kept) selectCandidate(key);
 
   const int generations = snapshot->settings.value("generations", 0);
@@ -284,10 +285,17 @@ void SearchView::replot() {
       x.lower - 0.05 * x.size() - 1e-3,
       std::max(x.upper, budget_->visible() ? budget_->point1->coords().x() : x.upper) +
           0.05 * x.size() + 1e-3);
-  // Equal APs (an untrained supernet scores 0 everywhere) still get a readable band.
-  const QCPRange y = plot_->yAxis->range();
-  const double margin = std::max(0.05 * y.size(), 0.01);
-  plot_->yAxis->setRange(y.lower - margin, y.upper + margin);
+  // From the data, not QCustomPlot's rescale, which widens an empty range to +-1: equal APs (an
+  // untrained supernet scores 0 everywhere) get a narrow band around them.
+  double low = INFINITY, high = -INFINITY;
+  for (const auto& c : measured) {
+    low = std::min(low, c.accuracy);
+    high = std::max(high, c.accuracy);
+  }
+  if (!measured.empty()) {
+    const double margin = std::max(0.05 * (high - low), 0.01);
+    plot_->yAxis->setRange(low - margin, high + margin);
+  }
   plot_->replot();
 }
 
