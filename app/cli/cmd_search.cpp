@@ -81,6 +81,15 @@ left in SEARCH_DIR/pending (every N-th from the K-th), with the settings of SEAR
 storing each score as it comes. The search starts these itself; a cluster job can run them too.
 )";
 
+const char* const kCandidateHelpText =
+    R"(usage: posescope-cli search-candidate SEARCH_DIR --arch ARCH.json [--device D] [--threads N]
+
+Evaluates one architecture with the settings of the search in SEARCH_DIR (its supernet,
+calibration, images) and stores its score there as an architecture edited by hand (generation
+-1), next to the ones the evolution drew: the Search page shows it with them. An architecture
+scored already is not evaluated again.
+)";
+
 CancellationToken gCancel;
 void onSigint(int) {
   gCancel.cancel();
@@ -281,6 +290,31 @@ int runSearchCommand(const Args& raw) {
             << search::candidateKey(result.best.arch) << "/arch.json\n"
             << folder.candidates().size() << " candidates evaluated; result.json holds the "
             << "final population and the AP / MACs Pareto front\n";
+  return kOk;
+}
+
+int runSearchCandidate(const Args& raw) {
+  const ParsedArgs args = parseArgs(raw, {"--arch", "--threads", "--device"}, {});
+  if (args.has("--help")) {
+    std::cout << kCandidateHelpText;
+    return kOk;
+  }
+  if (args.positional.size() != 1) throw UsageError{"search-candidate takes one SEARCH_DIR"};
+  const std::string dir = args.positional.front();
+  const json settings = readSettings(dir);
+  SearchSetup setup = setupFrom(settings, dir + "/search.json", args);
+  const ArchConfig arch = loadArchJson(args.require("--arch"));
+  search::SearchFolder folder(dir, settings);
+  const std::string key = search::candidateKey(arch);
+  std::optional<search::CandidateScore> score = folder.cached(key);
+  if (!score) {
+    search::CandidateEvaluation evaluation(setup.evaluation);
+    score = search::evaluateCandidate(folder, setup.plan, arch, -1, measureWith(evaluation));
+  }
+  std::cout << "candidate " << key << ": AP " << score->accuracy << ", " << score->cost.gmacs()
+            << " GMACs, " << score->cost.parameters << " parameters";
+  if (score->latencyMs >= 0) std::cout << ", " << score->latencyMs << " ms";
+  std::cout << "\n";
   return kOk;
 }
 

@@ -29,6 +29,8 @@ std::vector<Command> commandTable() {
       {"extract", "write a sub-network's weights out of a LitePose supernet", FULL(runExtract)},
       {"search", "search a supernet's sub-networks for the best AP under a MACs budget",
        FULL(runSearchCommand)},
+      {"search-candidate", "evaluate one architecture with a search's settings, into its folder",
+       FULL(runSearchCandidate)},
       {"search-worker", "evaluate one shard of a search generation (started by search --shards)",
        FULL(runSearchWorker)},
       {"make-dataset", "write the synthetic people dataset (COCO layout)", FULL(runMakeDataset)},

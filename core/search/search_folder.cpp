@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "common/errors.h"
+#include "config/experiment.h"
 #include "pipeline/atomic_file.h"
 
 namespace posescope::search {
@@ -246,6 +247,17 @@ SearchSnapshot readSearchFolder(const std::string& dir) {
     }
   }
   snapshot.finished = fs::exists(root / "result.json");
+  try {
+    ExperimentSpec spec;
+    spec.cfgFile = snapshot.settings.at("cfg").get<std::string>();
+    spec.overrides = snapshot.settings.value("overrides", std::vector<std::string>{});
+    const Experiment supernet = loadExperiment(spec);
+    snapshot.network = models::litePoseOptionsFromConfig(supernet.cfg, *supernet.effectiveArch());
+    const auto filters = supernet.cfg.getIntList("MODEL.EXTRA.NUM_DECONV_FILTERS");
+    snapshot.deconvFilters.assign(filters.begin(), filters.end());
+  } catch (const std::exception& e) {
+    snapshot.networkError = e.what();
+  }
   return snapshot;
 }
 

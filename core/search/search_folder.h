@@ -82,6 +82,11 @@ struct SearchSnapshot {
   std::vector<CandidateScore> candidates;   // every stored score, by key
   std::vector<GenerationLine> generations;  // whole lines only (one being written is skipped)
   bool finished = false;                    // result.json written
+  /// The supernet's heads and deconvolutions (from search.json's config), to cost edited archs;
+  /// nullopt with `networkError` set when the config cannot be read any more.
+  std::optional<models::LitePoseOptions> network;
+  std::vector<int> deconvFilters;  // MODEL.EXTRA.NUM_DECONV_FILTERS: ArchManager's space
+  std::string networkError;
 };
 
 /// Reads `dir` without changing it. Throws Error naming the file when search.json is missing or

@@ -15,10 +15,13 @@ double secondsSince(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-CandidateScore measured(const SearchPlan& plan, const ArchConfig& arch, int generation,
-                        const std::string& dir, const MeasureFunction& measure) {
+}  // namespace
+
+CandidateScore evaluateCandidate(SearchFolder& folder, const SearchPlan& plan,
+                                 const ArchConfig& arch, int generation,
+                                 const MeasureFunction& measure) {
   const auto start = Clock::now();
-  const Measurement m = measure(arch, dir);
+  const Measurement m = measure(arch, folder.candidateDir(candidateKey(arch)));
   CandidateScore score;
   score.arch = arch;
   score.accuracy = m.accuracy;
@@ -26,10 +29,9 @@ CandidateScore measured(const SearchPlan& plan, const ArchConfig& arch, int gene
   score.cost = costOf(plan, arch);
   score.generation = generation;
   score.seconds = secondsSince(start);
+  folder.store(score);
   return score;
 }
-
-}  // namespace
 
 ArchCost costOf(const SearchPlan& plan, const ArchConfig& arch) {
   models::LitePoseOptions options = plan.network;
@@ -59,7 +61,7 @@ EvolutionResult runSearch(SearchFolder& folder, const ArchManager& space, const 
     } else {
       for (const ArchConfig& a : pending) {
         if (cancel && cancel->isCancelled()) throw CancelledError("search cancelled");
-        folder.store(measured(plan, a, generation, folder.candidateDir(candidateKey(a)), measure));
+        evaluateCandidate(folder, plan, a, generation, measure);
       }
     }
     newlyEvaluated += pending.size();
@@ -103,7 +105,7 @@ void evaluateShard(SearchFolder& folder, const SearchPlan& plan, int generation,
        i += static_cast<std::size_t>(shards)) {
     const std::string key = candidateKey(pending[i]);
     if (folder.cached(key)) continue;  // a resumed worker
-    folder.store(measured(plan, pending[i], generation, folder.candidateDir(key), measure));
+    evaluateCandidate(folder, plan, pending[i], generation, measure);
   }
 }
 

@@ -53,6 +53,12 @@ EvolutionResult runSearch(SearchFolder& folder, const ArchManager& space, const 
 void evaluateShard(SearchFolder& folder, const SearchPlan& plan, int generation, int shard,
                    int shards, const MeasureFunction& measure);
 
+/// Measures `arch` (in its candidate folder), costs it and stores its score as drawn in
+/// `generation` (-1: an architecture edited by hand, outside the evolution). Returns the score.
+CandidateScore evaluateCandidate(SearchFolder& folder, const SearchPlan& plan,
+                                 const ArchConfig& arch, int generation,
+                                 const MeasureFunction& measure);
+
 /// Cost of `arch` under the plan's network settings.
 ArchCost costOf(const SearchPlan& plan, const ArchConfig& arch);
 

@@ -20,6 +20,7 @@
 #include "search/search_run.h"
 #include "test_support.h"
 #include "widgets/common/qcp.h"
+#include "widgets/models/arch_edit_model.h"
 #include "widgets/models/search_candidate_model.h"
 #include "widgets/pages/search/search_view.h"
 #include "widgets/session/search_session.h"
@@ -39,7 +40,9 @@ search::SearchPlan plan() {
 }
 
 nlohmann::json settingsOf(const search::SearchPlan& p) {
-  return {{"generations", p.evolution.generations},
+  return {{"cfg", test::sourceDir() + "/configs/demo/demo-supernet.yaml"},
+          {"overrides", nlohmann::json::array()},
+          {"generations", p.evolution.generations},
           {"budget_gmacs", p.evolution.efficiencyBudget},
           {"seed", p.evolution.seed}};
 }
@@ -234,6 +237,63 @@ class TestSearchPage : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(view.progressText().endsWith(QString::fromUtf8(" · finished")), 10000);
     QVERIFY(QFile::exists(folder + "/result.json"));
     QCOMPARE(running.size(), 4);  // started, stopped, resumed, ended
+
+    // An architecture edited on the page is evaluated with the search's settings and joins it.
+    const int before = view.model()->rowCount();
+    QVERIFY(view.editCandidate(view.model()->keyAt(0)));
+    ArchEditModel* edit = view.archEditModel();
+    for (int row = 0; row < edit->rowCount(); ++row)
+      if (edit->index(row, 0).data().toString() == "Stage 1 blocks")
+        QVERIFY(edit->setData(edit->index(row, 1), 1));
+    view.evaluateEdited();
+    QTRY_VERIFY_WITH_TIMEOUT(session.isRunning(), 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(!session.isRunning(), 300000);
+    QTRY_COMPARE_WITH_TIMEOUT(view.model()->rowCount(), before + 1, 10000);
+    bool edited = false;
+    for (int row = 0; row < view.model()->rowCount(); ++row)
+      edited = edited || view.model()->candidateAt(row)->generation == -1;
+    QVERIFY(edited);
+  }
+
+  // The editor costs an edited architecture at once, with the supernet's heads, and refuses
+  // what the supernet cannot run.
+  void editorCostsEditedArchitectures() {
+    SearchSession session({});
+    SearchView view(&session);
+    openIn(session, folder_);
+    const auto& network = session.snapshot()->network;
+    QVERIFY2(network.has_value(), session.snapshot()->networkError.c_str());
+    const auto& candidate = snapshot_.candidates[1];
+    QVERIFY(view.editCandidate(QString::fromStdString(search::candidateKey(candidate.arch))));
+    auto expected = [&](const ArchConfig& arch) {
+      models::LitePoseOptions o = *network;
+      o.arch = arch;
+      return QString::number(search::poseMobilenetCost(o).gmacs(), 'f', 2) + " GMACs";
+    };
+    QVERIFY2(view.editedCostText().contains(expected(candidate.arch)),
+             qPrintable(view.editedCostText()));
+    ArchEditModel* model = view.archEditModel();
+    QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    int stageChannels = -1, stageKernel = -1;
+    for (int row = 0; row < model->rowCount(); ++row) {
+      const QString name = model->index(row, 0).data().toString();
+      if (name == "Stage 4 channels") stageChannels = row;
+      if (name == "Stage 4 kernel") stageKernel = row;
+    }
+    QVERIFY(stageChannels >= 0 && stageKernel >= 0);
+    QVERIFY(model->setData(model->index(stageChannels, 1), 40));
+    ArchConfig edited = candidate.arch;
+    edited.backbone[3].channel = 40;
+    QCOMPARE(model->arch().backbone[3].channel, 40);
+    QVERIFY2(view.editedCostText().contains(expected(edited)), qPrintable(view.editedCostText()));
+    QSignalSpy rejected(model, &ArchEditModel::rejected);
+    QVERIFY(!model->setData(model->index(stageKernel, 1), 4));
+    QVERIFY(!model->setData(model->index(stageChannels, 1), 999));
+    QCOMPARE(rejected.size(), 2);
+    QVERIFY(rejected.last().front().toString().contains("the supernet has 160"));
+    QCOMPARE(model->arch().backbone[3].channel, 40);
+    QVERIFY(model->setData(model->index(stageKernel, 1), 5));
+    QCOMPARE(model->arch().backbone[3].blockSetting.front().second, 5);
   }
 
   void frontExportsAsCsvAndJson() {

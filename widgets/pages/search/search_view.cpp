@@ -1,9 +1,11 @@
 #include "widgets/pages/search/search_view.h"
 
 #include <QComboBox>
+#include <QDir>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -12,6 +14,7 @@
 #include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableView>
 #include <QToolTip>
 #include <QVBoxLayout>
@@ -22,6 +25,7 @@
 #include "widgets/common/plot_utils.h"
 #include "widgets/common/qcp.h"
 #include "widgets/common/table_views.h"
+#include "widgets/models/arch_edit_model.h"
 #include "widgets/models/search_candidate_model.h"
 
 namespace posescope {
@@ -51,6 +55,11 @@ SearchView::SearchView(SearchSession* session, QWidget* parent)
       export_(new QPushButton(tr("Export Front…"))),
       inspect_(new QPushButton(tr("Open in Inspect"))),
       compare_(new QPushButton(tr("Compare Two"))),
+      editSelected_(new QPushButton(tr("Edit Architecture"))),
+      evaluate_(new QPushButton(tr("Evaluate (AP, latency)"))),
+      lowerTabs_(new QTabWidget),
+      archEdit_(new ArchEditModel(this)),
+      editedCost_(new QLabel),
       axisChoice_(new QComboBox),
       plot_(new QCustomPlot),
       model_(new SearchCandidateModel(this)),
@@ -100,17 +109,38 @@ SearchView::SearchView(SearchSession* session, QWidget* parent)
   log_->setMaximumBlockCount(500);
   log_->setPlaceholderText(tr("The output of a search resumed from here"));
 
+  editSelected_->setToolTip(tr("Copy the selected candidate's architecture into the editor"));
+  evaluate_->setToolTip(
+      tr("Evaluate the edited architecture with this search's settings (posescope-cli "
+         "search-candidate); it joins the plot as \"edited\""));
   auto* tableButtons = new QHBoxLayout;
   tableButtons->addWidget(inspect_);
   tableButtons->addWidget(compare_);
+  tableButtons->addWidget(editSelected_);
   tableButtons->addStretch();
-  auto* lower = new QWidget;
-  auto* lowerLayout = new QVBoxLayout(lower);
-  lowerLayout->setContentsMargins(0, 0, 0, 0);
-  lowerLayout->addLayout(tableButtons);
-  lowerLayout->addWidget(table_, 4);
-  lowerLayout->addWidget(log_, 1);
-  log_->setMaximumHeight(120);
+  auto* candidates = new QWidget;
+  auto* candidatesLayout = new QVBoxLayout(candidates);
+  candidatesLayout->setContentsMargins(0, 0, 0, 0);
+  candidatesLayout->addLayout(tableButtons);
+  candidatesLayout->addWidget(table_);
+
+  auto* editor = new QWidget;
+  auto* editorLayout = new QVBoxLayout(editor);
+  editorLayout->setContentsMargins(0, 0, 0, 0);
+  auto* editTable = makeRowTable(archEdit_);
+  editTable->setEditTriggers(QAbstractItemView::AllEditTriggers);
+  editorLayout->addWidget(editedCost_);
+  editorLayout->addWidget(editTable, 1);
+  auto* editButtons = new QHBoxLayout;
+  editButtons->addWidget(evaluate_);
+  editButtons->addStretch();
+  editorLayout->addLayout(editButtons);
+  editedCost_->setText(tr("Select a candidate and press Edit Architecture."));
+
+  lowerTabs_->addTab(candidates, tr("Candidates"));
+  lowerTabs_->addTab(editor, tr("Edit Architecture"));
+  lowerTabs_->addTab(log_, tr("Log"));
+  QWidget* lower = lowerTabs_;
 
   auto* split = new QSplitter(Qt::Vertical);
   split->addWidget(plot_);
@@ -156,6 +186,13 @@ SearchView::SearchView(SearchSession* session, QWidget* parent)
     const QStringList keys = selectedKeys();
     if (keys.size() == 2) Q_EMIT compareRequested(runDirOf(keys[0]), runDirOf(keys[1]));
   });
+  connect(editSelected_, &QPushButton::clicked, this, [this] {
+    const QStringList keys = selectedKeys();
+    if (keys.size() == 1) editCandidate(keys.front());
+  });
+  connect(evaluate_, &QPushButton::clicked, this, &SearchView::evaluateEdited);
+  connect(archEdit_, &ArchEditModel::archChanged, this, &SearchView::updateEditedCost);
+  connect(archEdit_, &ArchEditModel::rejected, editedCost_, &QLabel::setText);
   connect(table_, &QTableView::doubleClicked, this, [this](const QModelIndex& index) {
     Q_EMIT openRunRequested(runDirOf(model_->keyAt(proxy_->mapToSource(index).row())));
   });
@@ -252,10 +289,15 @@ void SearchView::replot() {
     if (!g) {
       g = plot_->addGraph();
       g->setLineStyle(QCPGraph::lsNone);
-      const QColor color = generationColor(c.generation, generations);
-      g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, color, color, 7));
-      g->setName(c.generation == 0 ? tr("random population")
-                                   : tr("generation %1").arg(c.generation));
+      // Architectures edited by hand (generation -1) are black diamonds.
+      const QColor color =
+          c.generation < 0 ? QColor(Qt::black) : generationColor(c.generation, generations);
+      g->setScatterStyle(
+          QCPScatterStyle(c.generation < 0 ? QCPScatterStyle::ssDiamond : QCPScatterStyle::ssDisc,
+                          color, color, c.generation < 0 ? 9 : 7));
+      g->setName(c.generation < 0    ? tr("edited")
+                 : c.generation == 0 ? tr("random population")
+                                     : tr("generation %1").arg(c.generation));
     }
     g->addData(x, c.accuracy);
   }
@@ -369,6 +411,78 @@ void SearchView::updateButtons() {
   const int selected = static_cast<int>(selectedKeys().size());
   inspect_->setEnabled(selected == 1);
   compare_->setEnabled(selected == 2);
+  editSelected_->setEnabled(selected == 1 && snapshot && snapshot->network);
+  evaluate_->setEnabled(archEdit_->hasArch() && !running);
+}
+
+bool SearchView::editCandidate(const QString& key) {
+  const SearchSnapshotPtr snapshot = session_->snapshot();
+  if (!snapshot || !snapshot->network) return false;
+  for (int row = 0; row < model_->rowCount(); ++row)
+    if (model_->keyAt(row) == key) {
+      archEdit_->setArch(model_->candidateAt(row)->arch, ArchManager(snapshot->deconvFilters));
+      updateEditedCost();
+      lowerTabs_->setCurrentIndex(1);
+      updateButtons();
+      return true;
+    }
+  return false;
+}
+
+QString SearchView::editedCostText() const {
+  return editedCost_->text();
+}
+
+void SearchView::updateEditedCost() {
+  const SearchSnapshotPtr snapshot = session_->snapshot();
+  if (!archEdit_->hasArch() || !snapshot) return;
+  if (!snapshot->network) {
+    editedCost_->setText(
+        tr("Cannot cost the architecture: %1").arg(QString::fromStdString(snapshot->networkError)));
+    return;
+  }
+  models::LitePoseOptions options = *snapshot->network;
+  options.arch = archEdit_->arch();
+  try {
+    const search::ArchCost cost = search::poseMobilenetCost(options);
+    const double budget = snapshot->settings.value("budget_gmacs", 0.0);
+    editedCost_->setText(tr("%1 M parameters · %2 GMACs (budget %3: %4) · candidate %5")
+                             .arg(cost.parameters / 1e6, 0, 'f', 3)
+                             .arg(cost.gmacs(), 0, 'f', 2)
+                             .arg(budget, 0, 'g', 4)
+                             .arg(cost.gmacs() <= budget ? tr("within") : tr("over"))
+                             .arg(QString::fromStdString(search::candidateKey(options.arch))));
+  } catch (const std::exception& e) {
+    editedCost_->setText(tr("Cannot build this architecture: %1").arg(e.what()));
+  }
+}
+
+void SearchView::evaluateEdited() {
+  if (!archEdit_->hasArch() || session_->isRunning()) return;
+  const QString folder = session_->folder();
+  const ArchConfig arch = archEdit_->arch();
+  const QString file =
+      folder + "/edited/" + QString::fromStdString(search::candidateKey(arch)) + ".json";
+  // The arch file is written off the GUI thread, then the evaluation starts.
+  auto* watcher = new QFutureWatcher<QString>(this);
+  connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher, folder, file] {
+    const QString error = watcher->result();
+    watcher->deleteLater();
+    if (!error.isEmpty()) {
+      editedCost_->setText(error);
+      return;
+    }
+    lowerTabs_->setCurrentIndex(2);
+    session_->start({"search-candidate", folder, "--arch", file}, folder);
+  });
+  watcher->setFuture(QtConcurrent::run([file, arch] {
+    QDir().mkpath(QFileInfo(file).path());
+    QFile out(file);
+    const QByteArray text = QByteArray::fromStdString(archToJsonText(arch) + "\n");
+    if (!out.open(QIODevice::WriteOnly) || out.write(text) != text.size())
+      return tr("Cannot write %1: %2").arg(file, out.errorString());
+    return QString();
+  }));
 }
 
 QStringList SearchView::exportFront(const QString& csvPath) const {

@@ -17,10 +17,12 @@ class QMouseEvent;
 class QPlainTextEdit;
 class QPushButton;
 class QSortFilterProxyModel;
+class QTabWidget;
 class QTableView;
 
 namespace posescope {
 
+class ArchEditModel;
 class SearchCandidateModel;
 
 class SearchView : public QWidget {
@@ -46,7 +48,18 @@ class SearchView : public QWidget {
   /// returns the files written, or throws posescope::Error naming the file that failed.
   QStringList exportFront(const QString& csvPath) const;
 
+  /// Loads candidate `key`'s architecture into the editor (the Edit architecture tab); false
+  /// when there is no such candidate.
+  bool editCandidate(const QString& key);
+  /// The editor's parameters and MACs line.
+  QString editedCostText() const;
+  /// Evaluates the edited architecture with the search's settings
+  /// (`posescope-cli search-candidate`); it joins the plot as "edited" when scored.
+  void evaluateEdited();
+
   QCustomPlot* plot() const { return plot_; }
+  ArchEditModel* archEditModel() const { return archEdit_; }
+  QPushButton* evaluateButton() const { return evaluate_; }
   SearchCandidateModel* model() const { return model_; }
   QTableView* table() const { return table_; }
   QPushButton* compareButton() const { return compare_; }
@@ -69,11 +82,16 @@ class SearchView : public QWidget {
   QString runDirOf(const QString& key) const;
   void onPlotMouseMove(QMouseEvent* event);
   void onPlotClick(QMouseEvent* event);
+  void updateEditedCost();
 
   SearchSession* session_;
   Axis axis_ = Axis::Gmacs;
   QLabel* progress_;
-  QPushButton *open_, *resume_, *cancel_, *export_, *inspect_, *compare_;
+  QPushButton *open_, *resume_, *cancel_, *export_, *inspect_, *compare_, *editSelected_,
+      *evaluate_;
+  QTabWidget* lowerTabs_;
+  ArchEditModel* archEdit_;
+  QLabel* editedCost_;
   QComboBox* axisChoice_;
   QCustomPlot* plot_;
   QCPGraph* front_ = nullptr;
