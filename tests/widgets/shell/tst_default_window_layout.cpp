@@ -17,6 +17,7 @@
 #include "synthetic_fixture.h"
 #include "test_support.h"
 #include "widgets/common/display_filter_bar.h"
+#include "widgets/common/image_canvas.h"
 #include "widgets/common/overlay_legend.h"
 #include "widgets/models/comparison_models.h"
 #include "widgets/pages/compare/canvas_pair.h"
@@ -55,8 +56,9 @@ QString notShownWhole(const QWidget* widget, const QWidget* window) {
   if (!widget) return "missing";
   if (!widget->isVisible()) return "hidden";
   if (widget->visibleRegion() != QRegion(widget->rect()))
-    return QString("partly out of sight (%1 of %2 x %3 px shown)")
+    return QString("partly out of sight (%1 x %2 of %3 x %4 px shown)")
         .arg(widget->visibleRegion().boundingRect().width())
+        .arg(widget->visibleRegion().boundingRect().height())
         .arg(widget->width())
         .arg(widget->height());
   const QRect inWindow(widget->mapTo(window, QPoint(0, 0)), widget->size());
