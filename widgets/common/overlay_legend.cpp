@@ -18,17 +18,23 @@ QString swatch(const cv::Scalar& color, const QString& symbols) {
 }  // namespace
 
 OverlayLegend::OverlayLegend(QWidget* parent) : QLabel(parent) {
-  const QString gap = QStringLiteral(" &nbsp; ");
-  setText(
-      swatch(kGroundTruthColor, QStringLiteral("&nbsp;\u2504\u25cb&nbsp;")) + tr(" ground truth") +
-      gap + swatch(personColor(0), QStringLiteral("&nbsp;\u25cf\u2501")) +
-      swatch(personColor(1), QStringLiteral("\u25cf&nbsp;")) +
-      tr(" predictions (a colour per person, size and opacity by score)") + gap +
-      swatch(kMatchColor, QStringLiteral("&nbsp;\u2501 0.72&nbsp;")) + tr(" match and its OKS") +
-      gap + swatch(kUnmatchedColor, QStringLiteral("&nbsp;\u2715&nbsp;")) +
-      tr(" unmatched prediction") + gap +
-      swatch(kUnmatchedColor, QStringLiteral("&nbsp;\u25cc&nbsp;")) + tr(" missed person") + gap +
-      swatch(kCrowdColor, QStringLiteral("&nbsp;\u2572\u2572&nbsp;")) + tr(" crowd region"));
+  // Each mark with its name; a line breaks between entries, never between a mark and its name.
+  const auto entry = [](const QString& marks, const QString& name) {
+    return marks + QStringLiteral("&nbsp;") + name.toHtmlEscaped();
+  };
+  const QStringList entries = {
+      entry(swatch(kGroundTruthColor, QStringLiteral("&nbsp;\u2504\u25cb&nbsp;")),
+            tr("ground truth")),
+      entry(swatch(personColor(0), QStringLiteral("&nbsp;\u25cf\u2501")) +
+                swatch(personColor(1), QStringLiteral("\u25cf&nbsp;")),
+            tr("predictions (a colour per person, size and opacity by score)")),
+      entry(swatch(kMatchColor, QStringLiteral("&nbsp;\u2501&nbsp;0.72&nbsp;")),
+            tr("match and its OKS")),
+      entry(swatch(kUnmatchedColor, QStringLiteral("&nbsp;\u2715&nbsp;")),
+            tr("unmatched prediction")),
+      entry(swatch(kUnmatchedColor, QStringLiteral("&nbsp;\u25cc&nbsp;")), tr("missed person")),
+      entry(swatch(kCrowdColor, QStringLiteral("&nbsp;\u2572\u2572&nbsp;")), tr("crowd region"))};
+  setText(entries.join(QStringLiteral(" &nbsp; ")));
   setTextFormat(Qt::RichText);
   setWordWrap(true);
   setToolTip(

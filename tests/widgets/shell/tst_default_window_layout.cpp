@@ -51,18 +51,23 @@ QString evalDemo(const QString& arch, const QString& weights, const QString& dat
 }
 
 // Why `widget` is not shown whole inside `window` ("" when it is): hidden (e.g. in a toolbar's
-// overflow), clipped by its pane or covered, or outside the window.
+// overflow menu), or cut by one of the panes it lies in or by the window.
 QString notShownWhole(const QWidget* widget, const QWidget* window) {
   if (!widget) return "missing";
   if (!widget->isVisible()) return "hidden";
-  if (widget->visibleRegion() != QRegion(widget->rect()))
-    return QString("partly out of sight (%1 x %2 of %3 x %4 px shown)")
-        .arg(widget->visibleRegion().boundingRect().width())
-        .arg(widget->visibleRegion().boundingRect().height())
-        .arg(widget->width())
-        .arg(widget->height());
-  const QRect inWindow(widget->mapTo(window, QPoint(0, 0)), widget->size());
-  if (!window->rect().contains(inWindow)) return "outside the window";
+  for (const QWidget* pane = widget->parentWidget(); pane; pane = pane->parentWidget()) {
+    const QRect inPane(widget->mapTo(pane, QPoint(0, 0)), widget->size());
+    if (!pane->rect().contains(inPane))
+      return QString("cut by %1 (%2 x %3 px at %4, %5 in a %6 x %7 px pane)")
+          .arg(pane->metaObject()->className())
+          .arg(inPane.width())
+          .arg(inPane.height())
+          .arg(inPane.x())
+          .arg(inPane.y())
+          .arg(pane->width())
+          .arg(pane->height());
+    if (pane == window) break;
+  }
   return {};
 }
 

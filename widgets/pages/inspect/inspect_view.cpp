@@ -129,7 +129,7 @@ QWidget* InspectView::buildImageList() {
   return list;
 }
 
-// Centre: the two toolbars (layers; styles and display filters), the legend, the canvas with
+// Centre: the two toolbars (layers; styles), the display filters, the legend, the canvas with
 // the heatmap's colour bar, the status line.
 QWidget* InspectView::buildCanvasPane() {
   canvas_ = new ImageCanvas;
@@ -144,6 +144,11 @@ QWidget* InspectView::buildCanvasPane() {
   status_ = new ElidedLabel;
   status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   legend_ = new OverlayLegend;
+  filters_ = new DisplayFilterBar;
+  filters_->setValues(options_);
+  connect(filters_, &DisplayFilterBar::filterChanged, this, &InspectView::setDisplayFilter);
+  connect(filters_, &DisplayFilterBar::matchThresholdChanged, this,
+          &InspectView::setMatchThreshold);
   // Maps are recomputed from the run's inputs as they are now: a changed checkpoint is said
   // plainly here. Wrapped, and asking for no width, so it never pushes the panes aside.
   inputsBanner_ = new QLabel;
@@ -164,6 +169,7 @@ QWidget* InspectView::buildCanvasPane() {
   layout->setSpacing(2);
   layout->addWidget(buildLayerToolbar());
   layout->addWidget(buildStyleToolbar());
+  layout->addWidget(filters_, 0, Qt::AlignLeft);
   layout->addWidget(legend_);
   layout->addWidget(inputsBanner_);
   layout->addLayout(canvasRow, 1);
@@ -209,7 +215,7 @@ QToolBar* InspectView::buildLayerToolbar() {
 }
 
 // A second row, so that nothing is pushed out of sight at 1280 x 800: joint, colormap, opacity,
-// score style, then the display filters and the match threshold.
+// score style. The display filters get a row of their own (buildCanvasPane).
 QToolBar* InspectView::buildStyleToolbar() {
   jointBox_ = new QComboBox;
   jointBox_->setObjectName(QStringLiteral("jointBox"));
@@ -248,19 +254,11 @@ QToolBar* InspectView::buildStyleToolbar() {
     options_.tagOpacity = v / 100.0;
     applyOptions();
   });
-  filters_ = new DisplayFilterBar;
-  filters_->setValues(options_);
-  connect(filters_, &DisplayFilterBar::filterChanged, this, &InspectView::setDisplayFilter);
-  connect(filters_, &DisplayFilterBar::matchThresholdChanged, this,
-          &InspectView::setMatchThreshold);
-
   auto* toolbar = new QToolBar;
   toolbar->addWidget(jointBox_);
   toolbar->addWidget(colormapBox_);
   toolbar->addWidget(opacity_);
   toolbar->addWidget(scoreBox_);
-  toolbar->addSeparator();
-  toolbar->addWidget(filters_);
   return toolbar;
 }
 
