@@ -21,6 +21,17 @@ namespace posescope {
 cv::Mat renderOverlay(const cv::Mat& rgb, const OverlayScene& scene, const RenderOptions& options,
                       const ImageMaps* maps = nullptr);
 
+/// The picture renderOverlay draws at outputScale 1 (the image, or the maps at network
+/// resolution) as a view sees it: `pictureToView` takes picture pixels to view pixels (a zoom
+/// and a scroll), the result is `viewSize`. The image is resampled into the view (nearest
+/// pixel when enlarged, so pixels stay visible) and every line, joint and label is drawn in view
+/// pixels, at the options' jointRadius and lineWidth (0: from the picture's size at scale 1),
+/// whatever the zoom: strokes and text keep their size on screen. outputScale is ignored.
+/// Throws as renderOverlay.
+cv::Mat renderOverlayView(const cv::Mat& rgb, const OverlayScene& scene,
+                          const RenderOptions& options, const ImageMaps* maps,
+                          const cv::Matx23d& pictureToView, cv::Size viewSize);
+
 /// Reads an image file as RGB (decodeImage); throws DatasetError naming the file when it cannot
 /// be read.
 cv::Mat readImageRgb(const std::string& path);

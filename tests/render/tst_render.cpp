@@ -191,6 +191,64 @@ class TestRender : public QObject {
     QVERIFY2(cv::countNonZero(diff.reshape(1)) > 20, "no OKS text drawn");
   }
 
+  // Issue 15, item 9: a view of the picture (the GUI's zoomed canvas) draws lines, joints and
+  // OKS labels at their size in view pixels: the same at zoom 1 and zoom 4.
+  void viewKeepsStrokeAndLabelSizes() {
+    OverlayScene scene;
+    scene.skeleton = tinySkeleton();
+    scene.predictions = {person({{50, 50, 1, 0}, {150, 50, 1, 0}, {0, 0, 0, 0}})};
+    scene.groundTruth = {gtPerson(7, {60, 110, 2, 140, 110, 2, 100, 130, 2})};
+    scene.matches = {{0, 7, 0.87, false}};
+    RenderOptions o = skeletonOnly();
+    const cv::Vec3b first = vec(personColor(0));
+    // The identity view is the picture renderOverlay draws.
+    const cv::Matx23d identity(1, 0, 0, 0, 1, 0);
+    cv::Mat diff;
+    cv::absdiff(renderOverlayView(background(), scene, o, nullptr, identity, {200, 160}),
+                renderOverlay(background(), scene, o), diff);
+    QCOMPARE(cv::countNonZero(diff.reshape(1)), 0);
+    // Zoom 4 about the limb's midpoint (100, 50), which lands at the view's (100, 80).
+    const cv::Matx23d zoom4(4, 0, 100 - 4 * 100, 0, 4, 80 - 4 * 50);
+    const cv::Mat atOne = renderOverlay(background(), scene, o);
+    const cv::Mat atFour = renderOverlayView(background(), scene, o, nullptr, zoom4, {200, 160});
+    COMPARE_PIXEL(atFour, 100, 80, first, 0);
+    const auto columnRun = [&](const cv::Mat& image, int x, int y) {
+      int run = 0;
+      for (int dy = -20; dy <= 20; ++dy) run += image.at<cv::Vec3b>(y + dy, x) == first;
+      return run;
+    };
+    QCOMPARE(columnRun(atFour, 100, 80), columnRun(atOne, 100, 50));
+    // lineWidth 3: 3 to 5 pixels with OpenCV's anti-aliased edges.
+    QVERIFY2(columnRun(atOne, 100, 50) >= 3 && columnRun(atOne, 100, 50) <= 5,
+             qPrintable(QString("limb %1 px wide").arg(columnRun(atOne, 100, 50))));
+    // The OKS label: the same size in view pixels (the match line hidden under it aside).
+    const auto labelSize = [&](const cv::Matx23d& view) {
+      RenderOptions without = o;
+      without.showPredictions = without.showGroundTruth = false;
+      without.showMatches = true;
+      without.markUnmatched = false;
+      RenderOptions with = without;
+      without.showMatchText = false;
+      cv::Mat changed;
+      cv::absdiff(renderOverlayView(background(), scene, with, nullptr, view, {200, 160}),
+                  renderOverlayView(background(), scene, without, nullptr, view, {200, 160}),
+                  changed);
+      cv::Mat mask;
+      cv::cvtColor(changed, mask, cv::COLOR_RGB2GRAY);
+      return cv::boundingRect(mask).size();
+    };
+    // Zoomed about the label, so that it is in view at zoom 4 too.
+    const cv::Size one = labelSize(identity);
+    const cv::Size four = labelSize(cv::Matx23d(4, 0, 100 - 4 * 100, 0, 4, 80 - 4 * 80));
+    QVERIFY2(one.width > 10 && std::abs(one.width - four.width) <= 1 &&
+                 std::abs(one.height - four.height) <= 1,
+             qPrintable(QString("label %1 x %2 at zoom 1, %3 x %4 at zoom 4")
+                            .arg(one.width)
+                            .arg(one.height)
+                            .arg(four.width)
+                            .arg(four.height)));
+  }
+
   // Issue 15, item 10: unmatched predictions crossed out, missed people circled, and the display
   // filters (score threshold, top-N) drop people and their matches from the picture only.
   void unmatchedAndMissedAreMarkedAndFiltersHidePeople() {

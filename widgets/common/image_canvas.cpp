@@ -1,7 +1,6 @@
 #include "widgets/common/image_canvas.h"
 
 #include <QGraphicsEllipseItem>
-#include <QGraphicsPixmapItem>
 #include <QGraphicsScene>
 #include <QMouseEvent>
 #include <QPainter>
@@ -10,11 +9,9 @@
 #include <cmath>
 
 #include <opencv2/core.hpp>
-#include <opencv2/imgproc.hpp>
 
 #include "render/export_frame.h"
 #include "render/overlay_renderer.h"
-#include "render/skeleton_layers.h"
 #include "widgets/common/overlay_image.h"
 
 namespace posescope {
@@ -30,12 +27,11 @@ QString jointName(const SkeletonSpec& skeleton, size_t joint) {
 
 ImageCanvas::ImageCanvas(QWidget* parent) : QGraphicsView(parent) {
   setScene(new QGraphicsScene(this));
-  pixmap_ = scene()->addPixmap({});
-  pixmap_->setTransformationMode(Qt::FastTransformation);  // pixels stay visible when zoomed
   setDragMode(QGraphicsView::ScrollHandDrag);
   setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
   setBackgroundBrush(QColor(40, 40, 40));
-  setRenderHint(QPainter::SmoothPixmapTransform, false);
+  // The overlay is drawn for the whole view in screen pixels: any scroll or zoom redraws it.
+  setViewportUpdateMode(QGraphicsView::FullViewportUpdate);
   setMinimumSize(200, 150);
 }
 
@@ -75,72 +71,99 @@ QPointF ImageCanvas::toPicture(double x, double y) const {
   return {(a[4] * dx - a[1] * dy) / det, (-a[3] * dx + a[0] * dy) / det};
 }
 
-RenderOptions ImageCanvas::drawnOptions(double scale) const {
+RenderOptions ImageCanvas::drawnOptions() const {
   RenderOptions options = options_;
   if (!maps_) {
     options.showHeatmap = options.showTags = false;
     options.projectMaps = true;
   }
-  const cv::Size base = options.projectMaps ? cv::Size(image_.width(), image_.height())
-                                            : cv::Size(maps_->width, maps_->height);
-  // Strokes grow with the square root of the scale: thinner on screen than the zoom would make
-  // them (a crowded image stays legible), thick enough to see, and drawn crisp.
-  const StrokeSizes sizes = strokeSizesFor(options, base);
-  const double grow = std::sqrt(scale);
-  options.jointRadius = static_cast<int>(std::lround(sizes.jointRadius * grow));
-  options.lineWidth = std::max(1, static_cast<int>(std::lround(sizes.lineWidth * grow)));
-  options.outputScale = scale;
+  // Screen pixels: renderOverlayView draws them so at any zoom.
+  if (options.jointRadius <= 0) options.jointRadius = kScreenJointRadius;
+  if (options.lineWidth <= 0) options.lineWidth = kScreenLineWidth;
+  options.outputScale = 1.0;
   return options;
 }
 
-void ImageCanvas::redraw() {
-  if (image_.isNull()) {
-    overlay_ = QImage();
-    pictureSize_ = QSize();
-    pixmap_->setPixmap({});
-    rebuildHoverItems(0);
-    return;
-  }
-  const QSize previous = pictureSize_;
+QImage ImageCanvas::render(const QTransform& pictureToView, const QSize& size) const {
+  const cv::Matx23d affine(pictureToView.m11(), pictureToView.m21(), pictureToView.dx(),
+                           pictureToView.m12(), pictureToView.m22(), pictureToView.dy());
+  const cv::Mat rgb(image_.height(), image_.width(), CV_8UC3, const_cast<uchar*>(image_.bits()),
+                    static_cast<size_t>(image_.bytesPerLine()));
+  const cv::Mat out = renderOverlayView(rgb, scene_, drawnOptions(), maps_.get(), affine,
+                                        cv::Size(size.width(), size.height()));
+  return rgbBytesToQImage(out.data, out.cols, out.rows, out.step);
+}
+
+QImage ImageCanvas::overlayImage() const {
+  if (image_.isNull()) return {};
   try {
-    const RenderOptions options = drawnOptions(renderScale_);
-    networkResolution_ = !options.projectMaps;
-    const cv::Mat rgb(image_.height(), image_.width(), CV_8UC3, const_cast<uchar*>(image_.bits()),
-                      static_cast<size_t>(image_.bytesPerLine()));
-    const cv::Mat out = renderOverlay(rgb, scene_, options, maps_.get());
-    overlay_ = rgbBytesToQImage(out.data, out.cols, out.rows, out.step);
-    pictureSize_ = QSize(static_cast<int>(std::lround(out.cols / renderScale_)),
-                         static_cast<int>(std::lround(out.rows / renderScale_)));
-    rebuildHoverItems(std::max(4.0, options.jointRadius + 1.0));
-  } catch (const std::exception& e) {
-    overlay_ = image_;
-    pictureSize_ = image_.size();
-    renderScale_ = 1.0;
-    networkResolution_ = false;
-    rebuildHoverItems(0);
-    Q_EMIT renderFailed(QString::fromStdString(e.what()));
+    return render(QTransform(), pictureSize_);
+  } catch (const std::exception&) {
+    return {};
   }
-  pixmap_->setPixmap(QPixmap::fromImage(overlay_));
-  pixmap_->setScale(1.0 / renderScale_);  // the scene stays in picture pixels
+}
+
+void ImageCanvas::redraw() {
+  const QSize previous = pictureSize_;
+  const RenderOptions options = drawnOptions();
+  networkResolution_ = !image_.isNull() && !options.projectMaps;
+  pictureSize_ = networkResolution_ ? QSize(maps_->width, maps_->height) : image_.size();
+  renderError_.clear();
+  rebuildHoverItems();
   scene()->setSceneRect(QRectF(QPointF(0, 0), QSizeF(pictureSize_)));
   if (fitting_ || previous != pictureSize_) fit();
+  // Drawn now, so that a rendering error is reported with the change that caused it.
+  viewStale_ = true;
+  updateView();
+  viewport()->update();
   Q_EMIT redrawn();
 }
 
-void ImageCanvas::updateRenderScale() {
-  if (image_.isNull()) return;
-  // Only what is on screen needs the detail: a hidden canvas draws at picture size.
-  double wanted = isVisible() ? std::clamp(std::ceil(zoom() - 1e-6), 1.0, 4.0) : 1.0;
-  const double pixels = double(image_.width()) * image_.height();
-  while (wanted > 1 && pixels * wanted * wanted > 8e6) wanted -= 1;
-  if (wanted == renderScale_) return;
-  renderScale_ = wanted;
-  redraw();
+void ImageCanvas::updateView() {
+  const QTransform transform = viewportTransform();
+  const QRect target =
+      transform.mapRect(sceneRect()).toAlignedRect().intersected(viewport()->rect());
+  if (image_.isNull() || target.isEmpty()) {
+    view_ = QImage();
+    viewRect_ = QRect();
+    return;
+  }
+  if (!viewStale_ && target == viewRect_ && transform == viewTransform_) return;
+  viewStale_ = false;
+  viewRect_ = target;
+  viewTransform_ = transform;
+  // Picture pixel i covers [i, i + 1) of the scene; core puts pixel centres at whole numbers.
+  const QTransform pictureToView =
+      QTransform::fromTranslate(0.5, 0.5) * transform *
+      QTransform::fromTranslate(-target.left() - 0.5, -target.top() - 0.5);
+  try {
+    view_ = render(pictureToView, target.size());
+  } catch (const std::exception& e) {
+    view_ = QImage();
+    const QString message = QString::fromStdString(e.what());
+    if (message != renderError_) {
+      renderError_ = message;
+      Q_EMIT renderFailed(message);
+    }
+  }
+}
+
+void ImageCanvas::drawBackground(QPainter* painter, const QRectF& rect) {
+  QGraphicsView::drawBackground(painter, rect);
+  updateView();
+  if (!view_.isNull()) {
+    painter->save();
+    painter->resetTransform();  // viewport pixels: the view is drawn as rendered
+    painter->drawImage(viewRect_.topLeft(), view_);
+    painter->restore();
+  } else if (!renderError_.isEmpty()) {
+    painter->drawImage(sceneRect(), image_);  // the plain image; the error is in the status
+  }
 }
 
 QImage ImageCanvas::framedExport(const QString& title) const {
   if (image_.isNull()) return {};
-  RenderOptions options = drawnOptions(1.0);
+  RenderOptions options = drawnOptions();
   const cv::Size base = options.projectMaps ? cv::Size(image_.width(), image_.height())
                                             : cv::Size(maps_->width, maps_->height);
   options.outputScale = exportScaleFor(base);
@@ -152,16 +175,19 @@ QImage ImageCanvas::framedExport(const QString& title) const {
   return rgbBytesToQImage(framed.data, framed.cols, framed.rows, framed.step);
 }
 
-void ImageCanvas::rebuildHoverItems(double radius) {
+void ImageCanvas::rebuildHoverItems() {
   for (QGraphicsItem* item : hoverItems_) {
     scene()->removeItem(item);
     delete item;
   }
   hoverItems_.clear();
-  if (radius <= 0) return;
+  if (image_.isNull()) return;
+  // In screen pixels, as the joints are drawn.
+  const double radius = std::max(4.0, drawnOptions().jointRadius + 1.0);
   auto add = [&](double x, double y, const QString& tip) {
-    const QPointF p = toPicture(x, y);
-    auto* item = new QGraphicsEllipseItem(p.x() - radius, p.y() - radius, 2 * radius, 2 * radius);
+    auto* item = new QGraphicsEllipseItem(-radius, -radius, 2 * radius, 2 * radius);
+    item->setPos(toPicture(x, y) + QPointF(0.5, 0.5));  // the centre of the joint's pixel
+    item->setFlag(QGraphicsItem::ItemIgnoresTransformations);
     item->setPen(Qt::NoPen);
     item->setBrush(Qt::transparent);
     item->setToolTip(tip);
@@ -203,16 +229,16 @@ void ImageCanvas::rebuildHoverItems(double radius) {
 }
 
 QString ImageCanvas::toolTipAt(const QPointF& p) const {
-  for (const QGraphicsItem* item : scene()->items(p))
+  for (const QGraphicsItem* item : scene()->items(p + QPointF(0.5, 0.5), Qt::IntersectsItemShape,
+                                                  Qt::DescendingOrder, viewportTransform()))
     if (!item->toolTip().isEmpty()) return item->toolTip();
   return {};
 }
 
 void ImageCanvas::fit() {
   fitting_ = true;
-  if (overlay_.isNull()) return;
+  if (pictureSize_.isEmpty()) return;
   fitInView(scene()->sceneRect(), Qt::KeepAspectRatio);
-  updateRenderScale();
 }
 
 void ImageCanvas::zoomBy(double factor) {
@@ -220,7 +246,6 @@ void ImageCanvas::zoomBy(double factor) {
   const double z = zoom() * factor;
   if (z < 0.02 || z > 80) return;
   scale(factor, factor);
-  updateRenderScale();
 }
 
 double ImageCanvas::zoom() const {
@@ -232,11 +257,6 @@ void ImageCanvas::wheelEvent(QWheelEvent* event) {
   if (steps == 0) return;
   zoomBy(std::pow(1.25, steps));
   event->accept();
-}
-
-void ImageCanvas::showEvent(QShowEvent* event) {
-  QGraphicsView::showEvent(event);
-  updateRenderScale();
 }
 
 void ImageCanvas::resizeEvent(QResizeEvent* event) {

@@ -11,17 +11,18 @@
 #include "render/render_options.h"
 #include "widgets/session/inspect_worker.h"
 
-class QGraphicsPixmapItem;
 class QGraphicsItem;
 
 namespace posescope {
 
-/// A QGraphicsView showing renderOverlay()'s picture of the current image (layers as the
-/// RenderOptions say) and one invisible hover item per drawn joint whose tooltip names the joint,
-/// its score and tag. Wheel zooms at the cursor, dragging pans, fit() shows the whole image (and
-/// stays fitted on resize until the user zooms). Without maps the heatmap and tag layers are
-/// skipped and everything is drawn at image resolution. Never throws: a rendering error is shown
-/// in place of the overlay and reported by renderFailed().
+/// A QGraphicsView showing the current image with its overlay (layers as the RenderOptions say)
+/// and one invisible hover item per drawn joint whose tooltip names the joint, its score and tag.
+/// The scene is in picture pixels (the image, or the maps at network resolution); the overlay is
+/// drawn after the view transform, in screen pixels (renderOverlayView), so lines, joints and
+/// OKS labels keep one size on screen at any zoom. Wheel zooms at the cursor, dragging pans,
+/// fit() shows the whole image (and stays fitted on resize until the user zooms). Without maps
+/// the heatmap and tag layers are skipped and everything is drawn at image resolution. Never
+/// throws: on a rendering error the plain image is shown and renderFailed() says why.
 class ImageCanvas : public QGraphicsView {
   Q_OBJECT
  public:
@@ -39,13 +40,18 @@ class ImageCanvas : public QGraphicsView {
   /// Whether the picture is at network resolution now (asked for and maps available).
   bool atNetworkResolution() const;
 
-  /// The composed picture as drawn: image size (map size at network resolution) times
-  /// renderScale().
-  QImage overlayImage() const { return overlay_; }
-  /// Output pixels per picture pixel the overlay is drawn at: 1 up to a zoom of 1 (and while
-  /// hidden), then the zoom rounded up (at most 4, and at most 8 megapixels), so that strokes and
-  /// OKS labels stay crisp when zoomed in; they grow with the square root of the zoom only.
-  double renderScale() const { return renderScale_; }
+  /// Joint radius and line width on screen, at any zoom (unless the options set their own).
+  static constexpr int kScreenJointRadius = 4;
+  static constexpr int kScreenLineWidth = 2;
+
+  /// The whole picture at zoom 1 (image size; map size at network resolution), drawn as the
+  /// canvas draws it; null without an image or when it cannot be drawn.
+  QImage overlayImage() const;
+  /// The picture as the viewport last painted it, in viewport pixels (see viewRect()); null when
+  /// no part of the picture was in view.
+  QImage viewImage() const { return view_; }
+  /// Where viewImage() lies in the viewport.
+  QRect viewRect() const { return viewRect_; }
   /// The picture as shown (maps included), redrawn large enough to read on its own and framed
   /// for export with `title` above and a scale bar below (frameForExport); null when no image.
   /// Throws as renderOverlay.
@@ -71,31 +77,38 @@ class ImageCanvas : public QGraphicsView {
   void renderFailed(const QString& message);
 
  protected:
+  void drawBackground(QPainter* painter, const QRectF& rect) override;
   void wheelEvent(QWheelEvent* event) override;
   void resizeEvent(QResizeEvent* event) override;
-  void showEvent(QShowEvent* event) override;
   void mousePressEvent(QMouseEvent* event) override;
 
  private:
+  /// New image, maps or options: the picture's size, hover items and view are redone.
   void redraw();
-  void rebuildHoverItems(double radius);
-  /// Options as drawn now: maps' layers off without maps, stroke sizes fixed to those of the
-  /// picture at scale 1 (so they keep their size on screen), `scale` as output scale.
-  RenderOptions drawnOptions(double scale) const;
-  /// Redraws at the render scale the zoom asks for, when it changed.
-  void updateRenderScale();
+  void rebuildHoverItems();
+  /// Options as drawn now: maps' layers off without maps, the screen's stroke sizes.
+  RenderOptions drawnOptions() const;
+  /// The picture seen through `pictureToView` (picture pixels to output pixels) at `size`.
+  /// Throws as renderOverlayView.
+  QImage render(const QTransform& pictureToView, const QSize& size) const;
+  /// Draws the view again when what is in view changed since it was last drawn; a rendering
+  /// error is reported once and the plain image shown instead.
+  void updateView();
 
   QImage image_;  // RGB888
   OverlayScene scene_;
   ImageMapsPtr maps_;
   RenderOptions options_;
-  QImage overlay_;
   bool networkResolution_ = false;
   bool fitting_ = true;
-  double renderScale_ = 1.0;
-  QSize pictureSize_;  // the picture at scale 1
-  QGraphicsPixmapItem* pixmap_ = nullptr;
+  QSize pictureSize_;  // the scene's size: the image, or the maps at network resolution
   std::vector<QGraphicsItem*> hoverItems_;
+  // The view as last drawn, and what it was drawn for.
+  QImage view_;
+  QRect viewRect_;
+  QTransform viewTransform_;
+  bool viewStale_ = true;
+  QString renderError_;  // the last rendering error ("" when drawn)
 };
 
 }  // namespace posescope

@@ -22,6 +22,7 @@
 #include "widgets/common/color_bar.h"
 #include "widgets/common/elided_label.h"
 #include "widgets/common/image_canvas.h"
+#include "widgets/common/overlay_legend.h"
 #include "widgets/models/inspect_table_model.h"
 #include "widgets/pages/inspect/inspect_view.h"
 #include "widgets/pages/inspect/joint_grid.h"
@@ -246,20 +247,59 @@ void TestInspect::overlayColoursAtJointsAndLimbs() {
   QCOMPARE(canvas.overlayImage().pixelColor(50, 80), QColor(90, 90, 90));
   QVERIFY(canvas.toolTipAt(QPointF(50, 40)).isEmpty());
 
-  // Issue 15, item 9: zoomed in on screen, the overlay is drawn at the zoom's scale (crisp).
+  // Issue 15, item 9: lines and joints are drawn in screen pixels after the view transform, so
+  // the limb and the joint keep their width on screen at any zoom (they grew with the square root
+  // of the zoom before).
   options.showPredictions = true;
   canvas.setOptions(options);
   canvas.resize(400, 320);
   canvas.show();
   QVERIFY(QTest::qWaitForWindowExposed(&canvas));
-  canvas.fit();
-  const double fitted = canvas.renderScale();
-  canvas.zoomBy(3.0 / canvas.zoom());
-  QCOMPARE(canvas.renderScale(), 3.0);
-  QCOMPARE(canvas.overlayImage().size(), image.size() * 3);
-  QCOMPARE(canvas.overlayImage().pixelColor(150, 120), first);  // joint (50, 40) x 3
-  QVERIFY(fitted <= 2.0);
-  QVERIFY(canvas.toolTipAt(QPointF(50, 40)).contains(QStringLiteral("left_shoulder")));
+  int limbWidth = 0, jointWidth = 0;  // at zoom 1, in view pixels
+  for (const double zoom : {1.0, 3.0, 10.0, 40.0}) {
+    canvas.zoomBy(zoom / canvas.zoom());
+    canvas.centerOn(50.5, 80.5);  // the limb's midpoint
+    canvas.viewport()->repaint();
+    const QImage view = canvas.viewImage();
+    QVERIFY(!view.isNull());
+    // The view pixel whose centre picture point (x, y) is nearest (both with pixel centres at
+    // whole numbers; the scene's pixel i covers [i, i + 1)).
+    const auto inView = [&](double x, double y) {
+      return (canvas.viewportTransform().map(QPointF(x + 0.5, y + 0.5)) -
+              QPointF(canvas.viewRect().topLeft()) - QPointF(0.5, 0.5))
+          .toPoint();
+    };
+    // Pixels of the person's colour on the view's row through `p`, around it.
+    const auto runAt = [&](QPoint p) {
+      int run = 0;
+      for (int x = 0; x < view.width(); ++x)
+        if (std::abs(x - p.x()) <= 40 && view.pixelColor(x, p.y()) == first) ++run;
+      return run;
+    };
+    const QPoint limb = inView(50, 80);
+    QCOMPARE(view.pixelColor(limb), first);
+    const QString at = QStringLiteral("at zoom %1").arg(zoom);
+    // As wide as at zoom 1 (a pixel either way from where the line falls on the pixel grid);
+    // lineWidth 3 is drawn 3 to 5 pixels wide with OpenCV's anti-aliased edges.
+    if (zoom == 1.0) limbWidth = runAt(limb);
+    QVERIFY2(
+        limbWidth >= options.lineWidth && limbWidth <= options.lineWidth + 2 &&
+            std::abs(runAt(limb) - limbWidth) <= 1,
+        qPrintable(
+            at +
+            QStringLiteral(": limb %1 px wide, %2 at zoom 1").arg(runAt(limb)).arg(limbWidth)));
+    if (zoom <= 3.0) {  // the joint in view: a disc of radius 6, about 13 pixels across
+      const QPoint joint = inView(50, 40);
+      QCOMPARE(view.pixelColor(joint), first);
+      if (zoom == 1.0) jointWidth = runAt(joint);
+      QVERIFY2(std::abs(jointWidth - (2 * options.jointRadius + 1)) <= 2 &&
+                   std::abs(runAt(joint) - jointWidth) <= 1,
+               qPrintable(at + QStringLiteral(": joint %1 px wide, %2 at zoom 1")
+                                   .arg(runAt(joint))
+                                   .arg(jointWidth)));
+    }
+    QVERIFY(canvas.toolTipAt(QPointF(50, 40)).contains(QStringLiteral("left_shoulder")));
+  }
 }
 
 void TestInspect::heatmapPeakIsAtRecordJoint() {

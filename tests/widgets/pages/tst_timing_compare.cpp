@@ -3,6 +3,8 @@
 // back to the values shown, overlay PNGs and plots.
 
 #include <QAbstractItemModelTester>
+#include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QFile>
 #include <QImage>
 #include <QJsonArray>
@@ -10,15 +12,19 @@
 #include <QJsonObject>
 #include <QScrollBar>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTemporaryDir>
 #include <QWheelEvent>
 #include <QtTest>
 #include <cmath>
 #include <memory>
 
+#include "render/palette.h"
 #include "report/report_fixtures.h"
+#include "widgets/common/display_filter_bar.h"
 #include "widgets/common/image_canvas.h"
 #include "widgets/common/overlay_image.h"
+#include "widgets/common/overlay_legend.h"
 #include "widgets/common/plot_utils.h"
 #include "widgets/common/qcp.h"
 #include "widgets/models/comparison_models.h"
@@ -128,6 +134,10 @@ void showGreyImage(CompareView& view) {
   view.canvas(CompareView::B)->setImage(image, {});
 }
 
+QColor scalarColor(const cv::Scalar& s) {
+  return QColor(static_cast<int>(s[0]), static_cast<int>(s[1]), static_cast<int>(s[2]));
+}
+
 QColor pixel(const QImage& image, int x, int y) {
   return image.pixelColor(x, y);
 }
@@ -144,6 +154,7 @@ class TestTimingCompare : public QObject {
   void metricAndSummaryModels();
   void canvasesShareZoomPanAndLayers();
   void canvasesFitAlikeWhenFirstShown();
+  void canvasesShareDisplayFiltersAndLegend();
   void exportedRunFilesEqualShownValues();
   void exportedComparisonEqualsShownValues();
   void overlayPngsHaveImageSizeAndDrawnJoints();
@@ -397,6 +408,71 @@ void TestTimingCompare::canvasesFitAlikeWhenFirstShown() {
   view.canvasPair()->sync(a);
   QVERIFY(!a->isFitting() && !b->isFitting());
   QVERIFY(std::abs(a->zoom() - b->zoom()) < 1e-9);
+}
+
+// Issue 15, items 9 and 10: the Compare page's canvases have the Inspect page's legend and display
+// filters (minimum score, top N, the matches' OKS threshold); one setting applies to both sides.
+void TestTimingCompare::canvasesShareDisplayFiltersAndLegend() {
+  CompareFixture f;
+  CompareView view;
+  view.resize(1400, 900);
+  QVERIFY(openBoth(view, f));
+  view.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&view));
+  CanvasPair* pair = view.canvasPair();
+  QVERIFY(pair->legend()->isVisible());
+  QVERIFY(pair->legend()->text().contains("missed person"));
+  QVERIFY(pair->filterBar()->isVisible());
+
+  // The same two people on both sides: one joint each, scoring 0.9 and 0.3.
+  OverlayScene scene;
+  scene.skeleton = skeletonFor(DatasetKind::Coco);
+  for (const auto& [x, score] : {std::pair{50.0f, 0.9f}, std::pair{150.0f, 0.3f}}) {
+    PersonPrediction person;
+    person.joints.assign(17, {0, 0, 0, 0});
+    person.joints[0] = {x, 40, 1, 0};
+    person.score = score;
+    scene.predictions.push_back(person);
+  }
+  QImage image(200, 160, QImage::Format_RGB888);
+  image.fill(QColor(90, 90, 90));
+  ImageCanvas* sides[] = {view.canvas(CompareView::A), view.canvas(CompareView::B)};
+  for (ImageCanvas* c : sides) c->setImage(image, scene);
+  const QColor strong = scalarColor(personColor(0)), weak = scalarColor(personColor(1));
+  const auto draws = [](ImageCanvas* c, int x, const QColor& colour) {
+    return c->overlayImage().pixelColor(x, 40) == colour;
+  };
+  for (ImageCanvas* c : sides) QVERIFY(draws(c, 50, strong) && draws(c, 150, weak));
+
+  pair->filterBar()->minScoreBox()->setValue(0.5);
+  for (ImageCanvas* c : sides) {
+    QCOMPARE(c->options().minPersonScore, 0.5);
+    QVERIFY(draws(c, 50, strong) && !draws(c, 150, weak));
+  }
+  pair->filterBar()->minScoreBox()->setValue(0);
+  pair->filterBar()->topBox()->setValue(1);
+  for (ImageCanvas* c : sides) {
+    QCOMPARE(c->options().maxPeople, 1);
+    QVERIFY(draws(c, 50, strong) && !draws(c, 150, weak));
+  }
+
+  // Matches at OKS .75: both sides are shown again with the matches at that threshold.
+  QVERIFY(view.showImage(2));
+  QSignalSpy shown(&view, &CompareView::imageShown);
+  QComboBox* match = pair->filterBar()->matchBox();
+  match->setCurrentIndex(1);
+  Q_EMIT match->activated(1);  // as the user's choice
+  QCOMPARE(shown.size(), 1);
+  QCOMPARE(view.currentImage(), std::optional<std::int64_t>(2));
+  for (ImageCanvas* c : sides) QCOMPARE(c->options().matchThreshold, 0.75);
+  // Set from outside, the bar shows it.
+  RenderOptions o = view.options();
+  o.matchThreshold = 0.5;
+  o.maxPeople = 0;
+  view.setOptions(o);
+  QCOMPARE(match->currentIndex(), 0);
+  QCOMPARE(pair->filterBar()->topBox()->value(), 0);
+  QCOMPARE(shown.size(), 2);
 }
 
 void TestTimingCompare::exportedRunFilesEqualShownValues() {

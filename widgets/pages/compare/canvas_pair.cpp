@@ -10,7 +10,9 @@
 #include <QTimer>
 #include <cmath>
 
+#include "widgets/common/display_filter_bar.h"
 #include "widgets/common/image_canvas.h"
+#include "widgets/common/overlay_legend.h"
 
 namespace posescope {
 
@@ -20,14 +22,23 @@ CanvasPair::CanvasPair(QWidget* parent) : QWidget(parent) {
   canvasB_ = new ImageCanvas;
   captionA_ = new QLabel(tr("A"));
   captionB_ = new QLabel(tr("B"));
+  // One set of filters for both sides, as on the Inspect page.
+  filters_ = new DisplayFilterBar;
+  filters_->setValues(options_);
+  const auto applyFilters = [this] { setOptions(filters_->appliedTo(options_)); };
+  connect(filters_, &DisplayFilterBar::filterChanged, this, applyFilters);
+  connect(filters_, &DisplayFilterBar::matchThresholdChanged, this, applyFilters);
+  legend_ = new OverlayLegend;
   auto* grid = new QGridLayout(this);
   grid->setContentsMargins(0, 0, 0, 0);
   grid->addWidget(buildLayerBar(), 0, 0, 1, 2);
-  grid->addWidget(captionA_, 1, 0);
-  grid->addWidget(captionB_, 1, 1);
-  grid->addWidget(canvasA_, 2, 0);
-  grid->addWidget(canvasB_, 2, 1);
-  grid->setRowStretch(2, 1);
+  grid->addWidget(filters_, 1, 0, 1, 2, Qt::AlignLeft);
+  grid->addWidget(legend_, 2, 0, 1, 2);
+  grid->addWidget(captionA_, 3, 0);
+  grid->addWidget(captionB_, 3, 1);
+  grid->addWidget(canvasA_, 4, 0);
+  grid->addWidget(canvasB_, 4, 1);
+  grid->setRowStretch(4, 1);
   // Equal columns whatever the captions say, so the two canvases always have the same size.
   grid->setColumnStretch(0, 1);
   grid->setColumnStretch(1, 1);
@@ -114,6 +125,7 @@ void CanvasPair::sync(ImageCanvas* from) {
 }
 
 void CanvasPair::setOptions(const RenderOptions& options) {
+  const bool newThreshold = options.matchThreshold != options_.matchThreshold;
   options_ = options;
   options_.showHeatmap = options_.showTags = false;
   options_.projectMaps = true;
@@ -121,9 +133,11 @@ void CanvasPair::setOptions(const RenderOptions& options) {
     const QSignalBlocker block(layerBoxes_[i]);
     layerBoxes_[i]->setChecked(layerFlag(options_, i));
   }
+  filters_->setValues(options_);
   canvasA_->setOptions(options_);
   canvasB_->setOptions(options_);
   sync(canvasA_);
+  if (newThreshold) Q_EMIT matchThresholdChanged(options_.matchThreshold);
 }
 
 void CanvasPair::updateOptionsFromBoxes() {

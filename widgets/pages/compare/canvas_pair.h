@@ -10,11 +10,15 @@ class QLabel;
 
 namespace posescope {
 
+class DisplayFilterBar;
 class ImageCanvas;
+class OverlayLegend;
 
 /// Two ImageCanvases side by side under one row of layer toggles (predictions, ground truth,
-/// crowd, matches) and a Fit button; whatever one canvas shows (zoom, scroll, layers) the other
-/// follows. Heatmap and tag layers are not offered. Never throws.
+/// crowd, matches) and a Fit button, one row of display filters (DisplayFilterBar: minimum
+/// score, top N, the matches' OKS threshold) and the overlay's legend; whatever one canvas shows
+/// (zoom, scroll, layers, filters) the other follows. Heatmap and tag layers are not offered.
+/// Never throws.
 class CanvasPair : public QWidget {
   Q_OBJECT
  public:
@@ -23,13 +27,21 @@ class CanvasPair : public QWidget {
   explicit CanvasPair(QWidget* parent = nullptr);
 
   ImageCanvas* canvas(Side side) const { return side == A ? canvasA_ : canvasB_; }
+  DisplayFilterBar* filterBar() const { return filters_; }
+  OverlayLegend* legend() const { return legend_; }
   /// Sets the caption (rich text) above canvas `side`.
   void setCaption(Side side, const QString& html);
-  /// Layer toggles of both canvases; heatmap and tag layers are switched off.
+  /// Layer toggles and display filters of both canvases; heatmap and tag layers are switched
+  /// off. A new match threshold is announced by matchThresholdChanged (the scenes hold the
+  /// matches: whoever made them makes them again).
   void setOptions(const RenderOptions& options);
   const RenderOptions& options() const { return options_; }
   /// Makes the other canvas show what `from` shows (fit, or zoom and scroll position).
   void sync(ImageCanvas* from);
+
+ Q_SIGNALS:
+  /// The OKS threshold of the matches drawn changed (by the filter bar or setOptions).
+  void matchThresholdChanged(double oks);
 
  protected:
   bool eventFilter(QObject* watched, QEvent* event) override;
@@ -50,6 +62,8 @@ class CanvasPair : public QWidget {
   QLabel* captionA_ = nullptr;
   QLabel* captionB_ = nullptr;
   QCheckBox* layerBoxes_[LayerCount] = {};
+  DisplayFilterBar* filters_ = nullptr;
+  OverlayLegend* legend_ = nullptr;
 };
 
 }  // namespace posescope

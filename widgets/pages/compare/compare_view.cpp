@@ -55,6 +55,7 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
 // Left: metrics, summary, timing plot.
 QWidget* CompareView::buildTables() {
   metricTable_ = makeRowTable(metricModel_);
+  metricTable_->setObjectName(QStringLiteral("metricTable"));
   metricTable_->setSelectionMode(QAbstractItemView::SingleSelection);
   // Long run labels share the width and elide; the names and B - A always fit.
   metricTable_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
@@ -93,6 +94,7 @@ QWidget* CompareView::buildTables() {
 // Right: per-image deltas and the two canvases.
 QWidget* CompareView::buildImagePane() {
   imageTable_ = makeRowTable(imageModel_);
+  imageTable_->setObjectName(QStringLiteral("imageDeltaTable"));
   imageTable_->setSelectionMode(QAbstractItemView::SingleSelection);
   imageTable_->horizontalHeader()->resizeSection(ImageDeltaModel::FileColumn, 140);
   imageTable_->setTextElideMode(Qt::ElideMiddle);
@@ -102,6 +104,10 @@ QWidget* CompareView::buildImagePane() {
             if (const ImageDelta* d = imageModel_->deltaAt(current.row())) showImage(d->imageId);
           });
   canvases_ = new CanvasPair;
+  // The scenes hold the matches at one threshold: both sides are shown again at the new one.
+  connect(canvases_, &CanvasPair::matchThresholdChanged, this, [this] {
+    if (current_) showImage(*current_);
+  });
   auto* right = new QSplitter(Qt::Vertical);
   right->addWidget(imageTable_);
   right->addWidget(canvases_);

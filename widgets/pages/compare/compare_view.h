@@ -64,7 +64,8 @@ class CompareView : public QWidget {
   /// Shows image `imageId` in both canvases and selects its row; false when neither run has it.
   bool showImage(std::int64_t imageId);
   std::optional<std::int64_t> currentImage() const { return current_; }
-  /// Layer toggles of both canvases (heatmap and tag layers are not offered here).
+  /// Layer toggles and display filters of both canvases (heatmap and tag layers are not offered
+  /// here).
   void setOptions(const RenderOptions& options);
   const RenderOptions& options() const;
 

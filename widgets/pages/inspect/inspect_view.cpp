@@ -2,7 +2,6 @@
 
 #include <QAction>
 #include <QComboBox>
-#include <QDoubleSpinBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -12,7 +11,6 @@
 #include <QShowEvent>
 #include <QSlider>
 #include <QSortFilterProxyModel>
-#include <QSpinBox>
 #include <QSplitter>
 #include <QTableView>
 #include <QToolBar>
@@ -22,9 +20,11 @@
 
 #include "render/overlay_renderer.h"
 #include "widgets/common/color_bar.h"
+#include "widgets/common/display_filter_bar.h"
 #include "widgets/common/elided_label.h"
 #include "widgets/common/image_canvas.h"
 #include "widgets/common/overlay_image.h"
+#include "widgets/common/overlay_legend.h"
 #include "widgets/common/table_views.h"
 #include "widgets/models/inspect_table_model.h"
 #include "widgets/models/people_table_model.h"
@@ -129,7 +129,7 @@ QWidget* InspectView::buildImageList() {
   return list;
 }
 
-// Centre: the two toolbars (layers; styles and display filters), the legend, the canvas with
+// Centre: the two toolbars (layers; styles), the display filters, the legend, the canvas with
 // the heatmap's colour bar, the status line.
 QWidget* InspectView::buildCanvasPane() {
   canvas_ = new ImageCanvas;
@@ -143,21 +143,12 @@ QWidget* InspectView::buildCanvasPane() {
   // the image table and the joint grid (the tooltip has it whole).
   status_ = new ElidedLabel;
   status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  legend_ = new QLabel(
-      tr("<span style='background:#303030;color:#ffffff'>&nbsp;\u2504\u25cb&nbsp;</span> ground "
-         "truth &nbsp; <span style='background:#303030;color:#4e9ff5'>&nbsp;\u25cf\u2501"
-         "</span><span style='background:#303030;color:#f28e2b'>\u25cf&nbsp;</span> predictions "
-         "(a colour per person, size and opacity by score) &nbsp; <span "
-         "style='background:#303030;color:#ffe600'>&nbsp;\u2501 0.72&nbsp;</span> match and its "
-         "OKS &nbsp; <span style='background:#303030;color:#eb2828'>&nbsp;\u2715&nbsp;</span> "
-         "unmatched prediction &nbsp; <span style='background:#303030;color:#eb2828'>&nbsp;"
-         "\u25cc&nbsp;</span> missed person &nbsp; <span "
-         "style='background:#303030;color:#ff40a0'>&nbsp;\u2572\u2572&nbsp;</span> crowd region"));
-  legend_->setWordWrap(true);
-  legend_->setTextFormat(Qt::RichText);
-  legend_->setToolTip(
-      tr("What the overlay draws; matches, crosses and circles at the chosen "
-         "OKS threshold"));
+  legend_ = new OverlayLegend;
+  filters_ = new DisplayFilterBar;
+  filters_->setValues(options_);
+  connect(filters_, &DisplayFilterBar::filterChanged, this, &InspectView::setDisplayFilter);
+  connect(filters_, &DisplayFilterBar::matchThresholdChanged, this,
+          &InspectView::setMatchThreshold);
   // Maps are recomputed from the run's inputs as they are now: a changed checkpoint is said
   // plainly here. Wrapped, and asking for no width, so it never pushes the panes aside.
   inputsBanner_ = new QLabel;
@@ -178,6 +169,7 @@ QWidget* InspectView::buildCanvasPane() {
   layout->setSpacing(2);
   layout->addWidget(buildLayerToolbar());
   layout->addWidget(buildStyleToolbar());
+  layout->addWidget(filters_, 0, Qt::AlignLeft);
   layout->addWidget(legend_);
   layout->addWidget(inputsBanner_);
   layout->addLayout(canvasRow, 1);
@@ -223,13 +215,15 @@ QToolBar* InspectView::buildLayerToolbar() {
 }
 
 // A second row, so that nothing is pushed out of sight at 1280 x 800: joint, colormap, opacity,
-// score style, then the display filters and the match threshold.
+// score style. The display filters get a row of their own (buildCanvasPane).
 QToolBar* InspectView::buildStyleToolbar() {
   jointBox_ = new QComboBox;
+  jointBox_->setObjectName(QStringLiteral("jointBox"));
   jointBox_->setToolTip(tr("Joint of the heatmap and tag layers ([ and ] step, 0 the maximum)"));
   connect(jointBox_, &QComboBox::activated, this,
           [this](int i) { setJoint(jointBox_->itemData(i).toInt()); });
   colormapBox_ = new QComboBox;
+  colormapBox_->setObjectName(QStringLiteral("colormapBox"));
   for (const char* name : {"jet", "inferno", "viridis", "turbo"})
     colormapBox_->addItem(QString::fromLatin1(name));
   colormapBox_->setToolTip(tr("Heatmap colormap"));
@@ -240,6 +234,7 @@ QToolBar* InspectView::buildStyleToolbar() {
       if (ImageMapsPtr maps = controller_->cached(*current_)) showMaps(maps);
   });
   scoreBox_ = new QComboBox;
+  scoreBox_->setObjectName(QStringLiteral("scoreStyleBox"));
   scoreBox_->addItems({tr("score: size + opacity"), tr("score: size"), tr("score: opacity"),
                        tr("score: not shown")});
   scoreBox_->setToolTip(tr("How a joint's score is drawn"));
@@ -249,6 +244,7 @@ QToolBar* InspectView::buildStyleToolbar() {
     applyOptions();
   });
   opacity_ = new QSlider(Qt::Horizontal);
+  opacity_->setObjectName(QStringLiteral("opacitySlider"));
   opacity_->setRange(0, 100);
   opacity_->setValue(static_cast<int>(std::lround(options_.heatmapOpacity * 100)));
   opacity_->setMaximumWidth(80);
@@ -258,53 +254,24 @@ QToolBar* InspectView::buildStyleToolbar() {
     options_.tagOpacity = v / 100.0;
     applyOptions();
   });
-  minScore_ = new QDoubleSpinBox;
-  minScore_->setRange(0, 1);
-  minScore_->setSingleStep(0.05);
-  minScore_->setDecimals(2);
-  minScore_->setPrefix(tr("score \u2265 "));
-  minScore_->setToolTip(
-      tr("Draw only people scoring at least this (display only: the metrics "
-         "count every person)"));
-  connect(minScore_, &QDoubleSpinBox::valueChanged, this,
-          [this](double v) { setDisplayFilter(v, options_.maxPeople); });
-  topN_ = new QSpinBox;
-  topN_->setRange(0, 999);
-  topN_->setSpecialValueText(tr("all people"));
-  topN_->setPrefix(tr("top "));
-  topN_->setToolTip(tr("Draw only the highest-scoring people (display only)"));
-  connect(topN_, &QSpinBox::valueChanged, this,
-          [this](int n) { setDisplayFilter(options_.minPersonScore, n); });
-  matchBox_ = new QComboBox;
-  matchBox_->addItem(tr("matches at OKS .50"), 0.5);
-  matchBox_->addItem(tr("matches at OKS .75"), 0.75);
-  matchBox_->setToolTip(tr("The OKS threshold whose matches are drawn and listed"));
-  connect(matchBox_, &QComboBox::activated, this,
-          [this](int i) { setMatchThreshold(matchBox_->itemData(i).toDouble()); });
-
   auto* toolbar = new QToolBar;
   toolbar->addWidget(jointBox_);
   toolbar->addWidget(colormapBox_);
   toolbar->addWidget(opacity_);
   toolbar->addWidget(scoreBox_);
-  toolbar->addSeparator();
-  toolbar->addWidget(minScore_);
-  toolbar->addWidget(topN_);
-  toolbar->addWidget(matchBox_);
   return toolbar;
 }
 
 void InspectView::setDisplayFilter(double minPersonScore, int maxPeople) {
   options_.minPersonScore = std::max(0.0, minPersonScore);
   options_.maxPeople = std::max(0, maxPeople);
-  if (minScore_->value() != options_.minPersonScore) minScore_->setValue(options_.minPersonScore);
-  if (topN_->value() != options_.maxPeople) topN_->setValue(options_.maxPeople);
+  filters_->setValues(options_);
   applyOptions();
 }
 
 void InspectView::setMatchThreshold(double oks) {
   options_.matchThreshold = oks;
-  matchBox_->setCurrentIndex(oks >= 0.75 ? 1 : 0);
+  filters_->setValues(options_);
   applyOptions();
   // The matches of the scene depend on the threshold: the image is shown again with them.
   if (current_) {

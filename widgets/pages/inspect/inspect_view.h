@@ -14,8 +14,6 @@
 
 class QAction;
 class QComboBox;
-class QDoubleSpinBox;
-class QSpinBox;
 class QLabel;
 class QLineEdit;
 class QSlider;
@@ -26,6 +24,8 @@ class QToolBar;
 namespace posescope {
 
 class ColorBar;
+class DisplayFilterBar;
+class OverlayLegend;
 class ElidedLabel;
 class ImageCanvas;
 class PeopleTableModel;
@@ -83,7 +83,7 @@ class InspectView : public QWidget {
   ColorBar* colorBar() const { return colorBar_; }
   PeopleTableModel* peopleModel() const { return people_; }
   /// The legend of what the overlay draws (always shown above the canvas).
-  QLabel* legend() const { return legend_; }
+  OverlayLegend* legend() const { return legend_; }
   /// The warning above the canvas that the run's inputs changed since it ran ("" when hidden).
   QString inputsWarning() const;
   /// Display-only filters and the match threshold (RenderOptions' minPersonScore, maxPeople,
@@ -151,11 +151,9 @@ class InspectView : public QWidget {
   QComboBox* colormapBox_ = nullptr;
   QComboBox* scoreBox_ = nullptr;
   QSlider* opacity_ = nullptr;
-  QDoubleSpinBox* minScore_ = nullptr;
-  QSpinBox* topN_ = nullptr;
-  QComboBox* matchBox_ = nullptr;
+  DisplayFilterBar* filters_ = nullptr;
   ColorBar* colorBar_ = nullptr;
-  QLabel* legend_ = nullptr;
+  OverlayLegend* legend_ = nullptr;
   QLabel* inputsBanner_ = nullptr;
   PeopleTableModel* people_ = nullptr;
   QTableView* peopleTable_ = nullptr;
