@@ -55,7 +55,8 @@ class RunController : public QObject {
 
  private:
   void setRunning(bool running);
-  /// Hands `request` (its cancel token made here) to the worker by `request` signal.
+  /// Hands `request` (its cancel token made here) to the worker through `signal`; false while
+  /// a run or check is in progress.
   bool send(RunRequest request, void (RunController::*signal)(const RunRequest&));
 
   QThread* thread_ = nullptr;
