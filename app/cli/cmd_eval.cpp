@@ -143,7 +143,6 @@ int runEval(const Args& raw) {
     std::cout << kHelpText;
     return kOk;
   }
-  EvaluatorOptions options;
   std::optional<ResumePlan> resume;
   if (args.has("--resume")) {
     checkResumeArgs(args);
@@ -154,24 +153,22 @@ int runEval(const Args& raw) {
       resume ? resume->experiment : loadExperiment(experimentSpecFrom(args));
   printWarnings(experiment);
 
-  options.device = args.get("--device", resume ? resume->point.previous.device : "auto");
+  // A resumed run continues in its folder, with its selection, on the device it ran on.
+  EvaluatorOptions options =
+      resume ? resumeOptions(args.get("--resume"), *resume) : EvaluatorOptions{};
+  options.device = args.get("--device", options.device);
   const long limit = args.getInt("--limit", 0);
   const long workers = args.getInt("--workers", -1);
   const long threads = args.getInt("--threads", 0);
   if (limit < 0) throw UsageError{"--limit must be 0 or more"};
   if (threads < 0) throw UsageError{"--threads must be 0 or more"};
-  options.limit = static_cast<size_t>(limit);
   options.decodeWorkers = static_cast<int>(workers);
   options.torchThreads = static_cast<int>(threads);
   options.foldBatchNorm = !args.has("--no-fold-bn");
-  options.outDir = args.get("--out", defaultRunDir(experiment.spec.cfgFile));
-  if (args.has("--shard")) options.shard = parseShardSpec(args.get("--shard"));
-  if (resume) {
-    options.outDir = args.get("--resume");
-    options.limit = resume->limit;
-    if (const auto& shard = resume->point.previous.shard)  // a shard resumes as that shard
-      options.shard = ShardSpec{shard->index, shard->count};
-    options.resumeFrom = std::move(resume->point);
+  if (!resume) {
+    options.limit = static_cast<size_t>(limit);
+    options.outDir = args.get("--out", defaultRunDir(experiment.spec.cfgFile));
+    if (args.has("--shard")) options.shard = parseShardSpec(args.get("--shard"));
   }
   options.validate();
 

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/errors.h"
+#include "data/json_fields.h"
 
 namespace posescope {
 
@@ -118,35 +119,41 @@ KeypointDataset::KeypointDataset(DatasetKind kind, const std::string& root,
   } catch (const nlohmann::json::exception& e) {  // e.g. a number too large for a double
     throw DatasetError(annotationFile_ + ": malformed JSON: " + e.what());
   }
-  try {
-    if (!doc.contains("images") || !doc["images"].is_array())
-      throw DatasetError(annotationFile_ + ": no 'images' array");
-    for (const auto& cat : doc.value("categories", nlohmann::json::array())) {
-      if (cat.contains("keypoints") && cat["keypoints"].is_array() && !cat["keypoints"].empty()) {
-        numJoints_ = static_cast<int>(cat["keypoints"].size());
-        personCategoryId_ = cat.at("id").get<int>();
-        break;
-      }
-    }
-    if (numJoints_ == 0)
-      throw DatasetError(annotationFile_ + ": no category with 'keypoints' (not a keypoint file?)");
-    std::unordered_map<std::int64_t, size_t> byId;
-    for (const auto& img : doc["images"]) {
-      DatasetImage d;
-      d.id = img.at("id").get<std::int64_t>();
-      d.fileName = img.at("file_name").get<std::string>();
-      d.path = joinPath(imageDir, d.fileName);
-      d.width = img.value("width", 0);
-      d.height = img.value("height", 0);
-      byId[d.id] = images_.size();
-      images_.push_back(std::move(d));
-    }
-    for (const auto& ann : doc.value("annotations", nlohmann::json::array())) {
-      auto it = byId.find(ann.at("image_id").get<std::int64_t>());
-      if (it != byId.end()) ++images_[it->second].numAnnotations;
-    }
-  } catch (const nlohmann::json::exception& e) {
-    throw DatasetError(annotationFile_ + ": unexpected content: " + e.what());
+  // Every field is read through JsonFields: a wrong type or value is a DatasetError naming the
+  // file, the entry (images[3], annotations[12], categories[0]) and the key.
+  const JsonFields top(annotationFile_, "the top level", doc);
+  if (!top.has("images")) throw DatasetError(annotationFile_ + ": no 'images' array");
+  const nlohmann::json& categories = top.arrayOr("categories");
+  for (size_t i = 0; i < categories.size(); ++i) {
+    const JsonFields category(annotationFile_, "categories[" + std::to_string(i) + "]",
+                              categories[i]);
+    const nlohmann::json& keypoints = category.arrayOr("keypoints");
+    if (keypoints.empty()) continue;
+    numJoints_ = static_cast<int>(keypoints.size());
+    personCategoryId_ = category.integer("id");
+    break;
+  }
+  if (numJoints_ == 0)
+    throw DatasetError(annotationFile_ + ": no category with 'keypoints' (not a keypoint file?)");
+  std::unordered_map<std::int64_t, size_t> byId;
+  const nlohmann::json& images = top.arrayOr("images");
+  for (size_t i = 0; i < images.size(); ++i) {
+    const JsonFields image(annotationFile_, "images[" + std::to_string(i) + "]", images[i]);
+    DatasetImage d;
+    d.id = image.int64("id");
+    d.fileName = image.string("file_name");
+    d.path = joinPath(imageDir, d.fileName);
+    d.width = image.integerOr("width", 0);
+    d.height = image.integerOr("height", 0);
+    byId[d.id] = images_.size();
+    images_.push_back(std::move(d));
+  }
+  const nlohmann::json& annotations = top.arrayOr("annotations");
+  for (size_t i = 0; i < annotations.size(); ++i) {
+    const JsonFields annotation(annotationFile_, "annotations[" + std::to_string(i) + "]",
+                                annotations[i]);
+    auto it = byId.find(annotation.int64("image_id"));
+    if (it != byId.end()) ++images_[it->second].numAnnotations;
   }
 }
 

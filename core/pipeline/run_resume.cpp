@@ -69,9 +69,26 @@ ResumePlan planResume(const std::string& dir) {
 
   plan.point.previous = run.summary;
   plan.point.records = std::move(run.records);
-  plan.notes = std::move(run.notes);
+  // The folder's own notes (a torn last record line) come before those of its inputs.
+  plan.notes.insert(plan.notes.begin(), run.notes.begin(), run.notes.end());
   plan.limit = run.summary.imagesTotal;
   return plan;
+}
+
+EvaluatorOptions resumeOptions(const std::string& dir, ResumePlan& plan) {
+  EvaluatorOptions options;
+  options.outDir = dir;
+  options.device = plan.point.previous.device;
+  options.limit = plan.limit;
+  if (const auto& shard = plan.point.previous.shard)  // a shard resumes as that shard
+    options.shard = ShardSpec{shard->index, shard->count};
+  options.resumeFrom = std::move(plan.point);
+  return options;
+}
+
+bool runCanResume(RunState state) {
+  return state == RunState::Interrupted || state == RunState::Cancelled ||
+         state == RunState::Failed;
 }
 
 }  // namespace posescope

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "config/experiment.h"
+#include "pipeline/evaluator.h"
 #include "pipeline/resume_point.h"
 
 namespace posescope {
@@ -23,5 +24,14 @@ struct ResumePlan {
 /// the checkpoint or annotation file it was run with changed since (by their recorded digests):
 /// continuing would mix two different evaluations.
 ResumePlan planResume(const std::string& dir);
+
+/// The options that continue `plan` in its run folder `dir`, for eval --resume and the GUI's
+/// Resume alike: the folder itself, the device it ran on, its selection (limit, shard) and its
+/// whole records (moved out of `plan`); the rest keep EvaluatorOptions' defaults.
+EvaluatorOptions resumeOptions(const std::string& dir, ResumePlan& plan);
+
+/// Whether planResume accepts a run folder in `state` as read back (interrupted, cancelled or
+/// failed; not complete, not being written).
+bool runCanResume(RunState state);
 
 }  // namespace posescope

@@ -111,6 +111,86 @@ class TestData : public QObject {
     QVERIFY_THROWS_EXCEPTION(DatasetError, KeypointDataset(DatasetKind::Coco, root, "val2017"));
   }
 
+  // Every wrong field is a DatasetError naming the file, the entry and the key (nlohmann's own
+  // conversions throw a type_error naming neither).
+  void badFieldsNameFileEntryAndKey_data() {
+    QTest::addColumn<QString>("json");
+    QTest::addColumn<QStringList>("expected");
+    const QString category = R"({"id":1,"keypoints":["nose"]})";
+    const QString image = R"({"id":7,"file_name":"a.png","width":32,"height":24})";
+    auto file = [&](const QString& categories, const QString& images,
+                    const QString& annotations = "[]") {
+      return QString(R"({"categories":%1,"images":%2,"annotations":%3})")
+          .arg(categories, images, annotations);
+    };
+    QTest::newRow("image id a string")
+        << file("[" + category + "]", R"([)" + image + R"(,{"id":"8","file_name":"b.png"}])")
+        << QStringList{"images[1]", "'id'", "must be a whole number", "\"8\""};
+    QTest::newRow("image id fractional")
+        << file("[" + category + "]", R"([{"id":8.5,"file_name":"b.png"}])")
+        << QStringList{"images[0]", "'id'", "8.5"};
+    QTest::newRow("file_name missing") << file("[" + category + "]", R"([{"id":8}])")
+                                       << QStringList{"images[0]", "'file_name'", "missing"};
+    QTest::newRow("file_name a number")
+        << file("[" + category + "]", R"([{"id":8,"file_name":3}])")
+        << QStringList{"images[0]", "'file_name'", "must be a string"};
+    QTest::newRow("width a string")
+        << file("[" + category + "]", R"([{"id":8,"file_name":"b.png","width":"wide"}])")
+        << QStringList{"images[0]", "'width'", "must be a whole number"};
+    QTest::newRow("height beyond int")
+        << file("[" + category + "]", R"([{"id":8,"file_name":"b.png","height":5000000000}])")
+        << QStringList{"images[0]", "'height'", "5000000000", "outside"};
+    QTest::newRow("image not an object") << file("[" + category + "]", "[" + image + ",[1,2]]")
+                                         << QStringList{"images[1]", "must be an object", "array"};
+    QTest::newRow("images an object")
+        << file("[" + category + "]", "{}") << QStringList{"'images'", "must be an array"};
+    QTest::newRow("category id a string")
+        << file(R"([{"id":"1","keypoints":["nose"]}])", "[" + image + "]")
+        << QStringList{"categories[0]", "'id'", "must be a whole number"};
+    QTest::newRow("keypoints not an array")
+        << file(R"([{"id":1,"keypoints":"nose"}])", "[" + image + "]")
+        << QStringList{"categories[0]", "'keypoints'", "must be an array"};
+    QTest::newRow("annotation image_id null")
+        << file("[" + category + "]", "[" + image + "]", R"([{"image_id":7},{"image_id":null}])")
+        << QStringList{"annotations[1]", "'image_id'", "must be a whole number", "null"};
+    QTest::newRow("annotation image_id missing")
+        << file("[" + category + "]", "[" + image + "]", R"([{"id":3}])")
+        << QStringList{"annotations[0]", "'image_id'", "missing"};
+    QTest::newRow("top level an array") << QString("[1]") << QStringList{"must be an object"};
+  }
+
+  void badFieldsNameFileEntryAndKey() {
+    QFETCH(QString, json);
+    QFETCH(QStringList, expected);
+    QTemporaryDir dir;
+    const std::string root = dir.path().toStdString();
+    writeText(root + "/annotations/person_keypoints_val2017.json", json.toStdString());
+    try {
+      KeypointDataset ds(DatasetKind::Coco, root, "val2017");
+      QFAIL("expected a DatasetError");
+    } catch (const DatasetError& e) {
+      const QString message = e.what();
+      QVERIFY2(message.startsWith(dir.filePath("annotations/person_keypoints_val2017.json")),
+               e.what());
+      for (const QString& part : expected) QVERIFY2(message.contains(part), e.what());
+    }
+  }
+
+  void wholeNumbersWrittenAsFloatsAreAccepted() {
+    QTemporaryDir dir;
+    const std::string root = dir.path().toStdString();
+    writeText(root + "/annotations/person_keypoints_val2017.json",
+              R"({"categories":[{"id":1.0,"keypoints":["nose"]}],)"
+              R"("images":[{"id":42.0,"file_name":"a.png","width":640.0,"height":null}],)"
+              R"("annotations":[{"image_id":42.0}]})");
+    const KeypointDataset ds(DatasetKind::Coco, root, "val2017");
+    QCOMPARE(ds.size(), size_t(1));
+    QCOMPARE(ds.images()[0].id, std::int64_t(42));
+    QCOMPARE(ds.images()[0].width, 640);
+    QCOMPARE(ds.images()[0].height, 0);
+    QCOMPARE(ds.images()[0].numAnnotations, 1);
+  }
+
   void unknownDatasetName() {
     QCOMPARE(datasetKindFromName("crowd_pose"), DatasetKind::CrowdPose);
     QVERIFY_THROWS_EXCEPTION(DatasetError, datasetKindFromName("mpii"));

@@ -386,6 +386,8 @@ class TestReport : public QObject {
     QCOMPARE(csv.size(), run.records.size() + 1);
     QCOMPARE(csv[0].size(), size_t(13));
     QCOMPARE(csv[0][4], std::string("ap"));
+    // Held here: a reference into imagesA()'s temporary dangled past its statement (ASan).
+    const std::vector<FixtureImage> images = imagesA();
     for (size_t i = 0; i < rows.size(); ++i) {
       const auto& r = csv[i + 1];
       QCOMPARE(std::stoll(r[0]), run.records[i].imageId);
@@ -393,7 +395,7 @@ class TestReport : public QObject {
       QCOMPARE(std::stod(r[6]), run.records[i].times.totalMs());
       QCOMPARE(std::stod(r[8]), run.records[i].times.forwardMs);
       QCOMPARE(r[12], run.records[i].error);
-      const FixtureImage& expected = imagesA()[i];
+      const FixtureImage& expected = images.at(i);
       if (expected.ap >= 0 && expected.error.empty())
         QCOMPARE(std::stod(r[4]), expected.ap);
       else

@@ -3,6 +3,7 @@
 #include <filesystem>
 
 #include "common/errors.h"
+#include "pipeline/run_resume.h"
 #include "widgets/session/run_setup.h"
 
 namespace posescope {
@@ -71,6 +72,14 @@ int runFailureField(const std::exception& error) {
 EvaluationWorker::EvaluationWorker(QObject* parent) : QObject(parent) {}
 
 void EvaluationWorker::evaluate(const RunRequest& request) {
+  run(request, false);
+}
+
+void EvaluationWorker::resume(const RunRequest& request) {
+  run(request, true);
+}
+
+void EvaluationWorker::run(const RunRequest& request, bool resuming) {
   namespace fs = std::filesystem;
   const std::string& runDir = request.options.outDir;
   std::error_code ec;
@@ -79,16 +88,25 @@ void EvaluationWorker::evaluate(const RunRequest& request) {
   // A run that fails before its first image leaves the view and the disk as they were: its new
   // run folder (nothing but a log and settings in it) is removed.
   auto failBeforeStart = [&](int field, const QString& message) {
-    if (observer.hasStarted()) return;
+    if (observer.hasStarted() || resuming) return;
     if (!runDir.empty() && !folderExisted) fs::remove_all(runDir, ec);
     Q_EMIT startFailed(field, message);
   };
   try {
     Q_EMIT preparing();
-    const Experiment experiment = loadExperiment(request.spec);
+    Experiment experiment;
+    EvaluatorOptions options = request.options;
+    if (resuming) {  // the same plan and options as posescope-cli eval --resume
+      ResumePlan plan = planResume(runDir);
+      for (const auto& note : plan.notes) Q_EMIT logLine(QString::fromStdString("note: " + note));
+      options = resumeOptions(runDir, plan);
+      experiment = std::move(plan.experiment);
+    } else {
+      experiment = loadExperiment(request.spec);
+    }
     for (const auto& w : experiment.warnings)
       Q_EMIT logLine(QString::fromStdString(formatConfigWarning(w)));
-    Evaluator evaluator(experiment, request.options);
+    Evaluator evaluator(experiment, options);
     EvaluationResult result = evaluator.run(&observer, request.cancel.get());
 
     RunOutcome outcome;

@@ -19,6 +19,11 @@ class EvaluationWorker : public QObject {
  public Q_SLOTS:
   /// Loads the experiment, builds the Evaluator and runs it; emits finished() or failed().
   void evaluate(const posescope::RunRequest& request);
+  /// Continues the interrupted run folder request.options.outDir as `posescope-cli eval --resume`
+  /// does (planResume, resumeOptions: its own config, selection, device and records); the
+  /// request's spec is not used. Emits what evaluate() emits, but never startFailed(): a resume
+  /// that cannot start concerns the folder, not the Experiment page's inputs, and the folder stays.
+  void resume(const posescope::RunRequest& request);
   /// Loads the experiment and builds its Evaluator (network, strict checkpoint load, dataset)
   /// without running it, then emits checked(tag, "") or checked(tag, what to fix). Lets a run
   /// that would fail be found before the runs queued ahead of it take their time.
@@ -42,6 +47,9 @@ class EvaluationWorker : public QObject {
   void startFailed(int field, const QString& message);
   /// Answer to check(): `error` is "" when the run would start.
   void checked(int tag, const QString& error);
+
+ private:
+  void run(const RunRequest& request, bool resuming);
 };
 
 /// Turns an exception from Evaluator construction or run() into a message that says which input

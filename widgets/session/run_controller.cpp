@@ -14,6 +14,7 @@ RunController::RunController(QObject* parent) : QObject(parent) {
   worker_->moveToThread(thread_);
   connect(thread_, &QThread::finished, worker_, &QObject::deleteLater);
   connect(this, &RunController::requestEvaluation, worker_, &EvaluationWorker::evaluate);
+  connect(this, &RunController::requestResume, worker_, &EvaluationWorker::resume);
   connect(this, &RunController::requestCheck, worker_, &EvaluationWorker::check);
 
   connect(worker_, &EvaluationWorker::preparing, this, &RunController::preparing);
@@ -45,15 +46,25 @@ RunController::~RunController() {
 }
 
 bool RunController::start(const ExperimentSpec& spec, const EvaluatorOptions& options) {
-  if (running_) return false;
   RunRequest request;
   request.spec = spec;
   request.options = options;
+  return send(std::move(request), &RunController::requestEvaluation);
+}
+
+bool RunController::resume(const QString& runDir) {
+  RunRequest request;
+  request.options.outDir = runDir.toStdString();
+  return send(std::move(request), &RunController::requestResume);
+}
+
+bool RunController::send(RunRequest request, void (RunController::*signal)(const RunRequest&)) {
+  if (running_) return false;
   request.cancel = std::make_shared<CancellationToken>();
   cancel_ = request.cancel;
-  runDir_ = QString::fromStdString(options.outDir);
+  runDir_ = QString::fromStdString(request.options.outDir);
   setRunning(true);
-  Q_EMIT requestEvaluation(request);
+  Q_EMIT(this->*signal)(request);
   return true;
 }
 

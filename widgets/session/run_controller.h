@@ -22,6 +22,9 @@ class RunController : public QObject {
 
   /// Starts a run; returns false (and does nothing) while another run is in progress.
   bool start(const ExperimentSpec& spec, const EvaluatorOptions& options);
+  /// Continues the interrupted run folder `runDir` as `posescope-cli eval --resume` does
+  /// (EvaluationWorker::resume); returns false (and does nothing) while another run is in progress.
+  bool resume(const QString& runDir);
   /// Asks the worker whether a run of `spec` would start (EvaluationWorker::check: network,
   /// checkpoint, dataset; nothing is written); the answer comes as checked(tag, error). Counts as
   /// running meanwhile. Returns false (and does nothing) while a run or check is in progress.
@@ -47,10 +50,14 @@ class RunController : public QObject {
   void checked(int tag, const QString& error);
   /// Internal: hands a request to the worker's thread.
   void requestEvaluation(const posescope::RunRequest& request);
+  void requestResume(const posescope::RunRequest& request);
   void requestCheck(const posescope::RunRequest& request, int tag);
 
  private:
   void setRunning(bool running);
+  /// Hands `request` (its cancel token made here) to the worker through `signal`; false while
+  /// a run or check is in progress.
+  bool send(RunRequest request, void (RunController::*signal)(const RunRequest&));
 
   QThread* thread_ = nullptr;
   EvaluationWorker* worker_ = nullptr;

@@ -8,6 +8,7 @@
 #include <QtConcurrent/QtConcurrentRun>
 #include <exception>
 #include <functional>
+#include <utility>
 
 #include "widgets/session/device_choices.h"
 #include "widgets/session/run_controller.h"
@@ -115,6 +116,7 @@ RunSession::RunSession(QObject* parent) : QObject(parent) {
   connect(controller_, &RunController::started, this,
           [this] { Q_EMIT runStarted(preparingDir_, preparingContext_); });
   connect(controller_, &RunController::startFailed, this, &RunSession::runStartFailed);
+  connect(controller_, &RunController::failed, this, [this] { resumingDir_.clear(); });
   connect(this, &RunSession::runPreparing, this,
           [this](const QString& runDir, const QString& context) {
             preparingDir_ = runDir;
@@ -145,6 +147,14 @@ bool RunSession::startRun(const RunSetup& setup) {
   const QString runDir = newRunFolder(setup);
   Q_EMIT runPreparing(runDir, QString());
   return controller_->start(experimentSpecFor(setup), evaluatorOptionsFor(setup, runDir));
+}
+
+bool RunSession::resumeRun(const QString& dir) {
+  if (isBusy()) return false;
+  Q_EMIT runPreparing(dir, tr("Resuming the run"));
+  if (!controller_->resume(dir)) return false;
+  resumingDir_ = dir;
+  return true;
 }
 
 bool RunSession::startRunPair(const RunSetup& a, const RunSetup& b, QString* error) {
@@ -222,6 +232,11 @@ void RunSession::onRunFinished(const RunOutcome& outcome) {
                         .arg(outcome.metrics->values.front(), 0, 'f', 3);
   const QString dir = QString::fromStdString(outcome.runDir);
   if (dir.isEmpty()) return;
+  if (!std::exchange(resumingDir_, QString()).isEmpty()) {
+    // Only the images of this session came by signal: the pages show the whole folder instead.
+    openRunFolder(dir);
+    return;
+  }
   rememberRecent(dir);
   // Not while a run pair goes on: the reading would slow the next run's timings, and the Inspect
   // page will show the next run anyway.

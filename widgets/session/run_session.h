@@ -55,6 +55,11 @@ class RunSession : public QObject {
   /// Starts `setup` (already checked) into a new run folder under its output folder; emits
   /// runPreparing first. False (nothing starts) while busy or when the controller refuses.
   bool startRun(const RunSetup& setup);
+  /// Continues the interrupted (or cancelled, or failed) run folder `dir` on the worker thread,
+  /// through the same code as `posescope-cli eval --resume`: runPreparing(dir, ...) first, the
+  /// run's signals as for startRun, and when it ends the whole folder read back
+  /// (runFolderOpened, or runFolderFailed). False (nothing starts) while busy.
+  bool resumeRun(const QString& dir);
   /// Checks, then evaluates `a`, then `b` (see RunQueue); comparisonOpened follows when B
   /// completes. Both setups are remembered (settings "pair/A", "pair/B") even when refused. False
   /// and `error` saying what to fix while busy, when a setup is invalid or the two evaluate
@@ -129,6 +134,7 @@ class RunSession : public QObject {
   QString preparingDir_, preparingContext_;  // of the last runPreparing, for runStarted
   QStringList pairResults_;    // "A: demo-arch AP 0.508" of the pair's runs done so far
   bool pairChecking_ = false;  // the pair's runs are being checked; none has started yet
+  QString resumingDir_;        // the folder resumeRun continues, until its run ends
 };
 
 }  // namespace posescope

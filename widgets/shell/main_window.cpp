@@ -119,6 +119,7 @@ void MainWindow::connectPagesToEachOther() {
   });
   connect(setupView_, &RunSetupView::runRequested, this, &MainWindow::startRun);
   connect(runView_, &RunProgressView::cancelRequested, this, &MainWindow::cancelRun);
+  connect(resultsView_, &ResultsView::resumeRequested, this, &MainWindow::resumeRun);
   connect(compareView_, &CompareView::runPairRequested, this, [this] { showRunPairDialog(); });
   connect(compareView_, &CompareView::runFolderChosen, status_, &SessionStatus::warnOnNextFailure);
   connect(searchView_, &SearchView::openFolderRequested, this, &MainWindow::chooseSearchFolder);
@@ -172,6 +173,13 @@ bool MainWindow::startRunPair(const RunSetup& a, const RunSetup& b, QString* err
   if (session_->startRunPair(a, b, &why)) return true;
   showStatus(QString(why).replace('\n', ' '));
   if (error) *error = why;
+  return false;
+}
+
+bool MainWindow::resumeRun(const QString& dir) {
+  if (session_->resumeRun(dir)) return true;
+  showStatus(
+      tr("A run is in progress; wait for it to end or cancel it before resuming %1.").arg(dir));
   return false;
 }
 

@@ -91,6 +91,9 @@ class MainWindow : public QMainWindow {
   /// Help > Compare Demo Architectures: the demo model (A) and its smaller sibling (B), run one
   /// after the other, then the Compare page.
   void openDemoComparison();
+  /// The Results page's Resume: continues the interrupted run folder `dir` (RunSession::resumeRun);
+  /// false, and the status bar says why, while a run goes.
+  bool resumeRun(const QString& dir);
   /// Asks the run in progress to stop (within one forward pass) and a run pair to start no more.
   void cancelRun();
   /// Fills the setup from the settings saved by the last session (QSettings).

@@ -169,6 +169,12 @@ class TestRunModels : public QObject {
     QVERIFY2(s.contains("10 / 40 images") && s.contains("2.00 img/s") && s.contains("ETA 15 s"),
              qPrintable(s));
     QVERIFY(progressStats(40, 40, 20.0).contains("elapsed"));
+    // A resumed run that had 30 images done: its rate counts the 10 done since, not all 40.
+    const QString resumed = progressStats(40, 80, 5.0, 30);
+    QVERIFY2(resumed.contains("40 / 80 images") && resumed.contains("2.00 img/s") &&
+                 resumed.contains("ETA 20 s"),
+             qPrintable(resumed));
+    QCOMPARE(progressStats(30, 80, 0.0, 30), QString("30 / 80 images"));
     QCOMPARE(humanCount(1234567), QString("1.23 M"));
     QCOMPARE(humanCount(5.4e9), QString("5.40 G"));
     QCOMPARE(humanCount(999), QString("999"));

@@ -4,11 +4,13 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include "pipeline/run_resume.h"
 #include "widgets/models/metric_table_model.h"
 #include "widgets/models/record_table_model.h"
 #include "widgets/pages/results/run_summary_panel.h"
@@ -37,6 +39,14 @@ ResultsView::ResultsView(QWidget* parent) : QWidget(parent) {
   auto* summaryBox = new QGroupBox(tr("Run summary"));
   auto* summaryLayout = new QVBoxLayout(summaryBox);
   summaryLayout->addWidget(summary_);
+  resumeButton_ = new QPushButton(tr("Resume"));
+  resumeButton_->setToolTip(
+      tr("Continue this run from its last whole image, with the configuration, checkpoint and "
+         "images it started with (as posescope-cli eval --resume); the results equal an "
+         "uninterrupted run's."));
+  resumeButton_->hide();
+  connect(resumeButton_, &QPushButton::clicked, this, [this] { Q_EMIT resumeRequested(runDir_); });
+  summaryLayout->addWidget(resumeButton_, 0, Qt::AlignLeft);
   auto* metricsBox =
       new QGroupBox(tr("Metrics (as valid.py prints them; hover for full precision)"));
   auto* metricsLayout = new QVBoxLayout(metricsBox);
@@ -95,6 +105,7 @@ ResultsView::ResultsView(QWidget* parent) : QWidget(parent) {
 
 void ResultsView::beginRun(const QString& runDir) {
   runDir_ = runDir;
+  resumeButton_->hide();
   summary_->clear();
   metricModel_->setTable(std::nullopt, {});
   metricsNote_->setText(tr("Metrics appear when the run completes."));
@@ -113,6 +124,7 @@ void ResultsView::showFinished(const RunOutcome& outcome) {
   runDir_ = QString::fromStdString(outcome.runDir);
   summary_->setSummary(outcome.summary, runDir_);
   setMetrics(outcome.metrics, outcome.summary);
+  offerResume(outcome.summary.state);
 }
 
 void ResultsView::showLoadedRun(const LoadedRun& run) {
@@ -120,6 +132,11 @@ void ResultsView::showLoadedRun(const LoadedRun& run) {
   summary_->setSummary(run.summary, runDir_);
   recordModel_->setRecords(run.records);
   setMetrics(run.metrics, run.summary);
+  offerResume(run.summary.state);
+}
+
+void ResultsView::offerResume(RunState state) {
+  resumeButton_->setVisible(!runDir_.isEmpty() && runCanResume(state));
 }
 
 void ResultsView::setMetrics(const std::optional<MetricTable>& table, const RunSummary& summary) {
@@ -131,6 +148,9 @@ void ResultsView::setMetrics(const std::optional<MetricTable>& table, const RunS
                               .arg(summary.imagesDone));
   } else if (summary.state == RunState::Cancelled) {
     metricsNote_->setText(tr("No metrics: the run was cancelled (its records are below)."));
+  } else if (summary.state == RunState::Interrupted) {
+    metricsNote_->setText(
+        tr("No metrics: the run was interrupted (its records are below); Resume continues it."));
   } else if (summary.state == RunState::Failed) {
     metricsNote_->setText(
         tr("No metrics: the run failed: %1").arg(QString::fromStdString(summary.message)));
@@ -163,6 +183,7 @@ void ResultsView::followSession(const RunSession* session) {
   connect(controller, &RunController::imageDone, this,
           [this](const ImageRecord& record) { appendRecord(record); });
   connect(controller, &RunController::finished, this, &ResultsView::showFinished);
+  connect(controller, &RunController::runningChanged, resumeButton_, &QWidget::setDisabled);
   // Reset only once the run has started: a run that fails to start leaves the run shown alone.
   connect(session, &RunSession::runStarted, this,
           [this](const QString& runDir) { beginRun(runDir); });

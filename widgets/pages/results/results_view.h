@@ -6,6 +6,7 @@
 #include "widgets/session/run_types.h"
 
 class QLabel;
+class QPushButton;
 class QTableView;
 
 namespace posescope {
@@ -35,6 +36,9 @@ class ResultsView : public QWidget {
   MetricTableModel* metricModel() const { return metricModel_; }
   RecordTableModel* recordModel() const { return recordModel_; }
   RunSummaryPanel* summaryPanel() const { return summary_; }
+  /// Resume, shown under the summary while the run shown can be resumed (interrupted, cancelled,
+  /// failed) and enabled while no run goes.
+  QPushButton* resumeButton() const { return resumeButton_; }
   /// The metrics caption ("no metrics: the run was cancelled", ...).
   QString metricsNote() const;
   /// The folder of the run shown ("" before any run).
@@ -46,12 +50,17 @@ class ResultsView : public QWidget {
   /// The user double-clicked (or pressed Enter on) the row of dataset image `datasetIndex`: the
   /// shell shows it on the Inspect page.
   void imageActivated(qulonglong datasetIndex);
+  /// The user pressed Resume: continue the run folder `runDir` (RunSession::resumeRun).
+  void resumeRequested(const QString& runDir);
 
  private:
   void setMetrics(const std::optional<MetricTable>& table, const RunSummary& summary);
+  /// Shows Resume when the run shown, now in `state`, can be continued.
+  void offerResume(RunState state);
 
   QString runDir_;
   RunSummaryPanel* summary_ = nullptr;
+  QPushButton* resumeButton_ = nullptr;
   MetricTableModel* metricModel_ = nullptr;
   RecordTableModel* recordModel_ = nullptr;
   QTableView* metricTable_ = nullptr;

@@ -31,10 +31,11 @@ QString duration(double seconds) {
 
 }  // namespace
 
-QString progressStats(qulonglong done, qulonglong total, double elapsedSeconds) {
+QString progressStats(qulonglong done, qulonglong total, double elapsedSeconds,
+                      qulonglong doneBefore) {
   QString text = QObject::tr("%1 / %2 images").arg(done).arg(total);
-  if (done == 0 || elapsedSeconds <= 0) return text;
-  const double rate = done / elapsedSeconds;
+  if (done <= doneBefore || elapsedSeconds <= 0) return text;
+  const double rate = (done - doneBefore) / elapsedSeconds;
   text += QObject::tr(" \u00b7 %1 img/s").arg(rate, 0, 'f', 2);
   if (done < total)
     text += QObject::tr(" \u00b7 ETA %1").arg(duration((total - done) / rate));
@@ -149,19 +150,20 @@ void RunProgressView::showStarted(const RunSummary& summary) {
   clock_.start();
   started_ = true;
   const int total = static_cast<int>(summary.imagesTotal);
+  doneBefore_ = summary.imagesDone;  // a resumed run starts with its earlier images done
   progress_->setRange(0, std::max(1, total));
-  progress_->setValue(0);
+  progress_->setValue(static_cast<int>(doneBefore_));
   stateLabel_->setText(
       tr("Evaluating %1 on %2")
           .arg(QString::fromStdString(summary.archName), QString::fromStdString(summary.device)));
-  statsLabel_->setText(progressStats(0, summary.imagesTotal, 0));
+  statsLabel_->setText(progressStats(doneBefore_, summary.imagesTotal, 0, doneBefore_));
 }
 
 void RunProgressView::showImage(qulonglong done, qulonglong total) {
   progress_->setMaximum(std::max(1, static_cast<int>(total)));
   progress_->setValue(static_cast<int>(done));
   statsLabel_->setText(
-      progressStats(done, total, clock_.isValid() ? clock_.elapsed() / 1000.0 : 0));
+      progressStats(done, total, clock_.isValid() ? clock_.elapsed() / 1000.0 : 0, doneBefore_));
 }
 
 void RunProgressView::showFinished(const RunOutcome& outcome) {

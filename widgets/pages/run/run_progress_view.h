@@ -68,10 +68,13 @@ class RunProgressView : public QWidget {
   QPushButton* cancelButton_ = nullptr;
   QPlainTextEdit* log_ = nullptr;
   QElapsedTimer clock_;
-  bool started_ = false;  // the run shown evaluates images (showStarted since reset)
+  bool started_ = false;       // the run shown evaluates images (showStarted since reset)
+  qulonglong doneBefore_ = 0;  // images a resumed run had done before it started again
 };
 
 /// "12 / 40 images · 3.41 img/s · ETA 8 s" from a count and the seconds elapsed; never fails.
-QString progressStats(qulonglong done, qulonglong total, double elapsedSeconds);
+/// `doneBefore` images were done before those seconds (a resumed run): not counted in the rate.
+QString progressStats(qulonglong done, qulonglong total, double elapsedSeconds,
+                      qulonglong doneBefore = 0);
 
 }  // namespace posescope
