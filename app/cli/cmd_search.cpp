@@ -74,7 +74,7 @@ continues an interrupted search and ends with the population an uninterrupted on
 )";
 
 const char* const kWorkerHelpText =
-    R"(usage: posescope-cli search-worker SEARCH_DIR --generation G --shard K/N [--threads N]
+    R"(usage: posescope-cli search-worker SEARCH_DIR --generation G --shard K/N [--threads N] [--device D]
 
 Evaluates shard K of N of the candidates of generation G that `posescope-cli search --shards N`
 left in SEARCH_DIR/pending (every N-th from the K-th), with the settings of SEARCH_DIR/search.json,
@@ -242,8 +242,9 @@ int runSearchCommand(const Args& raw) {
   std::string dir;
   json settings;
   if (args.has("--resume")) {
-    for (const char* name : {"--cfg", "--checkpoint", "--budget-macs", "--out", "--population",
-                             "--generations", "--seed", "--calibration", "--limit-images"})
+    for (const char* name :
+         {"--cfg", "--checkpoint", "--budget-macs", "--out", "--population", "--generations",
+          "--seed", "--calibration", "--calibration-split", "--limit-images", "--no-latency"})
       if (args.has(name))
         throw UsageError{std::string("--resume continues a search with its own settings: ") + name +
                          " cannot be given with it"};
@@ -273,7 +274,8 @@ int runSearchCommand(const Args& raw) {
                                    ? setup.evaluation.threads
                                    : std::max(1, cores / static_cast<int>(shards));
   const search::ShardLauncher launch = [&](int generation, int n) {
-    runShardWorkers("/proc/self/exe", fs::absolute(dir).string(), generation, n, threadsPerWorker);
+    runShardWorkers("/proc/self/exe", fs::absolute(dir).string(), generation, n, threadsPerWorker,
+                    setup.evaluation.device);
   };
   std::signal(SIGINT, onSigint);
   const bool quiet = args.has("--quiet");

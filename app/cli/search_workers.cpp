@@ -16,7 +16,7 @@ extern char** environ;
 namespace posescope::cli {
 
 void runShardWorkers(const std::string& program, const std::string& searchDir, int generation,
-                     int shards, int threadsPerWorker) {
+                     int shards, int threadsPerWorker, const std::string& device) {
   struct Worker {
     pid_t pid = -1;
     std::string log;
@@ -32,7 +32,9 @@ void runShardWorkers(const std::string& program, const std::string& searchDir, i
                                      "--shard",
                                      std::to_string(k) + "/" + std::to_string(shards),
                                      "--threads",
-                                     std::to_string(threadsPerWorker)};
+                                     std::to_string(threadsPerWorker),
+                                     "--device",
+                                     device};
     std::vector<char*> argv;
     for (auto& a : args) argv.push_back(a.data());
     argv.push_back(nullptr);
