@@ -1,5 +1,6 @@
 #include "cli_main.h"
 
+#include <algorithm>
 #include <cstring>
 #include <iostream>
 #include <string>
@@ -12,9 +13,10 @@ namespace {
 
 void printUsage(std::ostream& out, const std::vector<Command>& commands) {
   out << "usage: posescope-cli <command> [options]\n\ncommands:\n";
-  for (const auto& c : commands) {
-    out << "  " << c.name << std::string(14 - std::strlen(c.name), ' ') << c.summary << "\n";
-  }
+  std::size_t width = 0;  // the longest name, so every summary starts in one column
+  for (const auto& c : commands) width = std::max(width, std::strlen(c.name));
+  for (const auto& c : commands)
+    out << "  " << c.name << std::string(width + 2 - std::strlen(c.name), ' ') << c.summary << "\n";
   out << "\n'posescope-cli <command> --help' describes a command's options.\n";
 }
 
