@@ -16,7 +16,7 @@ class LatenessProbe {
     timer_.setInterval(intervalMs_);
     QObject::connect(&timer_, &QTimer::timeout, [this] {
       const qint64 now = clock_.elapsed();
-      if (last_ >= 0) worst_ = std::max(worst_, now - last_ - intervalMs_);
+      worst_ = std::max(worst_, now - last_ - intervalMs_);
       last_ = now;
       ++ticks_;
     });
@@ -34,7 +34,7 @@ class LatenessProbe {
   int intervalMs_;
   QTimer timer_;
   QElapsedTimer clock_;
-  qint64 last_ = -1;
+  qint64 last_ = 0;  // the first tick is due one interval after construction, and measured
   qint64 worst_ = 0;
   int ticks_ = 0;
 };
