@@ -89,9 +89,14 @@ void SearchSession::requestRead() {
 void SearchSession::onRead(quint64 request, SearchSnapshotPtr snapshot) {
   if (request != request_) return;
   readInFlight_ = false;
+  // Scores are only ever added, never rewritten: the same counts are the same folder, and the
+  // pages are left alone (no model reset, selection and scroll position kept) between changes.
+  const bool changed = !snapshot_ || snapshot_->candidates.size() != snapshot->candidates.size() ||
+                       snapshot_->generations.size() != snapshot->generations.size() ||
+                       snapshot_->finished != snapshot->finished;
   snapshot_ = std::move(snapshot);
   if (snapshot_->finished && !isRunning()) poll_.stop();
-  Q_EMIT snapshotChanged();
+  if (changed) Q_EMIT snapshotChanged();
 }
 
 void SearchSession::start(const QStringList& arguments, const QString& dir) {

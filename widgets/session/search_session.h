@@ -57,6 +57,7 @@ class SearchSession : public QObject {
   static QString cliNextTo(const QString& applicationDir);
 
  Q_SIGNALS:
+  /// A read found new scores or generations (or the first read of a folder).
   void snapshotChanged();
   void failed(const QString& message);
   void runningChanged(bool running);

@@ -207,7 +207,8 @@ SearchView::SearchView(SearchSession* session, QWidget* parent)
   connect(session_, &SearchSession::failed, this,
           [this](const QString& message) { log_->appendPlainText(message); });
   connect(session_, &SearchSession::logLine, log_, &QPlainTextEdit::appendPlainText);
-  connect(session_, &SearchSession::runningChanged, this, &SearchView::updateButtons);
+  // The progress line says running / not finished: redrawn when a search starts or stops.
+  connect(session_, &SearchSession::runningChanged, this, &SearchView::showSnapshot);
   updateButtons();
 }
 
@@ -240,7 +241,10 @@ QString SearchView::progressText() const {
 
 void SearchView::showSnapshot() {
   const SearchSnapshotPtr snapshot = session_->snapshot();
-  if (!snapshot) return;
+  if (!snapshot) {
+    updateButtons();
+    return;
+  }
   const QStringList kept = selectedKeys();
   model_->setCandidates(snapshot->candidates);
   table_->resizeColumnToContents(SearchCandidateModel::KeyColumn);
