@@ -3,6 +3,8 @@
 #include <QFutureWatcher>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include "widgets/session/background_pool.h"
+
 namespace posescope {
 
 OverlayExportJob::OverlayExportJob(std::shared_ptr<const RunOverlayData> data,
@@ -36,7 +38,7 @@ void OverlayExportJob::start() {
   options.projectMaps = true;
   auto outDir = outDir_.toStdString();
   auto cancel = cancel_;
-  watcher_->setFuture(QtConcurrent::run([=]() -> OverlayExportResult {
+  watcher_->setFuture(QtConcurrent::run(backgroundPool(), [=]() -> OverlayExportResult {
     std::vector<const ImageRecord*> records;
     std::vector<std::string> unknown;
     for (std::size_t index : indices) {

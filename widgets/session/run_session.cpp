@@ -5,11 +5,13 @@
 #include <QFileInfo>
 #include <QFutureWatcher>
 #include <QSettings>
+#include <QThreadPool>
 #include <QtConcurrent/QtConcurrentRun>
 #include <exception>
 #include <functional>
 #include <utility>
 
+#include "widgets/session/background_pool.h"
 #include "widgets/session/device_choices.h"
 #include "widgets/session/run_controller.h"
 #include "widgets/session/run_pair.h"
@@ -99,12 +101,15 @@ void inBackground(QObject* owner, std::function<Result()> work,
     watcher->deleteLater();
     done(watcher->future().takeResult());  // moved out: results can be large
   });
-  watcher->setFuture(QtConcurrent::run(std::move(work)));
+  watcher->setFuture(QtConcurrent::run(backgroundPool(), std::move(work)));
 }
 
 }  // namespace
 
 RunSession::RunSession(QObject* parent) : QObject(parent) {
+  recent_ = QSettings().value(kRecentKey).toStringList();
+  settingsWriter_ = new QThreadPool(this);
+  settingsWriter_->setMaxThreadCount(1);
   qRegisterMetaType<OpenedRunPtr>();
   qRegisterMetaType<OpenedComparison>();
   qRegisterMetaType<CompareSide>();
@@ -136,7 +141,9 @@ RunSession::RunSession(QObject* parent) : QObject(parent) {
   });
 }
 
-RunSession::~RunSession() = default;
+RunSession::~RunSession() {
+  settingsWriter_->waitForDone();
+}
 
 bool RunSession::isBusy() const {
   return controller_->isRunning() || queue_->isActive();
@@ -306,18 +313,16 @@ void RunSession::openCompareSide(int side, const QString& dir) {
 }
 
 QStringList RunSession::recentFiles() const {
-  return QSettings().value(kRecentKey).toStringList();
+  return recent_;
 }
 
 void RunSession::rememberRecent(const QString& path) {
-  QSettings settings;
-  QStringList recent = settings.value(kRecentKey).toStringList();
   const QString absolute = QFileInfo(path).absoluteFilePath();
-  recent.removeAll(absolute);
-  recent.prepend(absolute);
-  while (recent.size() > kMaxRecent) recent.removeLast();
-  settings.setValue(kRecentKey, recent);
-  Q_EMIT recentFilesChanged(recent);
+  recent_.removeAll(absolute);
+  recent_.prepend(absolute);
+  while (recent_.size() > kMaxRecent) recent_.removeLast();
+  settingsWriter_->start([recent = recent_] { QSettings().setValue(kRecentKey, recent); });
+  Q_EMIT recentFilesChanged(recent_);
 }
 
 void RunSession::prepareDemo(const QString& applicationDir,

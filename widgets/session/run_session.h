@@ -18,6 +18,8 @@
 #include "widgets/session/run_setup.h"
 #include "widgets/session/run_types.h"
 
+class QThreadPool;
+
 namespace posescope {
 
 class RunController;
@@ -82,7 +84,8 @@ class RunSession : public QObject {
 
   /// Recently opened files and folders, newest first (settings "recentFiles", at most 10).
   QStringList recentFiles() const;
-  /// Puts `path` (made absolute) first in the recent files; emits recentFilesChanged.
+  /// Puts `path` (made absolute) first in the recent files; emits recentFilesChanged. The
+  /// settings file is written in the background, in call order.
   void rememberRecent(const QString& path);
 
   /// Finds the demo files next to `applicationDir` and generates the demo dataset once, in the
@@ -135,6 +138,10 @@ class RunSession : public QObject {
   QStringList pairResults_;    // "A: demo-arch AP 0.508" of the pair's runs done so far
   bool pairChecking_ = false;  // the pair's runs are being checked; none has started yet
   QString resumingDir_;        // the folder resumeRun continues, until its run ends
+  QStringList recent_;         // as the settings hold it once settingsWriter_ is done
+  // One thread, so that writes land in order: QSettings syncs to disk (fsync) when it is
+  // destroyed, tens of milliseconds on a busy disk, which the GUI thread must not wait for.
+  QThreadPool* settingsWriter_ = nullptr;
 };
 
 }  // namespace posescope

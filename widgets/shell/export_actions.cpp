@@ -23,6 +23,7 @@
 #include "widgets/pages/inspect/inspect_view.h"
 #include "widgets/pages/results/results_view.h"
 #include "widgets/pages/timing/timing_view.h"
+#include "widgets/session/background_pool.h"
 #include "widgets/session/overlay_export.h"
 
 namespace posescope {
@@ -304,7 +305,7 @@ void ExportActions::exportRunFile(RunExport what) {
     const QString error = watcher->result();
     error.isEmpty() ? reportWritten({path}) : report(false, path, error);
   });
-  watcher->setFuture(QtConcurrent::run([dir, what, path] {
+  watcher->setFuture(QtConcurrent::run(backgroundPool(), [dir, what, path] {
     QString error;
     return exportRun(dir, what, path, &error) ? QString() : error;
   }));

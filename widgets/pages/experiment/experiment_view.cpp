@@ -25,6 +25,7 @@
 #include "widgets/models/arch_table_model.h"
 #include "widgets/models/config_tree_model.h"
 #include "widgets/models/override_table_model.h"
+#include "widgets/session/background_pool.h"
 
 namespace posescope {
 
@@ -333,7 +334,7 @@ void ExperimentView::startCostComputation(const QString& caption) {
         archCaption_->setText(caption + totals);
         Q_EMIT costsComputed();
       });
-  watcher->setFuture(QtConcurrent::run(computeNetworkCost, *experiment_));
+  watcher->setFuture(QtConcurrent::run(backgroundPool(), computeNetworkCost, *experiment_));
 }
 
 }  // namespace posescope

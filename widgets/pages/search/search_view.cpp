@@ -27,6 +27,7 @@
 #include "widgets/common/table_views.h"
 #include "widgets/models/arch_edit_model.h"
 #include "widgets/models/search_candidate_model.h"
+#include "widgets/session/background_pool.h"
 
 namespace posescope {
 
@@ -168,9 +169,10 @@ SearchView::SearchView(SearchSession* session, QWidget* parent)
       progress_->setText(watcher->result());
       watcher->deleteLater();
     });
-    watcher->setFuture(QtConcurrent::run([this, path] {
+    // The candidates are copied here: the table may change while the files are written.
+    watcher->setFuture(QtConcurrent::run(backgroundPool(), [candidates = scoredCandidates(), path] {
       try {
-        return tr("Wrote %1").arg(exportFront(path).join(QStringLiteral(", ")));
+        return tr("Wrote %1").arg(writeFront(candidates, path).join(QStringLiteral(", ")));
       } catch (const std::exception& e) {
         return tr("Export failed: %1").arg(QString::fromStdString(e.what()));
       }
@@ -479,7 +481,7 @@ void SearchView::evaluateEdited() {
     lowerTabs_->setCurrentIndex(2);
     session_->start({"search-candidate", folder, "--arch", file}, folder);
   });
-  watcher->setFuture(QtConcurrent::run([file, arch] {
+  watcher->setFuture(QtConcurrent::run(backgroundPool(), [file, arch] {
     QDir().mkpath(QFileInfo(file).path());
     QFile out(file);
     const QByteArray text = QByteArray::fromStdString(archToJsonText(arch) + "\n");
@@ -489,10 +491,19 @@ void SearchView::evaluateEdited() {
   }));
 }
 
-QStringList SearchView::exportFront(const QString& csvPath) const {
+std::vector<search::CandidateScore> SearchView::scoredCandidates() const {
   std::vector<search::CandidateScore> all;
   for (int row = 0; row < model_->rowCount(); ++row) all.push_back(*model_->candidateAt(row));
-  const auto front = search::paretoFront(all);
+  return all;
+}
+
+QStringList SearchView::exportFront(const QString& csvPath) const {
+  return writeFront(scoredCandidates(), csvPath);
+}
+
+QStringList SearchView::writeFront(const std::vector<search::CandidateScore>& candidates,
+                                   const QString& csvPath) {
+  const auto front = search::paretoFront(candidates);
   QString csv = QStringLiteral("candidate,ap,gmacs,macs,parameters,latency_ms,generation,arch\n");
   nlohmann::json doc = nlohmann::json::array();
   for (const auto& c : front) {

@@ -47,6 +47,9 @@ class SearchView : public QWidget {
   /// Writes the Pareto front as CSV to `csvPath` and as JSON next to it (same name, .json);
   /// returns the files written, or throws posescope::Error naming the file that failed.
   QStringList exportFront(const QString& csvPath) const;
+  /// The same for the front of `candidates`; touches no widget (runs off the GUI thread).
+  static QStringList writeFront(const std::vector<search::CandidateScore>& candidates,
+                                const QString& csvPath);
 
   /// Loads candidate `key`'s architecture into the editor (the Edit architecture tab); false
   /// when there is no such candidate.
@@ -75,6 +78,8 @@ class SearchView : public QWidget {
   void openFolderRequested();
 
  private:
+  /// Every scored candidate of the table, copied.
+  std::vector<search::CandidateScore> scoredCandidates() const;
   void showSnapshot();
   void replot();
   void updateButtons();
