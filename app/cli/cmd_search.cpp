@@ -16,6 +16,7 @@
 #include "experiment_args.h"
 #include "models/model_options.h"
 #include "pipeline/shard.h"
+#include "sbatch.h"
 #include "search/candidate_evaluation.h"
 #include "search/search_run.h"
 #include "search_workers.h"
@@ -32,8 +33,9 @@ const char* const kHelpText =
                             --out SEARCH_DIR [--population 40] [--generations 40] [--seed S]
                             [--calibration N] [--calibration-split SPLIT] [--limit-images K]
                             [--no-latency] [--shards N] [--device D] [--threads N] [--quiet]
-                            [KEY VALUE ...]
+                            [--slurm [SLURM OPTIONS]] [KEY VALUE ...]
        posescope-cli search --resume SEARCH_DIR [--shards N] [--device D] [--threads N]
+                            [--slurm [SLURM OPTIONS]]
 
 Runs LitePose's architecture search over a pose_supermobilenet checkpoint: search.py's
 regularized evolution (population 40, parents 25 %, mutation 50 %, mutate probability 0.1)
@@ -67,10 +69,21 @@ continues an interrupted search and ends with the population an uninterrupted on
   --limit-images K      evaluate each candidate on the first K test images (default: all)
   --no-latency          do not time the forward
   --shards N            evaluate each generation's new candidates in N local worker processes
+                        (with --slurm: N tasks of a Slurm job array)
   --device D            cpu (default) or cuda:N for the evaluation runs
   --threads N           LibTorch threads (default: every core, shared out among shards)
   --quiet               no progress on stderr
   KEY VALUE             config overrides, e.g. DATASET.TEST val2017
+
+On a Slurm cluster (SEARCH_DIR and the inputs on a shared file system), --slurm submits each
+generation's new candidates as a job array of --shards N tasks (task K runs search-worker
+--shard K/N; script and logs in SEARCH_DIR/slurm) with sbatch --wait, and goes on when every
+task has ended; this command keeps the evolution and can itself run in a batch job.
+  --partition P         Slurm partition (default: the cluster's)
+  --time T              time limit of each array job, as sbatch --time
+  --cpus-per-task C     cores per task (the workers' --threads unless --threads is given)
+  --gpus-per-task G     GPUs per task (give --device cuda)
+  --job-name NAME       job name (default posescope-search)
 )";
 
 const char* const kWorkerHelpText =
@@ -230,11 +243,12 @@ void printProgress(const search::SearchProgress& p) {
 
 int runSearchCommand(const Args& raw) {
   const ParsedArgs args =
-      parseArgs(raw,
-                {"--cfg", "--superconfig", "--checkpoint", "--budget-macs", "--out", "--population",
-                 "--generations", "--seed", "--calibration", "--calibration-split",
-                 "--limit-images", "--shards", "--device", "--threads", "--resume"},
-                {"--no-latency", "--quiet"});
+      parseArgs(raw, {"--cfg",         "--superconfig",       "--checkpoint",    "--budget-macs",
+                      "--out",         "--population",        "--generations",   "--seed",
+                      "--calibration", "--calibration-split", "--limit-images",  "--shards",
+                      "--device",      "--threads",           "--resume",        "--partition",
+                      "--time",        "--cpus-per-task",     "--gpus-per-task", "--job-name"},
+                {"--no-latency", "--quiet", "--slurm"});
   if (args.has("--help")) {
     std::cout << kHelpText;
     return kOk;
@@ -264,19 +278,48 @@ int runSearchCommand(const Args& raw) {
   if (!folder.candidates().empty() && !args.has("--quiet"))
     std::cerr << "search: resuming " << dir << ": " << folder.candidates().size()
               << " candidates already scored\n";
-  // The workers evaluate; this process only needs the evaluation itself without shards.
+  const bool slurm = args.has("--slurm");
+  for (const char* name :
+       {"--partition", "--time", "--cpus-per-task", "--gpus-per-task", "--job-name"})
+    if (args.has(name) && !slurm) throw UsageError{std::string(name) + " needs --slurm"};
+  // Workers evaluate when there are shards or Slurm jobs; otherwise this process does.
+  const bool inProcess = shards == 1 && !slurm;
   std::unique_ptr<search::CandidateEvaluation> evaluation;
-  if (shards == 1) evaluation = std::make_unique<search::CandidateEvaluation>(setup.evaluation);
+  if (inProcess) evaluation = std::make_unique<search::CandidateEvaluation>(setup.evaluation);
   const search::MeasureFunction measure =
       evaluation ? measureWith(*evaluation) : search::MeasureFunction{};
-  const int cores = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
-  const int threadsPerWorker = setup.evaluation.threads > 0
-                                   ? setup.evaluation.threads
-                                   : std::max(1, cores / static_cast<int>(shards));
-  const search::ShardLauncher launch = [&](int generation, int n) {
-    runShardWorkers("/proc/self/exe", fs::absolute(dir).string(), generation, n, threadsPerWorker,
-                    setup.evaluation.device);
-  };
+  search::ShardLauncher launch;
+  if (slurm) {
+    SlurmJobSpec spec;
+    spec.cli = selfExecutable();
+    spec.runDir = fs::absolute(dir).lexically_normal().string();
+    spec.workDir = fs::current_path().string();
+    spec.shards = static_cast<std::size_t>(shards);
+    spec.jobName = args.get("--job-name", "posescope-search");
+    spec.partition = args.get("--partition");
+    spec.time = args.get("--time");
+    spec.cpusPerTask = args.get("--cpus-per-task");
+    spec.gpusPerTask = args.get("--gpus-per-task");
+    for (const std::string* path : {&spec.runDir, &spec.workDir})
+      if (path->find_first_of(" \t\n") != std::string::npos)
+        throw Error("'" + *path + "' holds a space, which sbatch's #SBATCH lines cannot carry");
+    std::vector<std::string> workerArgs = {"--device", setup.evaluation.device};
+    const std::string threads =
+        setup.evaluation.threads > 0 ? std::to_string(setup.evaluation.threads) : spec.cpusPerTask;
+    if (!threads.empty()) workerArgs.insert(workerArgs.end(), {"--threads", threads});
+    launch = [spec, workerArgs](int generation, int) {
+      runSlurmShardWorkers(spec, generation, workerArgs);
+    };
+  } else if (!inProcess) {
+    const int cores = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+    const int threadsPerWorker = setup.evaluation.threads > 0
+                                     ? setup.evaluation.threads
+                                     : std::max(1, cores / static_cast<int>(shards));
+    launch = [&](int generation, int n) {
+      runShardWorkers("/proc/self/exe", fs::absolute(dir).string(), generation, n, threadsPerWorker,
+                      setup.evaluation.device);
+    };
+  }
   std::signal(SIGINT, onSigint);
   const bool quiet = args.has("--quiet");
   const search::EvolutionResult result =

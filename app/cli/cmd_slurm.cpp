@@ -2,15 +2,9 @@
 // merge job that depends on it, submitted with sbatch. Writes scripts and runs sbatch only, so it
 // lives in the front end without LibTorch.
 
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
 #include <ctime>
 #include <filesystem>
-#include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <sstream>
@@ -18,6 +12,7 @@
 #include "cli_args.h"
 #include "commands.h"
 #include "common/errors.h"
+#include "sbatch.h"
 #include "slurm_script.h"
 
 namespace posescope::cli {
@@ -58,59 +53,6 @@ std::string defaultRunDir(const std::string& cfgFile) {
   std::ostringstream s;
   s << "runs/" << fs::path(cfgFile).stem().string() << "_" << std::put_time(&tm, "%Y%m%d-%H%M%S");
   return s.str();
-}
-
-// This executable's absolute path, for the jobs to run the same posescope-cli.
-std::string selfPath() {
-  std::error_code ec;
-  const fs::path self = fs::read_symlink("/proc/self/exe", ec);
-  if (ec) throw Error("cannot tell where posescope-cli is (/proc/self/exe): " + ec.message());
-  return self.string();
-}
-
-void writeScript(const fs::path& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << text;
-  if (!out) throw Error("cannot write '" + path.string() + "'");
-}
-
-// Runs sbatch with `args` and returns the job id it prints (--parsable: "ID" or "ID;CLUSTER");
-// throws Error with sbatch's own message when it cannot be run or refuses.
-std::string submit(const std::vector<std::string>& args) {
-  int out[2];
-  if (pipe(out) != 0) throw Error(std::string("cannot run sbatch: ") + std::strerror(errno));
-  const pid_t pid = fork();
-  if (pid < 0) throw Error(std::string("cannot run sbatch: ") + std::strerror(errno));
-  if (pid == 0) {
-    dup2(out[1], STDOUT_FILENO);
-    close(out[0]);
-    close(out[1]);
-    std::vector<char*> argv;
-    argv.push_back(const_cast<char*>("sbatch"));
-    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-    argv.push_back(nullptr);
-    execvp("sbatch", argv.data());
-    std::cerr << "error: cannot run sbatch: " << std::strerror(errno)
-              << " (is this a Slurm login node? --dry-run prints the scripts)\n";
-    _exit(127);
-  }
-  close(out[1]);
-  std::string text;
-  char buffer[256];
-  ssize_t n;
-  while ((n = read(out[0], buffer, sizeof buffer)) > 0) text.append(buffer, n);
-  close(out[0]);
-  int status = 0;
-  waitpid(pid, &status, 0);
-  const std::string command = "sbatch " + args.front() + " ... " + args.back();
-  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-    throw Error(command + " failed (exit " +
-                std::to_string(WIFEXITED(status) ? WEXITSTATUS(status) : -1) +
-                "); its message is above");
-  const std::string id = text.substr(0, text.find_first_of(";\n"));
-  if (id.empty() || id.find_first_not_of("0123456789") != std::string::npos)
-    throw Error(command + " printed '" + text + "', not a job id");
-  return id;
 }
 
 }  // namespace
@@ -156,7 +98,7 @@ int runSlurm(const Args& raw) {
   if (runDir.empty()) runDir = defaultRunDir(cfgFile);
 
   SlurmJobSpec spec;
-  spec.cli = selfPath();
+  spec.cli = selfExecutable();
   spec.evalArgs = kept;
   spec.workDir = fs::current_path().string();
   spec.runDir = fs::absolute(runDir).lexically_normal().string();
@@ -191,12 +133,11 @@ int runSlurm(const Args& raw) {
   fs::create_directories(scripts, ec);
   fs::create_directories(fs::path(spec.runDir) / "shards", ec);
   if (ec) throw Error("cannot create '" + scripts.string() + "': " + ec.message());
-  writeScript(arrayFile, arrayScript);
-  writeScript(mergeFile, joinScript);
+  writeBatchScript(arrayFile, arrayScript);
+  writeBatchScript(mergeFile, joinScript);
 
-  const std::string arrayJob = submit({"--parsable", arrayFile});
-  const std::string mergeJob =
-      submit({"--parsable", "--dependency=afterok:" + arrayJob, mergeFile});
+  const std::string arrayJob = submitBatch({arrayFile});
+  const std::string mergeJob = submitBatch({"--dependency=afterok:" + arrayJob, mergeFile});
   std::cout << "eval job: " << arrayJob << " (array 0-" << shards - 1 << ")\n"
             << "merge job: " << mergeJob << " (after every task of " << arrayJob << " succeeds)\n"
             << "run folder: " << spec.runDir << "\n";

@@ -7,9 +7,11 @@
 
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <vector>
 
 #include "common/errors.h"
+#include "sbatch.h"
 
 extern char** environ;
 
@@ -66,6 +68,24 @@ void runShardWorkers(const std::string& program, const std::string& searchDir, i
   if (!failures.empty())
     throw Error("generation " + std::to_string(generation) + " of the search in " + searchDir +
                 ":" + failures);
+}
+
+void runSlurmShardWorkers(const SlurmJobSpec& spec, int generation,
+                          const std::vector<std::string>& workerArgs) {
+  const std::filesystem::path scripts = slurmDir(spec);
+  std::error_code ec;
+  std::filesystem::create_directories(scripts, ec);
+  if (ec) throw Error("cannot create '" + scripts.string() + "': " + ec.message());
+  const std::string g = std::to_string(generation);
+  const std::string script = (scripts / ("generation-" + g + ".sbatch")).string();
+  writeBatchScript(script, searchArrayScript(spec, generation, workerArgs));
+  // --wait: sbatch returns when the whole array has ended, with its highest exit status.
+  const SbatchOutcome job = runSbatch({"--wait", script});
+  if (job.exitCode != 0)
+    throw Error("generation " + g + " of the search in " + spec.runDir + ": Slurm job " +
+                job.jobId + " failed (sbatch --wait exit " + std::to_string(job.exitCode) +
+                "); the tasks' output is in " + scripts.string() + "/generation-" + g +
+                ".shard-*.log");
 }
 
 }  // namespace posescope::cli

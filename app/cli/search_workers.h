@@ -1,8 +1,12 @@
 #pragma once
-// Local shard workers of `posescope-cli search --shards N`: N processes of this program, each
-// evaluating every N-th pending candidate of a generation, run side by side.
+// Shard workers of `posescope-cli search --shards N`: N processes of this program, each
+// evaluating every N-th pending candidate of a generation, run side by side here or as the tasks
+// of a Slurm job array (--slurm).
 
 #include <string>
+#include <vector>
+
+#include "slurm_script.h"
 
 namespace posescope::cli {
 
@@ -12,5 +16,11 @@ namespace posescope::cli {
 /// Throws Error naming the log of every worker that failed.
 void runShardWorkers(const std::string& program, const std::string& searchDir, int generation,
                      int shards, int threadsPerWorker, const std::string& device);
+
+/// Writes SEARCH_DIR/slurm/generation-G.sbatch (searchArrayScript; SEARCH_DIR = spec.runDir),
+/// submits it with `sbatch --wait` and returns once every task has ended. Throws Error naming the
+/// tasks' logs when the job failed, and sbatch's message when it refused the job.
+void runSlurmShardWorkers(const SlurmJobSpec& spec, int generation,
+                          const std::vector<std::string>& workerArgs);
 
 }  // namespace posescope::cli

@@ -65,4 +65,22 @@ std::string mergeScript(const SlurmJobSpec& spec) {
   return s.str();
 }
 
+std::string searchArrayScript(const SlurmJobSpec& spec, int generation,
+                              const std::vector<std::string>& workerArgs) {
+  const std::string g = std::to_string(generation);
+  std::ostringstream s;
+  s << "#!/bin/bash\n"
+    << "# Written by posescope-cli search --slurm: array task K evaluates shard K of "
+    << spec.shards << " of generation " << g << "'s new candidates in " << spec.runDir << ".\n";
+  commonDirectives(s, spec, spec.jobName, slurmDir(spec) + "/generation-" + g + ".shard-%a.log",
+                   true);
+  s << "#SBATCH --array=0-" << spec.shards - 1 << "\n"
+    << "set -eu\n"
+    << "exec " << shellQuote(spec.cli) << " search-worker " << shellQuote(spec.runDir)
+    << " --generation " << g << " --shard \"${SLURM_ARRAY_TASK_ID}/" << spec.shards << "\"";
+  for (const auto& arg : workerArgs) s << " " << shellQuote(arg);
+  s << "\n";
+  return s.str();
+}
+
 }  // namespace posescope::cli

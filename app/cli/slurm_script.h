@@ -1,6 +1,7 @@
 #pragma once
-// The two batch scripts of `posescope-cli slurm`: a job array that runs one `eval --shard` per
-// task, and the merge job that runs once the whole array has succeeded.
+// The batch scripts of `posescope-cli slurm` (a job array that runs one `eval --shard` per task,
+// and the merge job that runs once the whole array has succeeded) and of `search --slurm` (a job
+// array per generation, one `search-worker` shard per task).
 
 #include <string>
 #include <vector>
@@ -31,6 +32,12 @@ std::string slurmDir(const SlurmJobSpec& spec);
 std::string evalArrayScript(const SlurmJobSpec& spec);
 /// The sbatch script of the merge job (submitted with --dependency=afterok:<array job>).
 std::string mergeScript(const SlurmJobSpec& spec);
+
+/// The sbatch script of one search generation's job array (--array=0-(N-1)): task K runs
+/// `posescope-cli search-worker SEARCH_DIR --generation G --shard K/N WORKER_ARGS...`, with
+/// SEARCH_DIR = spec.runDir; its output goes to SEARCH_DIR/slurm/generation-G.shard-K.log.
+std::string searchArrayScript(const SlurmJobSpec& spec, int generation,
+                              const std::vector<std::string>& workerArgs);
 
 /// `text` quoted for a POSIX shell ('...' with embedded quotes escaped).
 std::string shellQuote(const std::string& text);

@@ -54,7 +54,7 @@ EvolutionResult runSearch(SearchFolder& folder, const ArchManager& space, const 
       const std::string key = candidateKey(a);
       if (!folder.cached(key) && seen.insert(key).second) pending.push_back(a);
     }
-    if (!pending.empty() && plan.shards > 1 && launchShards) {
+    if (!pending.empty() && launchShards) {
       folder.writePending(generation, pending);
       launchShards(generation, plan.shards);
       folder.reload();

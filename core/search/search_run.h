@@ -22,7 +22,8 @@ using MeasureFunction =
     std::function<Measurement(const ArchConfig& arch, const std::string& candidateDir)>;
 
 /// Evaluates shard K of N of pending/generation-G.json and returns when all N have ended; throws
-/// Error when one failed (its log named). Set for --shards N > 1, unset to evaluate in-process.
+/// Error when one failed (its log named). Set for worker processes (--shards N > 1, Slurm jobs),
+/// unset to evaluate in-process.
 using ShardLauncher = std::function<void(int generation, int shards)>;
 
 /// Progress after each generation, for the CLI's lines and the GUI's page.

@@ -1,6 +1,7 @@
 // posescope-cli search on a supernet, as users run it: candidates scored within the budget, a
-// search run again or killed and run again ends as an uninterrupted one, two local shards end as
-// one process, and bad inputs are refused naming what is wrong. The supernet is the demo's
+// search run again or killed and run again ends as an uninterrupted one, two local shards and two
+// tasks of a real single-node Slurm's job arrays end as one process, and bad inputs are refused
+// naming what is wrong. The supernet is the demo's
 // configuration with seeded random weights, written here.
 #include <QDir>
 #include <QFile>
@@ -15,6 +16,7 @@
 
 #include "checkpoint/checkpoint_reader.h"
 #include "checkpoint/state_dict_writer.h"
+#include "cli/slurm_cluster.h"
 #include "cli_runner.h"
 #include "config/arch_config.h"
 #include "config/experiment.h"
@@ -160,6 +162,36 @@ class TestCliSearch : public QObject {
     QVERIFY2(run.exitCode == 0, qPrintable(run.err));
     QCOMPARE(populationOf(out), populationOf(dir_.filePath("one")));
     QVERIFY(QFile::exists(out + "/pending/generation-0.shard-1.log"));
+  }
+
+  // --slurm: each generation's new candidates as a two-task job array, sbatch --wait between.
+  void slurmJobArraysEndAsOneProcess() {
+    QTemporaryDir clusterDir;
+    QVERIFY(clusterDir.isValid());
+    test::SlurmCluster cluster(clusterDir.path());
+    const QString why = cluster.start();
+    if (!why.isEmpty()) QSKIP(qPrintable("no single-node Slurm here: " + why));
+    qputenv("SLURM_CONF", cluster.config().toUtf8());
+    const QString out = dir_.filePath("slurm");
+    const auto run = test::runCli(searchArgs(out) << "--shards"
+                                                  << "2"
+                                                  << "--slurm"
+                                                  << "--time"
+                                                  << "00:20:00");
+    qunsetenv("SLURM_CONF");
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err + cluster.logs()));
+    QCOMPARE(populationOf(out), populationOf(dir_.filePath("one")));
+    QVERIFY(QFile::exists(out + "/slurm/generation-0.sbatch"));
+    QVERIFY(QFile::exists(out + "/slurm/generation-0.shard-1.log"));
+    QVERIFY(!QFile::exists(out + "/pending/generation-0.shard-0.log"));  // no local worker ran
+  }
+
+  // Slurm's options without --slurm are a mistake, not ignored.
+  void slurmOptionsNeedSlurm() {
+    const auto run = test::runCli(searchArgs(dir_.filePath("no-slurm")) << "--partition"
+                                                                        << "gpu");
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY2(run.err.contains("--partition needs --slurm"), qPrintable(run.err));
   }
 
   // extract --calibration N re-estimates the BatchNorm statistics and changes nothing else.
