@@ -225,6 +225,23 @@ SearchSetup setupFrom(const json& s, const std::string& source, const ParsedArgs
   return setup;
 }
 
+// An existing search folder given as the one positional argument of `command`, its settings and
+// the setup they make (search-worker and search-candidate work on a folder `search` made).
+struct ExistingSearch {
+  std::string dir;
+  json settings;
+  SearchSetup setup;
+};
+
+ExistingSearch openExistingSearch(const ParsedArgs& args, const std::string& command) {
+  if (args.positional.size() != 1) throw UsageError{command + " takes one SEARCH_DIR"};
+  ExistingSearch search;
+  search.dir = args.positional.front();
+  search.settings = readSettings(search.dir);
+  search.setup = setupFrom(search.settings, search.dir + "/search.json", args);
+  return search;
+}
+
 search::MeasureFunction measureWith(search::CandidateEvaluation& evaluation) {
   return [&evaluation](const ArchConfig& arch, const std::string& dir) {
     return evaluation.measure(arch, dir);
@@ -344,10 +361,7 @@ int runSearchCandidate(const Args& raw) {
     std::cout << kCandidateHelpText;
     return kOk;
   }
-  if (args.positional.size() != 1) throw UsageError{"search-candidate takes one SEARCH_DIR"};
-  const std::string dir = args.positional.front();
-  const json settings = readSettings(dir);
-  SearchSetup setup = setupFrom(settings, dir + "/search.json", args);
+  auto [dir, settings, setup] = openExistingSearch(args, "search-candidate");
   const ArchConfig arch = loadArchJson(args.require("--arch"));
   search::SearchFolder folder(dir, settings);
   const std::string key = search::candidateKey(arch);
@@ -369,10 +383,7 @@ int runSearchWorker(const Args& raw) {
     std::cout << kWorkerHelpText;
     return kOk;
   }
-  if (args.positional.size() != 1) throw UsageError{"search-worker takes one SEARCH_DIR"};
-  const std::string dir = args.positional.front();
-  const json settings = readSettings(dir);
-  SearchSetup setup = setupFrom(settings, dir + "/search.json", args);
+  auto [dir, settings, setup] = openExistingSearch(args, "search-worker");
   const ShardSpec shard = parseShardSpec(args.require("--shard"));
   const long generation = args.getInt("--generation", -1);
   if (generation < 0) throw UsageError{"search-worker needs --generation G (0 or more)"};
