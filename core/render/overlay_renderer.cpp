@@ -35,7 +35,8 @@ cv::Matx23d imageToPicture(const RenderOptions& options, const ImageMaps* maps) 
   return cv::Matx23d(inverse);
 }
 
-// Layer order: heatmap, tags, crowd regions, ground truth, matches, predictions.
+// Layer order: heatmap, tags, crowd regions, ground truth, matches, predictions, error labels,
+// the selected person's box.
 void drawLayers(Canvas& canvas, const OverlayScene& scene, const RenderOptions& options,
                 const ImageMaps* maps, const StrokeSizes& sizes) {
   if (options.showHeatmap) drawHeatmapLayer(canvas, *maps, options);
@@ -46,6 +47,8 @@ void drawLayers(Canvas& canvas, const OverlayScene& scene, const RenderOptions& 
   if (options.showMatches && options.markUnmatched)
     drawUnmatchedMarks(canvas, scene, options, sizes);
   if (options.showPredictions) drawPredictions(canvas, scene, options, sizes);
+  if (options.showErrors) drawJointErrors(canvas, scene, options, sizes);
+  if (options.showPredictions || options.showErrors) drawSelection(canvas, scene, options, sizes);
 }
 
 }  // namespace
