@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "widgets/session/device_choices.h"
+#include "widgets/session/run_analysis_session.h"
 #include "widgets/session/run_controller.h"
 #include "widgets/session/run_pair.h"
 
@@ -111,6 +112,7 @@ RunSession::RunSession(QObject* parent) : QObject(parent) {
   qRegisterMetaType<RunOverlayDataPtr>();
   controller_ = new RunController(this);
   queue_ = new RunQueue(controller_, this);
+  analysis_ = new RunAnalysisSession(this);
   connect(controller_, &RunController::finished, this, &RunSession::onRunFinished);
   // Connected before any page, so pages reset before they hear of the run's start.
   connect(controller_, &RunController::started, this,
@@ -122,6 +124,14 @@ RunSession::RunSession(QObject* parent) : QObject(parent) {
             preparingDir_ = runDir;
             preparingContext_ = context;
           });
+  // The run shown is analysed whenever it is read back; a new run makes its analysis history.
+  connect(this, &RunSession::runStarted, analysis_, &RunAnalysisSession::clear);
+  connect(this, &RunSession::inspectionLoaded, analysis_, [this](const RunOverlayDataPtr& data) {
+    analysis_->analyzeRunFolder(QString::fromStdString(data->runDir));
+  });
+  connect(this, &RunSession::runFolderOpened, analysis_, [this](const OpenedRunPtr& opened) {
+    analysis_->analyzeRunFolder(QString::fromStdString(opened->run.dir));
+  });
   connect(queue_, &RunQueue::runStarting, this, &RunSession::onPairRunStarting);
   connect(queue_, &RunQueue::checking, this, [this](int index, int count, const QString& label) {
     pairChecking_ = true;

@@ -20,6 +20,7 @@
 
 namespace posescope {
 
+class RunAnalysisSession;
 class RunController;
 
 /// A run folder read back off the GUI thread: what the Results, Run and Inspect pages show.
@@ -49,6 +50,9 @@ class RunSession : public QObject {
 
   RunController* controller() const { return controller_; }
   RunQueue* queue() const { return queue_; }
+  /// The error analysis of the run shown: started in the background whenever a finished run or an
+  /// opened run folder is read back (inspectionLoaded, runFolderOpened), cleared when a run starts.
+  RunAnalysisSession* analysis() const { return analysis_; }
   /// Whether a run, a check or a run pair is in progress.
   bool isBusy() const;
 
@@ -131,6 +135,7 @@ class RunSession : public QObject {
 
   RunController* controller_ = nullptr;
   RunQueue* queue_ = nullptr;
+  RunAnalysisSession* analysis_ = nullptr;
   QString preparingDir_, preparingContext_;  // of the last runPreparing, for runStarted
   QStringList pairResults_;    // "A: demo-arch AP 0.508" of the pair's runs done so far
   bool pairChecking_ = false;  // the pair's runs are being checked; none has started yet

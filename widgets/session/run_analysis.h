@@ -1,0 +1,57 @@
+#pragma once
+// A run's keypoint error analysis as the GUI pages use it: the analysis, its triage lists and the
+// settings it ran with, indexed by image so a page finds one image's detections and counts at once.
+
+#include <QMetaType>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "analysis/analysis_params.h"
+#include "analysis/keypoint_analysis.h"
+#include "analysis/triage.h"
+#include "report/run_ground_truth.h"
+
+namespace posescope {
+
+/// One analysis of a run folder's results against its ground truth; immutable once built, so it is
+/// handed between threads and pages as a shared pointer.
+struct RunAnalysis {
+  std::string runDir;
+  /// What the analysis read (ground truth, results, file names); shared by every analysis of the
+  /// same reading, never changed.
+  std::shared_ptr<const RunEvaluationInput> input;
+  /// The settings `posescope-cli analyze RUN_DIR` uses (analysisParamsForJoints) and those this
+  /// analysis ran with (the same unless reanalysed with others).
+  AnalysisParams defaultParams;
+  AnalysisParams params;
+  KeypointAnalysis analysis;
+  Triage triage;
+
+  /// Indices into analysis.detections of image `imageId`, in results order (the record's people
+  /// with joints, in order); empty for an image without detections.
+  const std::vector<std::size_t>& detectionsOf(std::int64_t imageId) const;
+  /// The per-image counts of `imageId`, or nullptr for an image not in the ground truth.
+  const ImageTriage* imageTriage(std::int64_t imageId) const;
+  /// Whether params differ from defaultParams (the analysis is not `posescope-cli analyze`'s).
+  bool usesDefaultParams() const;
+
+  /// Builds the per-image index; call once after analysis and triage are set. Never fails.
+  void buildIndex();
+
+ private:
+  std::unordered_map<std::int64_t, std::vector<std::size_t>> detectionsByImage_;
+  std::unordered_map<std::int64_t, std::size_t> triageByImage_;  // image id -> triage.images
+};
+
+using RunAnalysisPtr = std::shared_ptr<const RunAnalysis>;
+
+/// Whether two analysis settings are the same (every field of the evaluation settings too).
+bool sameAnalysisParams(const AnalysisParams& a, const AnalysisParams& b);
+
+}  // namespace posescope
+
+Q_DECLARE_METATYPE(posescope::RunAnalysisPtr)
+Q_DECLARE_METATYPE(posescope::AnalysisParams)

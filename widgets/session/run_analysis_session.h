@@ -1,0 +1,70 @@
+#pragma once
+// The keypoint error analysis of the run shown, computed in the background: read once per run
+// folder, recomputed with other settings without reading again.
+
+#include <QObject>
+#include <QString>
+#include <atomic>
+#include <memory>
+
+#include "widgets/session/run_analysis.h"
+
+class QThread;
+
+namespace posescope {
+
+class RunAnalysisWorker;
+
+/// Lives on the GUI thread; one RunAnalysisWorker on its own QThread reads and analyses. Every
+/// request gets a new generation and only the newest one's result is announced (older ones are
+/// skipped by the worker or dropped on arrival), so a settings slider dragged quickly never shows
+/// an outdated analysis. The destructor waits for the analysis in progress. Never throws.
+class RunAnalysisSession : public QObject {
+  Q_OBJECT
+ public:
+  explicit RunAnalysisSession(QObject* parent = nullptr);
+  ~RunAnalysisSession() override;
+
+  /// Reads run folder `dir` in the background and analyses it as `posescope-cli analyze DIR`
+  /// does (analysisParamsForJoints); analysisReady or analysisFailed follow.
+  void analyzeRunFolder(const QString& dir);
+  /// Analyses the run folder last read again with `params` (no file is read); analysisReady or
+  /// analysisFailed follow. False (nothing happens) when no run folder was asked for.
+  bool reanalyze(const AnalysisParams& params);
+  /// Forgets the run (a new run starts): results still in flight are dropped; analysisCleared.
+  void clear();
+
+  /// The newest analysis announced for the run folder asked for last; nullptr before the first
+  /// (or after a failure or clear()).
+  RunAnalysisPtr current() const { return current_; }
+  /// The run folder asked for last; "" after clear().
+  QString runDir() const { return runDir_; }
+  /// Whether an answer to the newest request is still to come.
+  bool busy() const { return busy_; }
+
+ Q_SIGNALS:
+  /// Reading or analysing started (`true`) or its answer arrived (`false`).
+  void busyChanged(bool busy);
+  void analysisReady(const posescope::RunAnalysisPtr& analysis);
+  /// `message` names the file (or setting) at fault.
+  void analysisFailed(const QString& message);
+  void analysisCleared();
+
+ private:
+  quint64 nextGeneration();
+  void setBusy(bool busy);
+  void onAnalysed(quint64 generation, const RunAnalysisPtr& analysis);
+  void onFailed(quint64 generation, const QString& message);
+
+  QThread* thread_ = nullptr;
+  RunAnalysisWorker* worker_ = nullptr;
+  std::shared_ptr<std::atomic<quint64>> latest_ = std::make_shared<std::atomic<quint64>>(0);
+  QString runDir_;
+  RunAnalysisPtr current_;
+  bool busy_ = false;
+};
+
+/// Registers RunAnalysisPtr and AnalysisParams for queued connections; idempotent, never fails.
+void registerRunAnalysisMetaTypes();
+
+}  // namespace posescope

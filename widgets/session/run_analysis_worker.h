@@ -1,0 +1,51 @@
+#pragma once
+// The background half of RunAnalysisSession: reads a run folder's ground truth and results once
+// and analyses them, on its own thread.
+
+#include <QObject>
+#include <QString>
+#include <atomic>
+#include <memory>
+#include <optional>
+
+#include "widgets/session/run_analysis.h"
+
+namespace posescope {
+
+/// A QObject meant to live on its own QThread. Keeps the inputs of the last run folder read, so a
+/// reanalysis with other settings reads no file. Requests come by queued call and are served in
+/// order; a request whose generation is older than `latest` (set by the session as it asks) is
+/// skipped without computing. Never throws: a failure becomes failed().
+class RunAnalysisWorker : public QObject {
+  Q_OBJECT
+ public:
+  /// `latest` is the newest generation asked for, shared with the session.
+  explicit RunAnalysisWorker(std::shared_ptr<const std::atomic<quint64>> latest,
+                             QObject* parent = nullptr);
+
+ public Q_SLOTS:
+  /// Reads run folder `dir` (run.json, records.jsonl, results.json, the annotation file) and
+  /// analyses it with `params`, or with analysisParamsForJoints' defaults when none are given.
+  /// The files are read even when stale, since later reanalyses build on them.
+  void load(quint64 generation, const QString& dir, std::optional<AnalysisParams> params);
+  /// Analyses the inputs last read with `params`.
+  void reanalyze(quint64 generation, const AnalysisParams& params);
+  /// Forgets the inputs (the run shown is gone).
+  void forget();
+
+ Q_SIGNALS:
+  void analysed(quint64 generation, posescope::RunAnalysisPtr analysis);
+  /// `message` names the file or setting at fault.
+  void failed(quint64 generation, const QString& message);
+
+ private:
+  void analyse(quint64 generation, const AnalysisParams& params);
+  bool stale(quint64 generation) const { return generation < latest_->load(); }
+
+  std::shared_ptr<const std::atomic<quint64>> latest_;
+  std::string runDir_;
+  std::shared_ptr<const RunEvaluationInput> input_;
+  AnalysisParams defaultParams_;
+};
+
+}  // namespace posescope
