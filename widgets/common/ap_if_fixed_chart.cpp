@@ -7,7 +7,7 @@
 #include <cmath>
 
 #include "analysis/error_images.h"
-#include "analysis/error_profile_comparison.h"
+#include "report/analysis_tables.h"
 #include "widgets/common/plot_utils.h"
 #include "widgets/common/qcp.h"
 
@@ -202,21 +202,8 @@ void ApIfFixedChart::rebuild() {
     return;
   }
   const std::string area = this->area().toStdString();
-  // The threshold's index among the analysis' thresholds; npos: the mean over all of them.
-  std::size_t thresholdIndex = std::string::npos;
-  if (oks() != Oks::Mean) {
-    const double wanted = oks() == Oks::At50 ? 0.5 : 0.75;
-    const auto& thresholds = analysis_->params.eval.iouThrs;
-    for (std::size_t t = 0; t < thresholds.size(); ++t)
-      if (std::abs(thresholds[t] - wanted) < 1e-9) thresholdIndex = t;
-  }
-  auto apOf = [&](ErrorType error) {
-    if (oks() == Oks::Mean) return meanApIfFixed(*analysis_, error, area);
-    const ApIfFixed* f = thresholdIndex == std::string::npos
-                             ? nullptr
-                             : analysis_->find(error, area, thresholdIndex);
-    return f ? f->ap : -1.0;
-  };
+  const double oks = this->oks() == Oks::At50 ? 0.5 : this->oks() == Oks::At75 ? 0.75 : -1;
+  auto apOf = [&](ErrorType error) { return apIfFixedAt(*analysis_, error, area, oks); };
   for (ErrorType error : kBarOrder) {
     if (!analysis_->find(error, area, 0)) continue;  // inversions without flip pairs
     Bar bar;
