@@ -6,8 +6,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "analysis/analysis_params.h"
 #include "analysis/error_profile_comparison.h"
 #include "report/per_image_table.h"
+#include "report/run_ground_truth.h"
 
 namespace posescope {
 
@@ -219,6 +221,19 @@ std::vector<WorstImage> worstImages(const Triage& triage, const std::vector<Imag
       if (r.imageId == d.imageId) w.file = r.file;
     out.push_back(w);
   }
+  return out;
+}
+
+RunReportAnalysis analyzeRunForReport(const LoadedRun& run) {
+  const RunEvaluationInput input = loadRunEvaluationInput(run);
+  AnalysisOptions options;
+  options.resultsSource = input.resultsFile;
+  RunReportAnalysis out;
+  out.analysis =
+      analyzeKeypoints(input.groundTruth, input.results,
+                       analysisParamsForJoints(input.variant, input.groundTruth), options);
+  out.triage = buildTriage(out.analysis, input.groundTruth);
+  out.worst = worstImages(out.triage, run.records);
   return out;
 }
 

@@ -42,6 +42,18 @@ struct WorstImage {
 std::vector<WorstImage> worstImages(const Triage& triage, const std::vector<ImageRecord>& records,
                                     std::size_t count = 10);
 
+/// What the report needs of a run's analysis.
+struct RunReportAnalysis {
+  KeypointAnalysis analysis;
+  Triage triage;
+  std::vector<WorstImage> worst;  // the ten worst images
+};
+
+/// Analyses `run`'s results against its annotation file as `posescope-cli analyze RUN_DIR` does
+/// (analysisParamsForJoints). Throws Error naming the folder or file when its results or
+/// annotation file cannot be read (loadRunEvaluationInput), EvalError for bad entries.
+RunReportAnalysis analyzeRunForReport(const LoadedRun& run);
+
 /// The report's tables: Markdown (headed sections), CSV ("section,row,column,value", numbers in
 /// round-trip precision) or JSON (run, metrics, ap_if_fixed with every threshold, joint_labels,
 /// worst_images). Never fails.

@@ -240,7 +240,7 @@ void ApIfFixedChart::rebuild() {
     gain->addData(key, std::max(0.0, bar.fixed - bar.from));
   }
   plot_->xAxis->setRange(0.4, static_cast<double>(bars_.size()) + 0.6);
-  plot_->xAxis->setTickLabelRotation(bars_.size() > 6 ? 30 : 0);
+  plot_->xAxis->setTickLabelRotation(bars_.size() > 6 ? -30 : 0);  // labels end at their bar
   plot_->replot();
 }
 
