@@ -142,6 +142,8 @@ QWidget* CompareView::buildImagePane() {
   imageTable_->setObjectName(QStringLiteral("imageDeltaTable"));
   imageTable_->setSelectionMode(QAbstractItemView::SingleSelection);
   imageTable_->horizontalHeader()->resizeSection(ImageDeltaModel::FileColumn, 140);
+  // "B: 2 new swaps, 1 miss fewer" in sight beside the deltas (the tooltip has all of it).
+  imageTable_->horizontalHeader()->resizeSection(ImageDeltaModel::ErrorChangesColumn, 260);
   imageTable_->setTextElideMode(Qt::ElideMiddle);
   keepHeadersWhole(imageTable_);
   connect(imageTable_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
