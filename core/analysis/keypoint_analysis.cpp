@@ -377,6 +377,8 @@ KeypointAnalysis analyzeKeypoints(const KeypointGroundTruth& gt,
     } else {
       da.joints = l->joints->labels;
       da.ownKs = l->joints->ownKs;
+      da.bestPersonId = l->joints->bestPersonId;
+      da.bestJoint = l->joints->bestJoint;
     }
     for (int k = 0; k < J; ++k) ++out.jointCounts[k][static_cast<int>(da.joints[k])];
   }

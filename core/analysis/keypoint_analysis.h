@@ -32,6 +32,10 @@ struct DetectionAnalysis {
   /// Per joint; empty when unmatched. All Unlabelled when the person has no labelled joint.
   std::vector<JointLabel> joints;
   std::vector<double> ownKs;  // ks to the matched person's own joints (-1: not labelled)
+  /// Per joint, where the prediction landed (JointAnalysis::bestPersonId / bestJoint): the other
+  /// person of a swap, the mirrored joint of an inversion; empty when unmatched or not judged.
+  std::vector<std::int64_t> bestPersonId;
+  std::vector<int> bestJoint;
 };
 
 /// AP and recall at one OKS threshold and area range with errors up to `error` fixed.

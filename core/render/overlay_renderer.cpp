@@ -35,7 +35,7 @@ cv::Matx23d imageToPicture(const RenderOptions& options, const ImageMaps* maps) 
   return cv::Matx23d(inverse);
 }
 
-// Layer order: heatmap, tags, crowd regions, ground truth, matches, predictions.
+// Layer order: heatmap, tags, crowd regions, ground truth, matches, predictions, error labels.
 void drawLayers(Canvas& canvas, const OverlayScene& scene, const RenderOptions& options,
                 const ImageMaps* maps, const StrokeSizes& sizes) {
   if (options.showHeatmap) drawHeatmapLayer(canvas, *maps, options);
@@ -46,6 +46,7 @@ void drawLayers(Canvas& canvas, const OverlayScene& scene, const RenderOptions& 
   if (options.showMatches && options.markUnmatched)
     drawUnmatchedMarks(canvas, scene, options, sizes);
   if (options.showPredictions) drawPredictions(canvas, scene, options, sizes);
+  if (options.showErrors) drawJointErrors(canvas, scene, options, sizes);
 }
 
 }  // namespace

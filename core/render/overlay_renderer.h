@@ -15,9 +15,9 @@ namespace posescope {
 /// Draws `scene` (and `maps` when the heatmap / tag layers are on) over a copy of `rgb`
 /// (CV_8UC3, RGB). With options.projectMaps the result has the image's size; otherwise it has
 /// the maps' size (the image warped into map space; needs `maps`). Layer order: heatmap, tags,
-/// crowd regions, ground truth, matches, predictions. Deterministic. Throws Error for an image
-/// that is not 8-bit RGB, map layers or network resolution without `maps`, inconsistent maps;
-/// ConfigError for invalid options.
+/// crowd regions, ground truth, matches, predictions, error labels. Deterministic. Throws Error for
+/// an image that is not 8-bit RGB, map layers or network resolution without `maps`, inconsistent
+/// maps; ConfigError for invalid options.
 cv::Mat renderOverlay(const cv::Mat& rgb, const OverlayScene& scene, const RenderOptions& options,
                       const ImageMaps* maps = nullptr);
 

@@ -31,4 +31,24 @@ std::size_t personPaletteSize() {
   return kPalette.size();
 }
 
+cv::Scalar jointLabelColor(JointLabel label) {
+  // From good to bad in a warming order, swap apart in violet; all readable on photos and on the
+  // dark canvas background.
+  switch (label) {
+    case JointLabel::Good:
+      return {46, 204, 64};
+    case JointLabel::Jitter:
+      return {255, 220, 0};
+    case JointLabel::Inversion:
+      return {255, 133, 27};
+    case JointLabel::Swap:
+      return {190, 70, 255};
+    case JointLabel::Miss:
+      return {255, 45, 45};
+    case JointLabel::Unlabelled:
+      break;
+  }
+  return {170, 170, 170};
+}
+
 }  // namespace posescope

@@ -5,6 +5,8 @@
 
 #include <opencv2/core/types.hpp>
 
+#include "analysis/joint_errors.h"
+
 namespace posescope {
 
 /// Colour of predicted person `index` from a fixed 12-colour palette (cycles). Never fails.
@@ -23,5 +25,9 @@ inline const cv::Scalar kMatchColor{255, 230, 0};
 inline const cv::Scalar kUnmatchedColor{235, 40, 40};
 /// Matches to ignored ground truth (crowd regions, unlabelled people).
 inline const cv::Scalar kIgnoredMatchColor{160, 160, 160};
+
+/// The error layer's colour of a joint labelled `label` (good green, jitter yellow, inversion
+/// orange, swap violet, miss red; unlabelled grey, drawn hollow). Never fails.
+cv::Scalar jointLabelColor(JointLabel label);
 
 }  // namespace posescope

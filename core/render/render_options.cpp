@@ -58,6 +58,8 @@ const char* overlayLayerName(OverlayLayer layer) {
       return "tags";
     case OverlayLayer::NetworkResolution:
       return "network";
+    case OverlayLayer::Errors:
+      return "errors";
   }
   return "";
 }
@@ -87,6 +89,8 @@ bool showsLayer(const RenderOptions& options, OverlayLayer layer) {
       return options.showTags;
     case OverlayLayer::NetworkResolution:
       return !options.projectMaps;
+    case OverlayLayer::Errors:
+      return options.showErrors;
   }
   return false;
 }
@@ -113,6 +117,9 @@ void setLayerShown(RenderOptions& options, OverlayLayer layer, bool shown) {
       break;
     case OverlayLayer::NetworkResolution:
       options.projectMaps = !shown;
+      break;
+    case OverlayLayer::Errors:
+      options.showErrors = shown;
       break;
   }
 }

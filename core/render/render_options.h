@@ -23,6 +23,8 @@ struct RenderOptions {
   bool showMatches = true;
   bool showHeatmap = false;  // needs ImageMaps
   bool showTags = false;     // needs ImageMaps
+  /// Each predicted joint in the colour of its error label (OverlayScene::jointErrors).
+  bool showErrors = false;
 
   /// Predicted joints scoring below this are hidden, with their limbs.
   double jointThreshold = 0.1;
@@ -85,16 +87,18 @@ enum class OverlayLayer {
   Matches,
   Heatmap,
   Tags,
-  NetworkResolution
+  NetworkResolution,
+  Errors
 };
 
 /// Every layer, in the order the GUI's toolbar shows them.
-inline constexpr std::array<OverlayLayer, 7> kOverlayLayers = {
-    OverlayLayer::Predictions,      OverlayLayer::GroundTruth, OverlayLayer::Crowd,
-    OverlayLayer::Matches,          OverlayLayer::Heatmap,     OverlayLayer::Tags,
-    OverlayLayer::NetworkResolution};
+inline constexpr std::array<OverlayLayer, 8> kOverlayLayers = {
+    OverlayLayer::Predictions, OverlayLayer::GroundTruth,      OverlayLayer::Crowd,
+    OverlayLayer::Matches,     OverlayLayer::Errors,           OverlayLayer::Heatmap,
+    OverlayLayer::Tags,        OverlayLayer::NetworkResolution};
 
-/// The name of `layer` in layer lists: predictions, gt, crowd, matches, heatmap, tags, network.
+/// The name of `layer` in layer lists: predictions, gt, crowd, matches, errors, heatmap, tags,
+/// network.
 const char* overlayLayerName(OverlayLayer layer);
 /// The layer named `name` (surrounding spaces and case ignored), or nullopt.
 std::optional<OverlayLayer> overlayLayerFromName(const std::string& name);

@@ -130,6 +130,45 @@ void drawPredictions(Canvas& canvas, const OverlayScene& scene, const RenderOpti
   }
 }
 
+void drawJointErrors(Canvas& canvas, const OverlayScene& scene, const RenderOptions& options,
+                     const StrokeSizes& sizes) {
+  const std::vector<bool> shown = shownPeople(scene, options);
+  const int thin = std::max(1, sizes.lineWidth / 2);
+  // A little larger than a prediction's joint, so the label covers the person's own colour.
+  const double radius = sizes.jointRadius + 1;
+  const cv::Scalar rim(20, 20, 20);
+  for (std::size_t i = 0; i < scene.predictions.size() && i < scene.jointErrors.size(); ++i) {
+    const PersonPrediction& person = scene.predictions[i];
+    const auto& marks = scene.jointErrors[i];
+    if (!shown[i] || marks.size() != person.joints.size()) continue;
+    for (std::size_t j = 0; j < marks.size(); ++j) {  // lines first: the discs stay on top
+      if (person.joints[j][2] < options.jointThreshold || !marks[j].landedAt) continue;
+      const auto& to = *marks[j].landedAt;
+      solidLine(canvas, canvas.map(person.joints[j][0], person.joints[j][1]),
+                canvas.map(to[0], to[1]), jointLabelColor(marks[j].label), thin, 1.0, cv::LINE_AA);
+    }
+    for (std::size_t j = 0; j < marks.size(); ++j) {
+      if (person.joints[j][2] < options.jointThreshold) continue;
+      const cv::Point2d c = canvas.map(person.joints[j][0], person.joints[j][1]);
+      const bool hollow = marks[j].label == JointLabel::Unlabelled;
+      const cv::Scalar color = jointLabelColor(marks[j].label);
+      blendShape(canvas.rgb, boundsAround({c}, radius + 3), hollow ? color : rim, 1.0,
+                 [&](cv::Mat& mask, const cv::Point& o) {
+                   cv::circle(mask, fixedPoint(c, o),
+                              static_cast<int>(std::lround((radius + 1) * (1 << kDrawShift))), 255,
+                              hollow ? std::max(1, thin) : cv::FILLED, cv::LINE_AA, kDrawShift);
+                 });
+      if (hollow) continue;
+      blendShape(canvas.rgb, boundsAround({c}, radius + 2), color, 1.0,
+                 [&](cv::Mat& mask, const cv::Point& o) {
+                   cv::circle(mask, fixedPoint(c, o),
+                              static_cast<int>(std::lround(radius * (1 << kDrawShift))), 255,
+                              cv::FILLED, cv::LINE_AA, kDrawShift);
+                 });
+    }
+  }
+}
+
 void drawGroundTruth(Canvas& canvas, const OverlayScene& scene, const StrokeSizes& sizes) {
   const int thin = std::max(1, sizes.lineWidth / 2);
   const double dash = std::max(4.0, 3.0 * sizes.lineWidth);

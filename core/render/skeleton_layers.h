@@ -40,6 +40,13 @@ void drawCrowdRegions(Canvas& canvas, const OverlayScene& scene, const StrokeSiz
 /// index into scene.predictions. Never fails.
 std::vector<bool> shownPeople(const OverlayScene& scene, const RenderOptions& options);
 
+/// The error layer: each joint of a shown prediction that has marks (scene.jointErrors), above
+/// the joint threshold, as a disc in jointLabelColor of its label with a dark rim (unlabelled: a
+/// hollow grey ring); a swap gets a thin line in its colour to the joint it landed on, an inversion
+/// one to the mirrored joint. Never fails; marks that do not fit the prediction are skipped.
+void drawJointErrors(Canvas& canvas, const OverlayScene& scene, const RenderOptions& options,
+                     const StrokeSizes& sizes);
+
 /// Predictions matched to no one (crossed out in red at their centroid; with the predictions
 /// layer) and ground-truth people no prediction matched (a dashed red circle around them; with
 /// the ground-truth layer), at the scene's match threshold; crowd regions and people without

@@ -10,6 +10,7 @@
 
 #include "common/errors.h"
 #include "render/export_frame.h"
+#include "render/joint_error_marks.h"
 #include "render/map_layers.h"
 #include "render/overlay_renderer.h"
 #include "render/palette.h"
@@ -136,6 +137,68 @@ class TestRender : public QObject {
     RenderOptions hidden = skeletonOnly();
     hidden.showPredictions = false;
     COMPARE_PIXEL(renderOverlay(background(), scene, hidden), 50, 50, kBackground, 0);
+  }
+
+  // Issue 16: the error layer colours each joint by its label, hollow when unlabelled, with a
+  // line from a swapped joint to where it landed; predictions without marks are left alone.
+  void errorLayerColoursJointsByLabel() {
+    OverlayScene scene;
+    scene.skeleton = {{"a", "b", "c"}, {}};
+    scene.predictions = {person({{30, 30, 1, 0}, {80, 30, 1, 0}, {130, 30, 1, 0}}),
+                         person({{30, 120, 1, 0}, {80, 120, 1, 0}, {130, 120, 1, 0}})};
+    JointErrorMark swap{JointLabel::Swap, std::array<double, 2>{80, 90}};
+    scene.jointErrors = {{{JointLabel::Good, {}}, swap, {JointLabel::Unlabelled, {}}}, {}};
+    RenderOptions o = skeletonOnly();
+    o.lineWidth = 6;  // the error lines are half as wide
+    o.showPredictions = false;
+    o.showErrors = true;
+    const cv::Mat out = renderOverlay(background(), scene, o);
+    COMPARE_PIXEL(out, 30, 30, vec(jointLabelColor(JointLabel::Good)), 0);
+    COMPARE_PIXEL(out, 80, 30, vec(jointLabelColor(JointLabel::Swap)), 0);
+    COMPARE_PIXEL(out, 80, 60, vec(jointLabelColor(JointLabel::Swap)), 2);  // the line down
+    COMPARE_PIXEL(out, 130, 30, kBackground, 0);                            // hollow
+    COMPARE_PIXEL(out, 130 + 7, 30, vec(jointLabelColor(JointLabel::Unlabelled)), 40);
+    COMPARE_PIXEL(out, 30, 120, kBackground, 0);  // no marks: not drawn
+    COMPARE_PIXEL(out, 80, 105, kBackground, 0);  // the line ends at (80, 90)
+    o.showErrors = false;
+    COMPARE_PIXEL(renderOverlay(background(), scene, o), 30, 30, kBackground, 0);
+    QCOMPARE(overlayLayerFromName(" Errors "), std::optional<OverlayLayer>(OverlayLayer::Errors));
+    RenderOptions only;
+    QVERIFY(showOnlyLayers(only, "errors,gt").empty());
+    QVERIFY(only.showErrors && only.showGroundTruth && !only.showPredictions);
+  }
+
+  // The analysis' detections are tied to the record's people with joints, in order; a swap's
+  // line goes to the joint of the person it landed on.
+  void jointErrorMarksFollowTheResultsOrder() {
+    ImageRecord record;
+    record.imageId = 5;
+    record.people = {person({{1, 1, 1, 0}, {2, 2, 1, 0}, {3, 3, 1, 0}}), PersonPrediction{},
+                     person({{4, 4, 1, 0}, {5, 5, 1, 0}, {6, 6, 1, 0}})};
+    const std::vector<std::size_t> detections = {3, 4};
+    const auto people = detectionsOfPeople(record, detections);
+    QCOMPARE(people.size(), std::size_t(3));
+    QCOMPARE(people[0], std::optional<std::size_t>(3));
+    QCOMPARE(people[1], std::optional<std::size_t>());
+    QCOMPARE(people[2], std::optional<std::size_t>(4));
+
+    KeypointAnalysis analysis;
+    analysis.detections.resize(5);
+    DetectionAnalysis& matched = analysis.detections[3];
+    matched.gtId = 70;
+    matched.joints = {JointLabel::Good, JointLabel::Swap, JointLabel::Inversion};
+    matched.bestPersonId = {70, 71, 70};
+    matched.bestJoint = {0, 1, 1};
+    const std::vector<GroundTruthPerson> gt = {gtPerson(70, {10, 10, 2, 20, 20, 2, 30, 30, 2}),
+                                               gtPerson(71, {40, 40, 2, 50, 50, 2, 60, 60, 2})};
+    const auto marks = jointErrorMarks(record, analysis, detections, gt);
+    QCOMPARE(marks.size(), std::size_t(3));
+    QCOMPARE(marks[0].size(), std::size_t(3));
+    QVERIFY(marks[0][0].label == JointLabel::Good && !marks[0][0].landedAt);
+    QCOMPARE(*marks[0][1].landedAt, (std::array<double, 2>{50, 50}));  // person 71's joint 1
+    QCOMPARE(*marks[0][2].landedAt, (std::array<double, 2>{20, 20}));  // own mirrored joint
+    QVERIFY(marks[1].empty());                                         // no joints: no detection
+    QVERIFY(marks[2].empty());  // detection 4 was not localised
   }
 
   void groundTruthRingsAndCrowdHatching() {

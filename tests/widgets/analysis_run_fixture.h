@@ -59,11 +59,14 @@ inline std::vector<FixtureAnalysisImage> analysisFixtureImages() {
   auto jittered = a.joints();
   jittered[kLeftWrist][0] += 15;  // ks about 0.7: within the jitter band
   add(2, {a}).predictions.push_back({jittered, 0.8});
-  auto inverted = a.joints();
+  auto inverted = a.joints();  // each wrist a little below the other one: a short line shows
   std::swap(inverted[kLeftWrist], inverted[kRightWrist]);
+  inverted[kLeftWrist][1] += 10;
+  inverted[kRightWrist][1] += 10;
   add(3, {a}).predictions.push_back({inverted, 0.85});
   auto swapped = a.joints();
-  swapped[kLeftWrist] = b.joints()[kLeftWrist];  // on the other person's left wrist
+  swapped[kLeftWrist] = b.joints()[kLeftWrist];  // near the other person's left wrist
+  swapped[kLeftWrist][1] += 14;
   auto& four = add(4, {a, b});
   four.predictions.push_back({swapped, 0.9});
   four.predictions.push_back({b.joints(), 0.7});

@@ -12,6 +12,7 @@
 
 #include "render/export_frame.h"
 #include "render/overlay_renderer.h"
+#include "render/skeleton_layers.h"
 #include "widgets/common/overlay_image.h"
 
 namespace posescope {
@@ -209,20 +210,25 @@ void ImageCanvas::rebuildHoverItems() {
       }
     }
   }
-  if (options_.showPredictions) {
+  if (options_.showPredictions || options_.showErrors) {
     for (size_t p = 0; p < scene_.predictions.size(); ++p) {
       const auto& person = scene_.predictions[p];
+      const bool labelled = options_.showErrors && p < scene_.jointErrors.size() &&
+                            scene_.jointErrors[p].size() == person.joints.size();
       for (size_t j = 0; j < person.joints.size(); ++j) {
         const auto& joint = person.joints[j];
         if (joint[2] < options_.jointThreshold) continue;
-        add(joint[0], joint[1],
-            tr("Person %1 \u00b7 %2\nscore %3\ntag %4\nat (%5, %6)")
-                .arg(p + 1)
-                .arg(jointName(scene_.skeleton, j))
-                .arg(joint[2], 0, 'f', 3)
-                .arg(joint[3], 0, 'f', 3)
-                .arg(joint[0], 0, 'f', 1)
-                .arg(joint[1], 0, 'f', 1));
+        QString tip = tr("Person %1 \u00b7 %2\nscore %3\ntag %4\nat (%5, %6)")
+                          .arg(p + 1)
+                          .arg(jointName(scene_.skeleton, j))
+                          .arg(joint[2], 0, 'f', 3)
+                          .arg(joint[3], 0, 'f', 3)
+                          .arg(joint[0], 0, 'f', 1)
+                          .arg(joint[1], 0, 'f', 1);
+        if (labelled)
+          tip += tr("\nerror label: %1")
+                     .arg(QString::fromStdString(jointLabelName(scene_.jointErrors[p][j].label)));
+        add(joint[0], joint[1], tip);
       }
     }
   }
@@ -265,8 +271,45 @@ void ImageCanvas::resizeEvent(QResizeEvent* event) {
 }
 
 void ImageCanvas::mousePressEvent(QMouseEvent* event) {
-  if (event->button() == Qt::LeftButton) fitting_ = false;  // a pan keeps its place on resize
+  if (event->button() == Qt::LeftButton) {
+    fitting_ = false;  // a pan keeps its place on resize
+    pressPos_ = event->position().toPoint();
+  }
   QGraphicsView::mousePressEvent(event);
+}
+
+void ImageCanvas::mouseReleaseEvent(QMouseEvent* event) {
+  QGraphicsView::mouseReleaseEvent(event);
+  const QPoint at = event->position().toPoint();
+  if (event->button() == Qt::LeftButton && (at - pressPos_).manhattanLength() <= 3)
+    Q_EMIT personClicked(personAt(at));
+}
+
+int ImageCanvas::personAt(const QPoint& viewPos) const {
+  if (image_.isNull() || !(options_.showPredictions || options_.showErrors)) return -1;
+  const std::vector<bool> shown = shownPeople(scene_, options_);
+  int nearest = -1, boxed = -1;
+  double nearestDistance = kPickRadius, smallestBox = 0;
+  for (std::size_t p = 0; p < scene_.predictions.size(); ++p) {
+    if (!shown[p]) continue;
+    QRectF box;
+    for (const auto& joint : scene_.predictions[p].joints) {
+      if (joint[2] < options_.jointThreshold) continue;
+      const QPointF v = mapFromScene(toPicture(joint[0], joint[1]) + QPointF(0.5, 0.5));
+      box = box.isNull() ? QRectF(v, QSizeF(1, 1)) : box.united(QRectF(v, QSizeF(1, 1)));
+      const double distance = std::hypot(v.x() - viewPos.x(), v.y() - viewPos.y());
+      if (distance <= nearestDistance) {
+        nearestDistance = distance;
+        nearest = static_cast<int>(p);
+      }
+    }
+    const double area = box.width() * box.height();
+    if (box.contains(viewPos) && (boxed < 0 || area < smallestBox)) {
+      boxed = static_cast<int>(p);
+      smallestBox = area;
+    }
+  }
+  return nearest >= 0 ? nearest : boxed;
 }
 
 }  // namespace posescope

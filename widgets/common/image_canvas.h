@@ -70,17 +70,26 @@ class ImageCanvas : public QGraphicsView {
   void zoomBy(double factor);
   /// Current zoom (view pixels per picture pixel).
   double zoom() const;
+  /// The drawn predicted person at viewport position `viewPos`: the one with a shown joint
+  /// nearest to it (within kPickRadius screen pixels), else the smallest whose joints' box holds
+  /// it; -1 when none (or predictions and errors are not drawn).
+  int personAt(const QPoint& viewPos) const;
+  static constexpr int kPickRadius = 12;
 
  Q_SIGNALS:
   /// The picture was redrawn (new image, maps or options).
   void redrawn();
   void renderFailed(const QString& message);
+  /// A click (not a drag) at a predicted person (`person` indexes the scene's predictions) or
+  /// at none (-1).
+  void personClicked(int person);
 
  protected:
   void drawBackground(QPainter* painter, const QRectF& rect) override;
   void wheelEvent(QWheelEvent* event) override;
   void resizeEvent(QResizeEvent* event) override;
   void mousePressEvent(QMouseEvent* event) override;
+  void mouseReleaseEvent(QMouseEvent* event) override;
 
  private:
   /// New image, maps or options: the picture's size, hover items and view are redone.
@@ -109,6 +118,7 @@ class ImageCanvas : public QGraphicsView {
   QTransform viewTransform_;
   bool viewStale_ = true;
   QString renderError_;  // the last rendering error ("" when drawn)
+  QPoint pressPos_;      // where the left button went down, to tell a click from a drag
 };
 
 }  // namespace posescope

@@ -15,14 +15,30 @@ QString swatch(const cv::Scalar& color, const QString& symbols) {
   return QStringLiteral("<span style='background:#303030;color:%1'>%2</span>").arg(hex, symbols);
 }
 
+// Each mark with its name; a line breaks between entries, never between a mark and its name.
+QString entry(const QString& marks, const QString& name) {
+  return marks + QStringLiteral("&nbsp;") + name.toHtmlEscaped();
+}
+
 }  // namespace
 
 OverlayLegend::OverlayLegend(QWidget* parent) : QLabel(parent) {
-  // Each mark with its name; a line breaks between entries, never between a mark and its name.
-  const auto entry = [](const QString& marks, const QString& name) {
-    return marks + QStringLiteral("&nbsp;") + name.toHtmlEscaped();
-  };
-  const QStringList entries = {
+  updateText();
+  setTextFormat(Qt::RichText);
+  setWordWrap(true);
+  setToolTip(
+      tr("What the overlay draws; matches, crosses and circles at the chosen OKS "
+         "threshold"));
+}
+
+void OverlayLegend::setErrorLabelsShown(bool shown) {
+  if (errorLabelsShown_ == shown) return;
+  errorLabelsShown_ = shown;
+  updateText();
+}
+
+void OverlayLegend::updateText() {
+  QStringList entries = {
       entry(swatch(kGroundTruthColor, QStringLiteral("&nbsp;\u2504\u25cb&nbsp;")),
             tr("ground truth")),
       entry(swatch(personColor(0), QStringLiteral("&nbsp;\u25cf\u2501")) +
@@ -34,12 +50,18 @@ OverlayLegend::OverlayLegend(QWidget* parent) : QLabel(parent) {
             tr("unmatched prediction")),
       entry(swatch(kUnmatchedColor, QStringLiteral("&nbsp;\u25cc&nbsp;")), tr("missed person")),
       entry(swatch(kCrowdColor, QStringLiteral("&nbsp;\u2572\u2572&nbsp;")), tr("crowd region"))};
+  if (errorLabelsShown_) {
+    QStringList labels;
+    for (JointLabel label : kJointLabels) {
+      const bool hollow = label == JointLabel::Unlabelled;
+      labels << swatch(jointLabelColor(label), hollow ? QStringLiteral("&nbsp;\u25cb&nbsp;")
+                                                      : QStringLiteral("&nbsp;\u25cf&nbsp;")) +
+                    QString::fromStdString(jointLabelName(label));
+    }
+    entries << tr("<b>joint errors:</b> %1 (a line from a swap / an inversion to where it landed)")
+                   .arg(labels.join(QStringLiteral(" ")));
+  }
   setText(entries.join(QStringLiteral(" &nbsp; ")));
-  setTextFormat(Qt::RichText);
-  setWordWrap(true);
-  setToolTip(
-      tr("What the overlay draws; matches, crosses and circles at the chosen OKS "
-         "threshold"));
 }
 
 }  // namespace posescope

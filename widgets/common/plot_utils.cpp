@@ -4,7 +4,7 @@
 #include <QToolTip>
 #include <array>
 
-#include "render/joint_label_colors.h"
+#include "render/palette.h"
 #include "widgets/common/qcp.h"
 
 namespace posescope {
@@ -26,8 +26,8 @@ QColor runColor(RunSideColor side) {
 }
 
 QColor jointLabelQColor(JointLabel label) {
-  const LabelRgb c = jointLabelColor(label);
-  return QColor(c.r, c.g, c.b);
+  const cv::Scalar c = jointLabelColor(label);  // RGB order
+  return QColor(static_cast<int>(c[0]), static_cast<int>(c[1]), static_cast<int>(c[2]));
 }
 
 void showPlotToolTips(QCustomPlot* plot, PlotToolTipText text) {

@@ -9,6 +9,30 @@ namespace {
 
 const QString kUnknown = QStringLiteral("\u2013");
 
+bool isCountColumn(int column) {
+  return column >= InspectTableModel::SwapsColumn &&
+         column <= InspectTableModel::MissedPeopleColumn;
+}
+
+// The error analysis' count of `column` for an image; -1 without one.
+int errorCount(const ImageTriage* t, int column) {
+  if (!t) return -1;
+  switch (column) {
+    case InspectTableModel::SwapsColumn:
+      return t->swaps;
+    case InspectTableModel::InversionsColumn:
+      return t->inversions;
+    case InspectTableModel::MissesColumn:
+      return t->misses;
+    case InspectTableModel::JittersColumn:
+      return t->jitters;
+    case InspectTableModel::BackgroundFpColumn:
+      return t->backgroundFalsePositives;
+    default:
+      return t->missedPeople;
+  }
+}
+
 // A cell's exact value, which sorting uses (missing AP / OKS / people: -1); the display formats it.
 QVariant exactValue(const PerImageRow& r, int column) {
   switch (column) {
@@ -43,6 +67,13 @@ void InspectTableModel::setRows(std::vector<PerImageRow> rows) {
   resetTo(rows_, std::move(rows));
 }
 
+void InspectTableModel::setAnalysis(RunAnalysisPtr analysis) {
+  analysis_ = std::move(analysis);
+  if (!rows_.empty())
+    Q_EMIT dataChanged(index(0, SwapsColumn),
+                       index(static_cast<int>(rows_.size()) - 1, MissedPeopleColumn));
+}
+
 void InspectTableModel::appendRow(const PerImageRow& row) {
   const int at = static_cast<int>(rows_.size());
   beginInsertRows({}, at, at);
@@ -73,6 +104,10 @@ QVariant InspectTableModel::data(const QModelIndex& index, int role) const {
   if (!isCell(index)) return {};
   const PerImageRow& r = rows_[static_cast<size_t>(index.row())];
   const int c = index.column();
+  if (isCountColumn(c)) {
+    const int n = errorCount(analysis_ ? analysis_->imageTriage(r.imageId) : nullptr, c);
+    return numberCell(role, n, n < 0 ? QVariant(kUnknown) : QVariant(n));
+  }
   if (role == Qt::UserRole) return exactValue(r, c);
   if (role == Qt::DisplayRole) {
     switch (c) {
@@ -113,6 +148,18 @@ QVariant InspectTableModel::headerData(int section, Qt::Orientation orientation,
         return tr("AP of this image alone (OKS .50:.95)");
       case MeanOksColumn:
         return tr("Mean OKS of the matches at OKS .50");
+      case SwapsColumn:
+        return tr("Joints that landed on another person (error analysis)");
+      case InversionsColumn:
+        return tr("Joints that landed on the mirrored joint, left for right (error analysis)");
+      case MissesColumn:
+        return tr("Joints far from every person's joint (error analysis)");
+      case JittersColumn:
+        return tr("Joints near their own joint but not good (error analysis)");
+      case BackgroundFpColumn:
+        return tr("Detections matching no person at OKS .50, after fixing joints and scores");
+      case MissedPeopleColumn:
+        return tr("Labelled people no detection found at OKS .50");
       default:
         return {};
     }
@@ -133,6 +180,18 @@ QVariant InspectTableModel::headerData(int section, Qt::Orientation orientation,
       return tr("AP");
     case MeanOksColumn:
       return tr("Mean OKS");
+    case SwapsColumn:
+      return tr("Swaps");
+    case InversionsColumn:
+      return tr("Inversions");
+    case MissesColumn:
+      return tr("Misses");
+    case JittersColumn:
+      return tr("Jitters");
+    case BackgroundFpColumn:
+      return tr("BG FP");
+    case MissedPeopleColumn:
+      return tr("Missed");
     case TotalMsColumn:
       return tr("Total ms");
     case FailureColumn:

@@ -2,16 +2,19 @@
 // The viewer's per-image table: one row per image of a run with its evaluation and timings.
 
 #include <vector>
-#include "widgets/models/table_model_base.h"
 
 #include "report/per_image_table.h"
+#include "widgets/models/table_model_base.h"
+#include "widgets/session/run_analysis.h"
 
 namespace posescope {
 
 /// One row per PerImageRow (core/report): index, image id, file, ground-truth and predicted
-/// people, per-image AP and mean OKS, total and per-stage milliseconds, failure. Display shows
-/// rounded numbers and "–" for unknown values; Qt::UserRole gives numbers for sorting (unknown
-/// AP / OKS / ground truth sort as -1).
+/// people, per-image AP and mean OKS, the error analysis' counts (swaps, inversions, misses,
+/// jitters, background false positives, missed people: Triage's ImageTriage), total and
+/// per-stage milliseconds, failure. Display shows rounded numbers and "–" for unknown values
+/// (the counts without an analysis); Qt::UserRole gives numbers for sorting (unknown AP / OKS /
+/// ground truth / counts sort as -1).
 class InspectTableModel : public TableModelBase {
   Q_OBJECT
  public:
@@ -23,6 +26,12 @@ class InspectTableModel : public TableModelBase {
     PeopleColumn,
     ApColumn,
     MeanOksColumn,
+    SwapsColumn,  // the error analysis' counts, from here to MissedPeopleColumn
+    InversionsColumn,
+    MissesColumn,
+    JittersColumn,
+    BackgroundFpColumn,
+    MissedPeopleColumn,
     TotalMsColumn,
     FirstStageColumn,  // one column per stageNames() entry from here
     FailureColumn = FirstStageColumn + 5,
@@ -36,6 +45,10 @@ class InspectTableModel : public TableModelBase {
   /// Appends one row (a record arriving during a run; beginInsertRows / endInsertRows).
   void appendRow(const PerImageRow& row);
   const std::vector<PerImageRow>& rows() const { return rows_; }
+  /// The error analysis whose per-image counts fill the count columns (nullptr: "–");
+  /// dataChanged over those columns.
+  void setAnalysis(RunAnalysisPtr analysis);
+  const RunAnalysisPtr& analysis() const { return analysis_; }
   /// The row at `row`, or nullptr when out of range.
   const PerImageRow* rowAt(int row) const;
   /// The model row of dataset index `datasetIndex`, or -1.
@@ -49,6 +62,7 @@ class InspectTableModel : public TableModelBase {
 
  private:
   std::vector<PerImageRow> rows_;
+  RunAnalysisPtr analysis_;
 };
 
 }  // namespace posescope

@@ -32,6 +32,10 @@ const ImageTriage* RunAnalysis::imageTriage(std::int64_t imageId) const {
   return it == triageByImage_.end() ? nullptr : &triage.images[it->second];
 }
 
+bool RunAnalysis::isBackgroundFalsePositive(std::size_t detection) const {
+  return backgroundFalsePositives_.count(detection) > 0;
+}
+
 bool RunAnalysis::usesDefaultParams() const {
   return sameAnalysisParams(params, defaultParams);
 }
@@ -43,6 +47,10 @@ void RunAnalysis::buildIndex() {
     detectionsByImage_[analysis.detections[i].imageId].push_back(i);
   for (std::size_t i = 0; i < triage.images.size(); ++i)
     triageByImage_[triage.images[i].imageId] = i;
+  backgroundFalsePositives_.clear();
+  if (!analysis.background.empty())
+    backgroundFalsePositives_.insert(analysis.background.front().falsePositives.begin(),
+                                     analysis.background.front().falsePositives.end());
 }
 
 }  // namespace posescope

@@ -7,6 +7,7 @@
 #include <memory>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "analysis/analysis_params.h"
@@ -35,6 +36,9 @@ struct RunAnalysis {
   const std::vector<std::size_t>& detectionsOf(std::int64_t imageId) const;
   /// The per-image counts of `imageId`, or nullptr for an image not in the ground truth.
   const ImageTriage* imageTriage(std::int64_t imageId) const;
+  /// Whether detection `detection` is a background false positive at the lowest OKS threshold (as
+  /// the triage counts them).
+  bool isBackgroundFalsePositive(std::size_t detection) const;
   /// Whether params differ from defaultParams (the analysis is not `posescope-cli analyze`'s).
   bool usesDefaultParams() const;
 
@@ -44,6 +48,7 @@ struct RunAnalysis {
  private:
   std::unordered_map<std::int64_t, std::vector<std::size_t>> detectionsByImage_;
   std::unordered_map<std::int64_t, std::size_t> triageByImage_;  // image id -> triage.images
+  std::unordered_set<std::size_t> backgroundFalsePositives_;
 };
 
 using RunAnalysisPtr = std::shared_ptr<const RunAnalysis>;

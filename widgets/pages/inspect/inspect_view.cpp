@@ -2,6 +2,7 @@
 
 #include <QAction>
 #include <QComboBox>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -14,10 +15,12 @@
 #include <QSplitter>
 #include <QTableView>
 #include <QToolBar>
+#include <QToolButton>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
 
+#include "render/joint_error_marks.h"
 #include "render/overlay_renderer.h"
 #include "widgets/common/color_bar.h"
 #include "widgets/common/display_filter_bar.h"
@@ -26,11 +29,14 @@
 #include "widgets/common/overlay_image.h"
 #include "widgets/common/overlay_legend.h"
 #include "widgets/common/table_views.h"
+#include "widgets/models/image_queue_proxy.h"
 #include "widgets/models/inspect_table_model.h"
 #include "widgets/models/people_table_model.h"
+#include "widgets/models/person_errors_model.h"
 #include "widgets/pages/inspect/joint_grid.h"
 #include "widgets/session/inspect_controller.h"
 #include "widgets/session/maps_provider.h"
+#include "widgets/session/run_analysis_session.h"
 #include "widgets/session/run_controller.h"
 #include "widgets/session/run_session.h"
 
@@ -44,6 +50,11 @@ constexpr std::size_t kCachedImages = 8;
 // The toolbar's action of `layer`.
 constexpr std::size_t slot(OverlayLayer layer) {
   return static_cast<std::size_t>(layer);
+}
+
+bool sameFolder(const std::string& a, const std::string& b) {
+  const QFileInfo x(QString::fromStdString(a)), y(QString::fromStdString(b));
+  return x.canonicalFilePath().isEmpty() ? a == b : x.canonicalFilePath() == y.canonicalFilePath();
 }
 
 // A dark picture standing in for an image that cannot be read, as large as the people on it.
@@ -94,11 +105,8 @@ InspectView::InspectView(QWidget* parent) : QWidget(parent) {
 // Left: the filter and the per-image table (sorted by value, dataset order at first).
 QWidget* InspectView::buildImageList() {
   model_ = new InspectTableModel(this);
-  proxy_ = new QSortFilterProxyModel(this);
+  proxy_ = new ImageQueueProxy(InspectTableModel::ImageIdColumn, this);
   proxy_->setSourceModel(model_);
-  proxy_->setSortRole(Qt::UserRole);
-  proxy_->setFilterKeyColumn(-1);
-  proxy_->setFilterCaseSensitivity(Qt::CaseInsensitive);
   filter_ = new QLineEdit;
   filter_->setPlaceholderText(tr("Filter images (file, id, failure\u2026)"));
   filter_->setClearButtonEnabled(true);
@@ -116,6 +124,8 @@ QWidget* InspectView::buildImageList() {
   header->resizeSection(InspectTableModel::FileColumn, 130);
   header->resizeSection(InspectTableModel::GroundTruthColumn, 36);
   header->resizeSection(InspectTableModel::PeopleColumn, 52);
+  for (int c = InspectTableModel::SwapsColumn; c <= InspectTableModel::MissedPeopleColumn; ++c)
+    header->resizeSection(c, 48);
   keepHeadersWhole(table_);
   connect(table_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
           &InspectView::onRowSelected);
@@ -125,14 +135,47 @@ QWidget* InspectView::buildImageList() {
   auto* layout = new QVBoxLayout(list);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(filter_);
+  layout->addWidget(buildTriageBar());
+  layout->addWidget(queueBanner_);
   layout->addWidget(table_, 1);
   return list;
+}
+
+// One button per triage queue, and the indicator of the queue shown.
+QWidget* InspectView::buildTriageBar() {
+  auto* bar = new QWidget;
+  auto* layout = new QHBoxLayout(bar);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->setSpacing(2);
+  layout->addWidget(new QLabel(tr("Queue:")));
+  for (TriagePreset preset : kTriagePresets) {
+    auto* action = new QAction(triagePresetButtonText(preset), this);
+    action->setToolTip(triagePresetDescription(preset));
+    action->setEnabled(false);  // until the error analysis is there
+    connect(action, &QAction::triggered, this, [this, preset] { showTriageQueue(preset); });
+    auto* button = new QToolButton;
+    button->setDefaultAction(action);
+    button->setAutoRaise(false);
+    layout->addWidget(button);
+    triageActions_[static_cast<std::size_t>(preset)] = action;
+  }
+  layout->addStretch(1);
+  queueBanner_ = new QLabel;
+  queueBanner_->setObjectName(QStringLiteral("queueBanner"));
+  queueBanner_->setWordWrap(true);
+  queueBanner_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+  queueBanner_->setStyleSheet(QStringLiteral(
+      "QLabel { background: #dbeafe; color: #1e3a5f; border: 1px solid #93c5fd; padding: 3px; }"));
+  queueBanner_->hide();
+  connect(queueBanner_, &QLabel::linkActivated, this, [this] { clearImageQueue(); });
+  return bar;
 }
 
 // Centre: the two toolbars (layers; styles), the display filters, the legend, the canvas with
 // the heatmap's colour bar, the status line.
 QWidget* InspectView::buildCanvasPane() {
   canvas_ = new ImageCanvas;
+  connect(canvas_, &ImageCanvas::personClicked, this, &InspectView::selectPerson);
   connect(canvas_, &ImageCanvas::renderFailed, this, [this](const QString& message) {
     mapsNote_ = tr("cannot draw: %1").arg(message);
     updateStatus();
@@ -186,10 +229,22 @@ QWidget* InspectView::buildSidePane() {
   auto* sorted = new QSortFilterProxyModel(this);
   sorted->setSourceModel(people_);
   sorted->setSortRole(Qt::UserRole);
+  peopleProxy_ = sorted;
   peopleTable_ = makeRowTable(sorted);
+  peopleTable_->setObjectName(QStringLiteral("peopleTable"));
+  peopleTable_->setSelectionMode(QAbstractItemView::SingleSelection);
   peopleTable_->setSortingEnabled(true);
   peopleTable_->sortByColumn(-1, Qt::AscendingOrder);
   peopleTable_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  connect(peopleTable_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+          [this](const QModelIndex& current) {
+            if (!current.isValid()) return;
+            const auto& rows = people_->rows();
+            const int row = peopleProxy_->mapToSource(current).row();
+            if (row >= 0 && row < static_cast<int>(rows.size()) && rows[row].person >= 0 &&
+                rows[row].person != selectedPerson_)
+              selectPerson(rows[row].person);
+          });
   auto* peoplePane = new QWidget;
   auto* peopleLayout = new QVBoxLayout(peoplePane);
   peopleLayout->setContentsMargins(0, 0, 0, 0);
@@ -198,11 +253,33 @@ QWidget* InspectView::buildSidePane() {
   auto* side = new QSplitter(Qt::Vertical);
   side->addWidget(grid_);
   side->addWidget(peoplePane);
+  side->addWidget(buildPersonPane());
   side->setStretchFactor(0, 3);
   side->setStretchFactor(1, 2);
+  side->setStretchFactor(2, 3);
   side->setChildrenCollapsible(false);
   side->setMinimumWidth(200);
   return side;
+}
+
+// The selected person's verdict above its joints' labels and keypoint similarities.
+QWidget* InspectView::buildPersonPane() {
+  personErrors_ = new PersonErrorsModel(this);
+  personSummary_ = new QLabel;
+  personSummary_->setObjectName(QStringLiteral("personSummary"));
+  personSummary_->setWordWrap(true);
+  personSummary_->setTextFormat(Qt::RichText);
+  personSummary_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+  personSummary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  auto* table = makeRowTable(personErrors_);
+  table->setObjectName(QStringLiteral("personErrorsTable"));
+  table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  auto* pane = new QWidget;
+  auto* layout = new QVBoxLayout(pane);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(personSummary_);
+  layout->addWidget(table, 1);
+  return pane;
 }
 
 // The layer toggles.
@@ -273,12 +350,7 @@ void InspectView::setMatchThreshold(double oks) {
   options_.matchThreshold = oks;
   filters_->setValues(options_);
   applyOptions();
-  // The matches of the scene depend on the threshold: the image is shown again with them.
-  if (current_) {
-    const std::size_t index = *current_;
-    current_.reset();
-    showImage(index);
-  }
+  redrawCurrent();  // the matches of the scene depend on the threshold
 }
 
 InspectView::~InspectView() = default;
@@ -309,6 +381,8 @@ void InspectView::buildActions() {
   addToggle(tr("Ground truth"), QStringLiteral("G"), OverlayLayer::GroundTruth);
   addToggle(tr("Crowd"), QStringLiteral("C"), OverlayLayer::Crowd);
   addToggle(tr("Matches"), QStringLiteral("M"), OverlayLayer::Matches);
+  addToggle(tr("Errors"), QStringLiteral("E"), OverlayLayer::Errors)
+      ->setToolTip(tr("Each predicted joint in the colour of its error label (E)"));
   addToggle(tr("Heatmap"), QStringLiteral("H"), OverlayLayer::Heatmap);
   addToggle(tr("Tags"), QStringLiteral("T"), OverlayLayer::Tags);
   addToggle(tr("Network res."), QStringLiteral("R"), OverlayLayer::NetworkResolution);
@@ -355,6 +429,141 @@ void InspectView::followSession(const RunSession* session) {
     else
       showUnavailable(opened->inspectError);
   });
+  const RunAnalysisSession* analysis = session->analysis();
+  connect(analysis, &RunAnalysisSession::analysisReady, this, [this](const RunAnalysisPtr& ready) {
+    // Only the analysis of the run shown (another may have been opened meanwhile).
+    if (sameFolder(ready->runDir, data_->runDir)) setAnalysis(ready);
+  });
+  connect(analysis, &RunAnalysisSession::analysisCleared, this, [this] { setAnalysis(nullptr); });
+  connect(analysis, &RunAnalysisSession::analysisFailed, this,
+          [this, analysis](const QString& message) {
+            if (!sameFolder(analysis->runDir().toStdString(), data_->runDir)) return;
+            setAnalysis(nullptr);
+            analysisNote_ = tr("no error analysis: %1").arg(message);
+            updateStatus();
+          });
+}
+
+void InspectView::setAnalysis(RunAnalysisPtr analysis) {
+  analysis_ = std::move(analysis);
+  analysisNote_.clear();
+  model_->setAnalysis(analysis_);
+  for (QAction* action : triageActions_) action->setEnabled(analysis_ != nullptr);
+  if (!analysis_) clearImageQueue();
+  redrawCurrent();
+  updateStatus();
+}
+
+OverlayScene InspectView::sceneOf(const ImageRecord& record) const {
+  OverlayScene scene = data_->sceneFor(record, options_.matchThreshold);
+  if (analysis_)
+    scene.jointErrors = jointErrorMarks(record, analysis_->analysis,
+                                        analysis_->detectionsOf(record.imageId), scene.groundTruth);
+  return scene;
+}
+
+void InspectView::redrawCurrent() {
+  if (!current_) return;
+  const std::size_t index = *current_;
+  const int person = selectedPerson_;
+  current_.reset();
+  showImage(index);
+  selectPerson(person);
+}
+
+QSortFilterProxyModel* InspectView::proxyModel() const {
+  return proxy_;
+}
+
+QAction* InspectView::triageAction(TriagePreset preset) const {
+  return triageActions_[static_cast<std::size_t>(preset)];
+}
+
+void InspectView::showImageQueue(const QString& title, const QList<qint64>& imageIds) {
+  {  // no sort arrow while the queue's order holds; the header must not sort the rows itself
+    const QSignalBlocker block(table_->horizontalHeader());
+    table_->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
+  }
+  proxy_->setQueue(imageIds);
+  queueTitle_ = title;
+  queueBanner_->setText(tr("Queue: <b>%1</b> (%2 images) \u2014 <a href=\"clear\">clear</a>")
+                            .arg(title.toHtmlEscaped())
+                            .arg(proxy_->rowCount()));
+  queueBanner_->show();
+  table_->selectionModel()->clearCurrentIndex();
+  stepImage(1);  // the queue's first image
+}
+
+void InspectView::clearImageQueue() {
+  if (queueTitle_.isEmpty() && !proxy_->hasQueue()) return;
+  {
+    const QSignalBlocker block(table_->horizontalHeader());
+    table_->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
+  }
+  proxy_->clearQueue();
+  queueTitle_.clear();
+  queueBanner_->clear();
+  queueBanner_->hide();
+  if (current_) {  // the image shown stays selected
+    const int row = model_->rowOfDatasetIndex(*current_);
+    const QModelIndex at = proxy_->mapFromSource(model_->index(row, 0));
+    if (at.isValid()) {
+      table_->selectionModel()->setCurrentIndex(
+          at, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+      table_->scrollTo(at);
+    }
+  }
+}
+
+void InspectView::showTriageQueue(TriagePreset preset) {
+  if (!analysis_) return;
+  showImageQueue(triagePresetTitle(preset), triageQueue(analysis_->triage, preset));
+}
+
+QString InspectView::queueText() const {
+  return queueBanner_->isHidden() ? QString() : queueBanner_->text();
+}
+
+void InspectView::selectPerson(int person) {
+  const ImageRecord* record = current_ ? data_->recordOf(*current_) : nullptr;
+  if (!record || person < 0 || person >= static_cast<int>(record->people.size())) person = -1;
+  selectedPerson_ = person;
+  // Its row in the people table (rows sorted by the view).
+  const auto& rows = people_->rows();
+  for (int r = 0; r < static_cast<int>(rows.size()); ++r) {
+    if (rows[r].person != person || person < 0) continue;
+    const QModelIndex at = peopleProxy_->mapFromSource(people_->index(r, 0));
+    if (at.isValid() && peopleTable_->selectionModel()->currentIndex().row() != at.row())
+      peopleTable_->selectionModel()->setCurrentIndex(
+          at, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+  }
+  if (person < 0) peopleTable_->selectionModel()->clear();
+  updatePersonPanel();
+}
+
+void InspectView::updatePersonPanel() {
+  const ImageRecord* record = current_ ? data_->recordOf(*current_) : nullptr;
+  if (!record || selectedPerson_ < 0) {
+    personErrors_->clear();
+  } else if (analysis_) {
+    personErrors_->setPerson(PersonErrorsModel::personOf(*analysis_, *record, selectedPerson_),
+                             skeletonFor(data_->kind).jointNames);
+  } else {
+    PersonErrorsModel::Person person;
+    person.person = selectedPerson_;
+    person.score = record->people[static_cast<std::size_t>(selectedPerson_)].score;
+    personErrors_->setPerson(person, {});
+  }
+  QString text = personErrors_->summary();
+  if (!analysis_ && selectedPerson_ >= 0)
+    text += QStringLiteral("<br>") + (analysisNote_.isEmpty()
+                                          ? tr("The error analysis is not ready yet.")
+                                          : analysisNote_.toHtmlEscaped());
+  personSummary_->setText(text);
+}
+
+QString InspectView::personSummary() const {
+  return personSummary_->text();
 }
 
 void InspectView::showUnavailable(const QString& error) {
@@ -372,6 +581,13 @@ void InspectView::setData(RunOverlayDataPtr data, std::unique_ptr<MapsProvider> 
   controller_->setProvider(std::move(provider));
   // A filter typed for the run shown before would hide the new run's images.
   filter_->clear();
+  // The analysis of the run shown before does not describe this one; the session's follows.
+  analysis_.reset();
+  analysisNote_.clear();
+  model_->setAnalysis(nullptr);
+  for (QAction* action : triageActions_) action->setEnabled(false);
+  clearImageQueue();
+  selectedPerson_ = -1;
   const QStringList names = jointNames();
   jointBox_->clear();
   jointBox_->addItem(tr("max over joints"), -1);
@@ -381,6 +597,7 @@ void InspectView::setData(RunOverlayDataPtr data, std::unique_ptr<MapsProvider> 
   grid_->setMaps(names, nullptr, options_.colormap);
   canvas_->setImage({}, {});
   people_->setScene({}, options_);
+  updatePersonPanel();
   const QString changed = QString::fromStdString(data_->changedInputs);
   inputsBanner_->setText(
       changed.isEmpty()
@@ -429,8 +646,10 @@ bool InspectView::showImage(std::size_t datasetIndex) {
   const QImage image = loadImage(*record);
   // Cached maps are drawn with the image, in one pass; otherwise they are asked for below.
   ImageMapsPtr maps = needsMaps() ? controller_->cached(datasetIndex) : nullptr;
-  const OverlayScene scene = data_->sceneFor(*record, options_.matchThreshold);
+  const OverlayScene scene = sceneOf(*record);
   people_->setScene(scene, options_);
+  selectedPerson_ = -1;  // another image: the person panel is empty until a person is chosen
+  updatePersonPanel();
   canvas_->setImage(image, scene, maps);
   if (maps) {
     noteMaps(maps);
@@ -549,8 +768,11 @@ void InspectView::applyOptions() {
   canvas_->setOptions(options_);
   colorBar_->setOptions(options_);
   colorBar_->setVisible(options_.showHeatmap);
-  if (const ImageRecord* r = current_ ? data_->recordOf(*current_) : nullptr)
-    people_->setScene(data_->sceneFor(*r, options_.matchThreshold), options_);
+  legend_->setErrorLabelsShown(options_.showErrors);
+  if (const ImageRecord* r = current_ ? data_->recordOf(*current_) : nullptr) {
+    people_->setScene(sceneOf(*r), options_);
+    selectPerson(selectedPerson_);  // the table was reset: its row again
+  }
   requestMapsIfNeeded();
   updateStatus();
 }
@@ -585,6 +807,7 @@ void InspectView::updateStatus() {
   }
   if (!imageNote_.isEmpty()) parts << imageNote_;
   if (!mapsNote_.isEmpty()) parts << mapsNote_;
+  if (!analysisNote_.isEmpty()) parts << analysisNote_;
   for (const auto& w : data_->warnings) parts << QString::fromStdString(w);
   status_->setText(parts.join(QStringLiteral("  \u00b7  ")));
 }

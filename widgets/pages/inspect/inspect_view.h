@@ -11,6 +11,8 @@
 #include "render/render_options.h"
 #include "render/run_overlay_data.h"
 #include "widgets/session/inspect_worker.h"
+#include "widgets/session/run_analysis.h"
+#include "widgets/session/triage_queues.h"
 
 class QAction;
 class QComboBox;
@@ -28,18 +30,23 @@ class DisplayFilterBar;
 class OverlayLegend;
 class ElidedLabel;
 class ImageCanvas;
+class ImageQueueProxy;
 class PeopleTableModel;
+class PersonErrorsModel;
 class InspectController;
 class InspectTableModel;
 class RunSession;
 class JointGrid;
 
-/// Per-image table (sortable, filterable) on the left, the image canvas with its layer toolbar
-/// in the middle, the joint grid on the right. Heatmaps and tag maps are recomputed for the image
-/// shown by an InspectController (its own worker thread and Evaluator, an LRU of 8 images).
-/// Keyboard: PgDown / "." next image, PgUp / "," previous, "]" / "[" next / previous joint,
-/// "0" max over joints, P G C M H T R toggle predictions, ground truth, crowd, matches, heatmap,
-/// tags, network resolution, F fit. Never throws.
+/// Per-image table (sortable, filterable, with the error analysis' counts) and the triage queue
+/// buttons on the left, the image canvas with its layer toolbar in the middle, the joint grid,
+/// the people of the image and the selected person's error labels on the right. Heatmaps and tag
+/// maps are recomputed for the image shown by an InspectController (its own worker thread and
+/// Evaluator, an LRU of 8 images); the error analysis comes from the session's
+/// RunAnalysisSession. Keyboard: PgDown / "." next image (in a queue: its next image),
+/// PgUp / "," previous, "]" / "[" next / previous joint, "0" max over joints, P G C M E H T R
+/// toggle predictions, ground truth, crowd, matches, errors, heatmap, tags, network resolution,
+/// F fit. Never throws.
 class InspectView : public QWidget {
   Q_OBJECT
  public:
@@ -57,6 +64,10 @@ class InspectView : public QWidget {
   }
   /// Clears everything (a new run starts).
   void clear();
+  /// The error analysis of the run shown (nullptr: none yet): the table's count columns, the
+  /// error layer, the person panel and the triage queues follow it.
+  void setAnalysis(RunAnalysisPtr analysis);
+  const RunAnalysisPtr& analysis() const { return analysis_; }
   /// Clears everything and says why the run shown elsewhere cannot be inspected (`error`).
   void showUnavailable(const QString& error);
   /// Adds one record of a run in progress (a table row without evaluation yet).
@@ -67,8 +78,30 @@ class InspectView : public QWidget {
   bool showImage(std::size_t datasetIndex);
   /// The dataset index shown, if any.
   std::optional<std::size_t> currentImage() const { return current_; }
-  /// Moves `step` rows in the table's (sorted, filtered) order; false at either end.
+  /// Moves `step` rows in the table's (sorted, filtered, queued) order; false at either end.
   bool stepImage(int step);
+
+  /// Restricts the image table to `imageIds` in that order (ids the run lacks are left out),
+  /// says so above it ("Queue: TITLE (n images) — clear") and shows the queue's first image;
+  /// next / previous image walk the queue. Clicking a column header sorts within the queue.
+  void showImageQueue(const QString& title, const QList<qint64>& imageIds);
+  /// Every image again, in dataset order.
+  void clearImageQueue();
+  /// The queue of `preset` from the analysis' triage (nothing without an analysis).
+  void showTriageQueue(TriagePreset preset);
+  /// The queue's title, "" when every image is listed.
+  QString queueTitle() const { return queueTitle_; }
+  /// The queue indicator's text ("" when hidden).
+  QString queueText() const;
+
+  /// Selects predicted person `person` of the image shown (index into its people; -1: none):
+  /// its row in the people table and its error labels in the person panel.
+  void selectPerson(int person);
+  /// The selected person, -1 when none.
+  int selectedPerson() const { return selectedPerson_; }
+  PersonErrorsModel* personErrorsModel() const { return personErrors_; }
+  /// The person panel's summary (label, score, OKS, matched ground truth).
+  QString personSummary() const;
   /// Shows joint `joint` (-1: the maximum over joints) in the heatmap and tag layers.
   void setJoint(int joint);
   int joint() const { return options_.heatmapJoint; }
@@ -92,7 +125,9 @@ class InspectView : public QWidget {
   void setMatchThreshold(double oks);
   JointGrid* jointGrid() const { return grid_; }
   InspectTableModel* tableModel() const { return model_; }
-  QSortFilterProxyModel* proxyModel() const { return proxy_; }
+  QSortFilterProxyModel* proxyModel() const;
+  /// The button of `preset` above the image table.
+  QAction* triageAction(TriagePreset preset) const;
   InspectController* controller() const { return controller_; }
   const RunOverlayData& data() const { return *data_; }
   /// The data shown, to hand to a background job without a copy.
@@ -120,6 +155,13 @@ class InspectView : public QWidget {
   QToolBar* buildLayerToolbar();
   QToolBar* buildStyleToolbar();
   QWidget* buildSidePane();
+  QWidget* buildTriageBar();
+  QWidget* buildPersonPane();
+  /// The scene of `record` with the error layer's marks when an analysis is there.
+  OverlayScene sceneOf(const ImageRecord& record) const;
+  /// The image shown drawn again (its scene changed).
+  void redrawCurrent();
+  void updatePersonPanel();
   QAction* addToggle(const QString& text, const QString& key, OverlayLayer layer);
   void onRowSelected();
   void onMapsReady(qulonglong index, const ImageMapsPtr& maps);
@@ -139,10 +181,18 @@ class InspectView : public QWidget {
   QString imageNote_;                                 // why the image could not be read
   std::list<std::pair<std::size_t, QImage>> images_;  // decoded images, newest first (LRU)
   QString mapsNote_;                                  // computing / failed
+  QString analysisNote_;                              // why there is no error analysis
   bool mapsApplied_ = false;  // the current image's maps (possibly empty) are drawn
   InspectController* controller_ = nullptr;
   InspectTableModel* model_ = nullptr;
-  QSortFilterProxyModel* proxy_ = nullptr;
+  ImageQueueProxy* proxy_ = nullptr;
+  RunAnalysisPtr analysis_;
+  QString queueTitle_;
+  QLabel* queueBanner_ = nullptr;
+  QAction* triageActions_[kTriagePresets.size()] = {};  // by TriagePreset
+  int selectedPerson_ = -1;
+  PersonErrorsModel* personErrors_ = nullptr;
+  QLabel* personSummary_ = nullptr;
   QTableView* table_ = nullptr;
   QLineEdit* filter_ = nullptr;
   ImageCanvas* canvas_ = nullptr;
@@ -157,6 +207,7 @@ class InspectView : public QWidget {
   QLabel* inputsBanner_ = nullptr;
   PeopleTableModel* people_ = nullptr;
   QTableView* peopleTable_ = nullptr;
+  QSortFilterProxyModel* peopleProxy_ = nullptr;
   ElidedLabel* status_ = nullptr;
   QAction* layerActions_[kOverlayLayers.size()] = {};  // by OverlayLayer
 };
