@@ -13,7 +13,9 @@
 #include "widgets/common/app_icon.h"
 #include "widgets/pages/experiment/run_setup_view.h"
 #include "widgets/pages/inspect/inspect_view.h"
+#include "widgets/session/run_analysis_session.h"
 #include "widgets/session/run_session.h"
+#include "widgets/session/triage_queues.h"
 #include "widgets/shell/main_window.h"
 
 namespace {
@@ -38,8 +40,11 @@ at launch:
   --open-run DIR        open a run folder
   --inspect INDEX       with --open-run: open the Inspect page on dataset image INDEX
   --timing              with --open-run: open the Timing page
+  --person N            with --inspect: select predicted person N (1 is P1) for the person panel
+  --queue NAME          with --open-run: once the error analysis is ready, show the Inspect
+                        triage queue NAME: worst-oks, high-score-fp, missed, swaps, inversions
   --layers LIST         Inspect layers shown, comma-separated: predictions, gt, crowd, matches,
-                        heatmap, tags, network
+                        errors, heatmap, tags, network
   --joint N             Inspect joint N of the heatmap and tag layers (-1: maximum over joints)
   --compare RUN_A RUN_B compare two run folders (also --compare RUN_A --compare RUN_B)
   --open-search DIR     open a search folder (posescope-cli search --out) on the Search page
@@ -65,12 +70,13 @@ QStringList split(const std::string& list) {
 ParsedArgs parseCommandLine(const QStringList& arguments) {
   std::vector<std::string> args;
   for (int i = 1; i < arguments.size(); ++i) args.push_back(arguments[i].toStdString());
-  return posescope::cli::parseArgs(args,
-                                   {"--cfg", "--superconfig", "--checkpoint", "--dataset-root",
-                                    "--device", "--out", "--open-run", "--inspect", "--layers",
-                                    "--joint", "--compare", "--page", "--tab", "--open-search"},
-                                   {"--run", "--fresh", "--maximized", "--timing", "--demo",
-                                    "--demo-compare", "--pair-dialog", "--version"});
+  return posescope::cli::parseArgs(
+      args,
+      {"--cfg", "--superconfig", "--checkpoint", "--dataset-root", "--device", "--out",
+       "--open-run", "--inspect", "--person", "--queue", "--layers", "--joint", "--compare",
+       "--page", "--tab", "--open-search"},
+      {"--run", "--fresh", "--maximized", "--timing", "--demo", "--demo-compare", "--pair-dialog",
+       "--version"});
 }
 
 // The tab titles --tab names (Results' and Compare's tab widgets).
@@ -162,6 +168,10 @@ int main(int argc, char** argv) {
     if (args.has("--tab") && tabTitle(args.get("--tab")).isEmpty())
       throw UsageError{"--tab: unknown tab '" + args.get("--tab") +
                        "' (images, analysis, summary or timing)"};
+    if (args.has("--person")) args.getInt("--person", 1);
+    if (args.has("--queue") && !posescope::triagePresetFromName(text(args.get("--queue"))))
+      throw UsageError{"--queue: unknown queue '" + args.get("--queue") +
+                       "' (worst-oks, high-score-fp, missed, swaps or inversions)"};
     if (args.has("--page") && pageNumber(args.get("--page")) < 0)
       throw UsageError{"--page: unknown page '" + args.get("--page") +
                        "' (experiment, run, results, inspect, timing, compare or search)"};
@@ -207,7 +217,20 @@ int main(int argc, char** argv) {
       if (index < 0 || !window.inspectImage(static_cast<qulonglong>(index))) {
         std::fprintf(stderr, "posescope: --inspect: no image %ld in the run opened\n", index);
       }
+      if (args.has("--person"))
+        inspectView->selectPerson(static_cast<int>(args.getInt("--person", 1)) - 1);
     });
+    if (args.has("--queue")) {
+      const auto preset = *posescope::triagePresetFromName(text(args.get("--queue")));
+      // Once: the analysis of the folder opened (a later reanalysis keeps the user's queue).
+      auto* once = new QObject(&window);
+      QObject::connect(session->analysis(), &posescope::RunAnalysisSession::analysisReady, once,
+                       [inspectView, preset, once, &window] {
+                         window.pages()->setCurrentIndex(posescope::MainWindow::InspectPage);
+                         inspectView->showTriageQueue(preset);
+                         once->deleteLater();
+                       });
+    }
     QObject::connect(session, &posescope::RunSession::runFolderFailed, &window,
                      [](const QString&, const QString& error) {
                        std::fprintf(stderr, "posescope: %s\n", qPrintable(error));

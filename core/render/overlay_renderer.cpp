@@ -35,7 +35,8 @@ cv::Matx23d imageToPicture(const RenderOptions& options, const ImageMaps* maps) 
   return cv::Matx23d(inverse);
 }
 
-// Layer order: heatmap, tags, crowd regions, ground truth, matches, predictions, error labels.
+// Layer order: heatmap, tags, crowd regions, ground truth, matches, predictions, error labels,
+// the selected person's box.
 void drawLayers(Canvas& canvas, const OverlayScene& scene, const RenderOptions& options,
                 const ImageMaps* maps, const StrokeSizes& sizes) {
   if (options.showHeatmap) drawHeatmapLayer(canvas, *maps, options);
@@ -47,6 +48,7 @@ void drawLayers(Canvas& canvas, const OverlayScene& scene, const RenderOptions& 
     drawUnmatchedMarks(canvas, scene, options, sizes);
   if (options.showPredictions) drawPredictions(canvas, scene, options, sizes);
   if (options.showErrors) drawJointErrors(canvas, scene, options, sizes);
+  if (options.showPredictions || options.showErrors) drawSelection(canvas, scene, options, sizes);
 }
 
 }  // namespace

@@ -33,6 +33,8 @@ struct OverlayScene {
   /// Per prediction, one mark per joint; empty (for all, or for one prediction) where the error
   /// analysis has no verdict: no analysis, or a prediction not localised to a labelled person.
   std::vector<std::vector<JointErrorMark>> jointErrors;
+  /// The prediction the viewer selected (a dashed box around its joints); -1: none.
+  int selectedPerson = -1;
 };
 
 /// Annotations of a ground truth file grouped by image id (file order kept).

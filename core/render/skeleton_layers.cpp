@@ -169,6 +169,33 @@ void drawJointErrors(Canvas& canvas, const OverlayScene& scene, const RenderOpti
   }
 }
 
+void drawSelection(Canvas& canvas, const OverlayScene& scene, const RenderOptions& options,
+                   const StrokeSizes& sizes) {
+  const int p = scene.selectedPerson;
+  if (p < 0 || static_cast<std::size_t>(p) >= scene.predictions.size()) return;
+  if (!shownPeople(scene, options)[static_cast<std::size_t>(p)]) return;
+  double x0 = 1e300, y0 = 1e300, x1 = -1e300, y1 = -1e300;
+  for (const auto& joint : scene.predictions[static_cast<std::size_t>(p)].joints) {
+    if (joint[2] < options.jointThreshold) continue;
+    const cv::Point2d c = canvas.map(joint[0], joint[1]);
+    x0 = std::min(x0, c.x);
+    y0 = std::min(y0, c.y);
+    x1 = std::max(x1, c.x);
+    y1 = std::max(y1, c.y);
+  }
+  if (x0 > x1) return;  // no joint shown
+  const double margin = 3 * sizes.jointRadius;
+  const cv::Point2d a(x0 - margin, y0 - margin), b(x1 + margin, y0 - margin),
+      c(x1 + margin, y1 + margin), d(x0 - margin, y1 + margin);
+  const double dash = std::max(6.0, 4.0 * sizes.lineWidth);
+  const std::pair<cv::Point2d, cv::Point2d> sides[] = {{a, b}, {b, c}, {c, d}, {d, a}};
+  // Every dark outline first, so none covers the white dashes of a side drawn before it.
+  for (const auto& [from, to] : sides)
+    solidLine(canvas, from, to, cv::Scalar(20, 20, 20), sizes.lineWidth + 2, 0.6, cv::LINE_AA);
+  for (const auto& [from, to] : sides)
+    dashedLine(canvas, from, to, cv::Scalar(255, 255, 255), sizes.lineWidth, dash);
+}
+
 void drawGroundTruth(Canvas& canvas, const OverlayScene& scene, const StrokeSizes& sizes) {
   const int thin = std::max(1, sizes.lineWidth / 2);
   const double dash = std::max(4.0, 3.0 * sizes.lineWidth);

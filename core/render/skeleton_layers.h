@@ -47,6 +47,11 @@ std::vector<bool> shownPeople(const OverlayScene& scene, const RenderOptions& op
 void drawJointErrors(Canvas& canvas, const OverlayScene& scene, const RenderOptions& options,
                      const StrokeSizes& sizes);
 
+/// A dashed white box (with a dark outline, for light images) around the joints above the
+/// threshold of scene.selectedPerson, when it is shown. Never fails.
+void drawSelection(Canvas& canvas, const OverlayScene& scene, const RenderOptions& options,
+                   const StrokeSizes& sizes);
+
 /// Predictions matched to no one (crossed out in red at their centroid; with the predictions
 /// layer) and ground-truth people no prediction matched (a dashed red circle around them; with
 /// the ground-truth layer), at the scene's match threshold; crowd regions and people without

@@ -160,6 +160,12 @@ class TestRender : public QObject {
     COMPARE_PIXEL(out, 130 + 7, 30, vec(jointLabelColor(JointLabel::Unlabelled)), 40);
     COMPARE_PIXEL(out, 30, 120, kBackground, 0);  // no marks: not drawn
     COMPARE_PIXEL(out, 80, 105, kBackground, 0);  // the line ends at (80, 90)
+    // The selected person gets a dashed white box, 3 joint radii around its joints.
+    scene.selectedPerson = 1;
+    const cv::Mat selected = renderOverlay(background(), scene, o);
+    COMPARE_PIXEL(selected, 15, 105, cv::Vec3b(255, 255, 255), 0);
+    COMPARE_PIXEL(selected, 15, 20, kBackground, 0);
+    COMPARE_PIXEL(out, 15, 105, kBackground, 0);
     o.showErrors = false;
     COMPARE_PIXEL(renderOverlay(background(), scene, o), 30, 30, kBackground, 0);
     QCOMPARE(overlayLayerFromName(" Errors "), std::optional<OverlayLayer>(OverlayLayer::Errors));

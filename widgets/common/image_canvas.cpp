@@ -50,6 +50,12 @@ void ImageCanvas::setMaps(ImageMapsPtr maps) {
   redraw();
 }
 
+void ImageCanvas::setSelectedPerson(int person) {
+  if (scene_.selectedPerson == person) return;
+  scene_.selectedPerson = person;
+  redraw();
+}
+
 void ImageCanvas::setOptions(const RenderOptions& options) {
   options_ = options;
   redraw();

@@ -33,6 +33,8 @@ class ImageCanvas : public QGraphicsView {
   void setImage(const QImage& image, OverlayScene scene, ImageMapsPtr maps = nullptr);
   /// The maps of the current image (nullptr: none; maps of a failed record count as none).
   void setMaps(ImageMapsPtr maps);
+  /// Boxes predicted person `person` of the scene (-1: none); redraws.
+  void setSelectedPerson(int person);
   /// New layer toggles and styles; redraws. Invalid options are reported by renderFailed().
   void setOptions(const RenderOptions& options);
   const RenderOptions& options() const { return options_; }

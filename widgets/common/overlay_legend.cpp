@@ -56,7 +56,7 @@ void OverlayLegend::updateText() {
       const bool hollow = label == JointLabel::Unlabelled;
       labels << swatch(jointLabelColor(label), hollow ? QStringLiteral("&nbsp;\u25cb&nbsp;")
                                                       : QStringLiteral("&nbsp;\u25cf&nbsp;")) +
-                    QString::fromStdString(jointLabelName(label));
+                    QStringLiteral("&nbsp;") + QString::fromStdString(jointLabelName(label));
     }
     entries << tr("<b>joint errors:</b> %1 (a line from a swap / an inversion to where it landed)")
                    .arg(labels.join(QStringLiteral(" ")));

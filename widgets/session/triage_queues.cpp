@@ -62,17 +62,43 @@ QString triagePresetButtonText(TriagePreset preset) {
 QString triagePresetDescription(TriagePreset preset) {
   switch (preset) {
     case TriagePreset::WorstOks:
-      return tr("Images of the detections localised to a person, lowest OKS first");
+      return tr("Queue: the images of the detections localised to a person, lowest OKS first");
     case TriagePreset::HighScoreFalsePositives:
-      return tr("Images of the background false positives (OKS .50), highest score first");
+      return tr(
+          "Queue: the images of the background false positives (OKS .50), highest score first");
     case TriagePreset::MissedPeople:
-      return tr("Images of the people no detection found (OKS .50), largest person first");
+      return tr(
+          "Queue: the images of the people no detection found (OKS .50), largest person first");
     case TriagePreset::Swaps:
-      return tr("Images of the detections with a joint on another person, most swaps first");
+      return tr(
+          "Queue: the images of the detections with a joint on another person, most swaps first");
     case TriagePreset::Inversions:
-      return tr("Images of the detections with a left/right inversion, most inversions first");
+      return tr(
+          "Queue: the images of the detections with a left/right inversion, most inversions first");
   }
   return {};
+}
+
+QString triagePresetName(TriagePreset preset) {
+  switch (preset) {
+    case TriagePreset::WorstOks:
+      return QStringLiteral("worst-oks");
+    case TriagePreset::HighScoreFalsePositives:
+      return QStringLiteral("high-score-fp");
+    case TriagePreset::MissedPeople:
+      return QStringLiteral("missed");
+    case TriagePreset::Swaps:
+      return QStringLiteral("swaps");
+    case TriagePreset::Inversions:
+      return QStringLiteral("inversions");
+  }
+  return {};
+}
+
+std::optional<TriagePreset> triagePresetFromName(const QString& name) {
+  for (TriagePreset preset : kTriagePresets)
+    if (name.trimmed().compare(triagePresetName(preset), Qt::CaseInsensitive) == 0) return preset;
+  return std::nullopt;
 }
 
 QList<qint64> triageQueue(const Triage& triage, TriagePreset preset) {

@@ -4,6 +4,7 @@
 #include <QList>
 #include <QString>
 #include <array>
+#include <optional>
 
 #include "analysis/triage.h"
 
@@ -22,6 +23,11 @@ QString triagePresetTitle(TriagePreset preset);
 QString triagePresetButtonText(TriagePreset preset);
 /// What the list holds and in which order, for a tooltip.
 QString triagePresetDescription(TriagePreset preset);
+
+/// The preset's name on the command line: worst-oks, high-score-fp, missed, swaps, inversions.
+QString triagePresetName(TriagePreset preset);
+/// The preset named `name` (as triagePresetName), or nullopt.
+std::optional<TriagePreset> triagePresetFromName(const QString& name);
 
 /// The image ids of `preset`'s list in `triage`, in the list's order, each image once (where it
 /// first appears): worstOks, highScoreFalsePositives, missedPeople (largest first), swaps,

@@ -54,6 +54,8 @@ class TestGuiCommandLine : public QObject {
     QTest::newRow("odd overrides") << QStringList{"--fresh", "TEST.FLIP_TEST"} << "KEY VALUE";
     QTest::newRow("joint not a number") << QStringList{"--joint", "x"} << "--joint";
     QTest::newRow("unknown layer") << QStringList{"--fresh", "--layers", "gt,bogus"} << "bogus";
+    QTest::newRow("unknown queue") << QStringList{"--fresh", "--queue", "bogus"} << "worst-oks";
+    QTest::newRow("person not a number") << QStringList{"--person", "x"} << "--person";
   }
   void badCommandLinesExitTwo() {
     QFETCH(QStringList, args);

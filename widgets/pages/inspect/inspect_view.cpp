@@ -83,7 +83,7 @@ InspectView::InspectView(QWidget* parent) : QWidget(parent) {
   splitter->setStretchFactor(1, 1);
   splitter->setStretchFactor(2, 0);
   splitter->setChildrenCollapsible(false);
-  splitter->setSizes({360, 700, 230});
+  splitter->setSizes({340, 650, 290});  // the person panel's three columns in sight
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(4, 4, 4, 4);
   layout->addWidget(splitter);
@@ -147,7 +147,6 @@ QWidget* InspectView::buildTriageBar() {
   auto* layout = new QHBoxLayout(bar);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->setSpacing(2);
-  layout->addWidget(new QLabel(tr("Queue:")));
   for (TriagePreset preset : kTriagePresets) {
     auto* action = new QAction(triagePresetButtonText(preset), this);
     action->setToolTip(triagePresetDescription(preset));
@@ -538,6 +537,7 @@ void InspectView::selectPerson(int person) {
           at, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
   }
   if (person < 0) peopleTable_->selectionModel()->clear();
+  canvas_->setSelectedPerson(person);
   updatePersonPanel();
 }
 
