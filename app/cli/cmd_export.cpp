@@ -22,15 +22,17 @@
 #include "pipeline/evaluator.h"
 #include "pipeline/run_folder.h"
 #include "render/overlay_export.h"
+#include "report/analysis_tables.h"
 #include "report/per_image_table.h"
 #include "report/run_exports.h"
+#include "report_pdf.h"
 
 namespace posescope::cli {
 
 namespace {
 
 const char* const kHelpText =
-    R"(usage: posescope-cli export RUN_DIR --what metrics|images|results|overlays
+    R"(usage: posescope-cli export RUN_DIR --what metrics|images|results|overlays|report
                             [--format md|csv|json] [--out PATH] [--filter all|failed]
                             [--images-dir DIR] [--dataset-root DIR] [--layers LIST]
                             [--threshold S] [--device D] [--quiet]
@@ -43,10 +45,14 @@ Exports from a run folder written by 'posescope-cli eval' (or the GUI):
   results   the predictions in the COCO keypoint results format (JSON)
   overlays  one PNG per image at full resolution: predictions, ground truth, crowd regions,
             matches (and heatmap / tag layers on request)
+  report    the analysis report as a PDF (default RUN_DIR/analysis_report.pdf): run identity,
+            metric table, AP if fixed and joint labels (tables and charts), the ten worst images
+            with their overlays; with --format md|csv|json its tables as text instead. The
+            error analysis is posescope-cli analyze's. The PDF needs the GUI build.
 
   --out PATH          file to write (default: stdout); for overlays a folder
                       (default: RUN_DIR/overlays)
-  --format F          md, csv or json (metrics only)
+  --format F          md, csv or json (metrics and report)
   --filter F          overlays of all images (default) or only of failed ones
   --images-dir DIR    read images from DIR/<file> instead of the run's dataset
   --dataset-root DIR  the run's dataset moved: use DIR as DATASET.ROOT (images and annotations)
@@ -226,10 +232,12 @@ int runExport(const Args& raw) {
   }
   if (args.positional.size() != 1) throw UsageError{"expected one RUN_DIR"};
   const std::string what = args.require("--what");
-  if (what != "metrics" && what != "images" && what != "results" && what != "overlays")
-    throw UsageError{"--what must be metrics, images, results or overlays, not '" + what + "'"};
-  if (args.has("--format") && what != "metrics")
-    throw UsageError{"--format applies to --what metrics only"};
+  if (what != "metrics" && what != "images" && what != "results" && what != "overlays" &&
+      what != "report")
+    throw UsageError{"--what must be metrics, images, results, overlays or report, not '" + what +
+                     "'"};
+  if (args.has("--format") && what != "metrics" && what != "report")
+    throw UsageError{"--format applies to --what metrics and report only"};
   TableFormat format = TableFormat::Markdown;
   try {
     format = tableFormatFromName(args.get("--format", "md"));
@@ -246,6 +254,13 @@ int runExport(const Args& raw) {
     writeOutput(formatPerImageCsv(perImageRows(run.records, evaluations)), out);
   } else if (what == "results") {
     writeOutput(formatRunResultsJson(run.records, run.summary.categoryId) + "\n", out);
+  } else if (what == "report" && args.has("--format")) {
+    const RunReportAnalysis analysed = analyzeRunForReport(run);
+    writeOutput(formatAnalysisTables(run, analysed.analysis, analysed.worst, format), out);
+  } else if (what == "report") {
+    const std::string pdf =
+        out.empty() ? (std::filesystem::path(run.dir) / "analysis_report.pdf").string() : out;
+    return writeReportPdf(run.dir, pdf, args.has("--quiet"));
   } else {
     return writeOverlayFolder(run, args);
   }

@@ -53,6 +53,8 @@ at launch:
   --pair-dialog         open the Run A and B to Compare dialog
   --page NAME           show page NAME once the folders asked for are open: experiment, run,
                         results, inspect, timing, compare or search
+  --tab NAME            with --page results or compare: show its tab NAME: images or analysis
+                        (Results), summary, timing or analysis (Compare)
   --maximized           show the window maximized
   --help, --version
 )";
@@ -72,9 +74,29 @@ ParsedArgs parseCommandLine(const QStringList& arguments) {
       args,
       {"--cfg", "--superconfig", "--checkpoint", "--dataset-root", "--device", "--out",
        "--open-run", "--inspect", "--person", "--queue", "--layers", "--joint", "--compare",
-       "--page", "--open-search"},
+       "--page", "--tab", "--open-search"},
       {"--run", "--fresh", "--maximized", "--timing", "--demo", "--demo-compare", "--pair-dialog",
        "--version"});
+}
+
+// The tab titles --tab names (Results' and Compare's tab widgets).
+QString tabTitle(const std::string& name) {
+  if (name == "analysis") return QObject::tr("Where the AP goes");
+  if (name == "images") return QObject::tr("Images");
+  if (name == "summary") return QObject::tr("Summary");
+  if (name == "timing") return QObject::tr("Time per stage");
+  return {};
+}
+
+// Shows the tab titled `title` in every tab widget of the Results and Compare pages that has one.
+void showTab(QWidget* window, const QString& title) {
+  for (auto* tabs : window->findChildren<QTabWidget*>()) {
+    if (tabs->objectName() != QLatin1String("resultsTabs") &&
+        tabs->objectName() != QLatin1String("compareDetails"))
+      continue;
+    for (int i = 0; i < tabs->count(); ++i)
+      if (tabs->tabText(i) == title) tabs->setCurrentIndex(i);
+  }
 }
 
 // Applies the setup options and overrides; throws UsageError for overrides not in pairs.
@@ -143,6 +165,9 @@ int main(int argc, char** argv) {
       throw UsageError{"--compare takes two run folders, RUN_A RUN_B"};
     }
     if (args.has("--inspect")) args.getInt("--inspect", 0);  // checked before the window shows
+    if (args.has("--tab") && tabTitle(args.get("--tab")).isEmpty())
+      throw UsageError{"--tab: unknown tab '" + args.get("--tab") +
+                       "' (images, analysis, summary or timing)"};
     if (args.has("--person")) args.getInt("--person", 1);
     if (args.has("--queue") && !posescope::triagePresetFromName(text(args.get("--queue"))))
       throw UsageError{"--queue: unknown queue '" + args.get("--queue") +
@@ -227,6 +252,7 @@ int main(int argc, char** argv) {
       QObject::connect(session, &posescope::RunSession::comparisonOpened, &window, show);
     QTimer::singleShot(0, &window, show);
   }
+  if (args.has("--tab")) showTab(&window, tabTitle(args.get("--tab")));
   if (args.has("--open-search")) window.openSearchFolder(text(args.get("--open-search")));
   if (args.has("--demo")) QTimer::singleShot(0, &window, [&window] { window.openDemo(); });
   if (args.has("--demo-compare"))

@@ -148,21 +148,36 @@ RunComparison compareRuns(const LoadedRun& a, const LoadedRun& b) {
   return compareRuns(a, evaluationsA, b, evaluationsB);
 }
 
+RunPairAnalysis analyzeRunPair(const LoadedRun& a, const LoadedRun& b,
+                               const BootstrapOptions& options) {
+  const RunEvaluationInput inA = loadRunEvaluationInput(a), inB = loadRunEvaluationInput(b);
+  if (inA.variant != inB.variant) throw Error("the runs use different datasets");
+  const EvalParams params = evalParamsFor(inA.variant);
+  const ResampledMetrics ma(inA.groundTruth, inA.results, params, options.threads);
+  const ResampledMetrics mb(inB.groundTruth, inB.results, params, options.threads);
+  RunPairAnalysis pair;
+  pair.significance = pairedBootstrap(ma, mb, options);
+  const AnalysisParams analysis = analysisParamsForJoints(inA.variant, inA.groundTruth);
+  AnalysisOptions analysisOptions;
+  analysisOptions.threads = options.threads;
+  analysisOptions.resultsSource = inA.resultsFile;
+  pair.a = analyzeKeypoints(inA.groundTruth, inA.results, analysis, analysisOptions);
+  analysisOptions.resultsSource = inB.resultsFile;
+  pair.b = analyzeKeypoints(inB.groundTruth, inB.results, analysis, analysisOptions);
+  pair.triageA = buildTriage(pair.a, inA.groundTruth);
+  pair.triageB = buildTriage(pair.b, inB.groundTruth);
+  return pair;
+}
+
+void applyRunPairAnalysis(RunComparison& c, const RunPairAnalysis& pair) {
+  c.significance = pair.significance;
+  c.errorProfile = compareErrorProfiles(pair.a, pair.b);
+}
+
 void addSignificance(RunComparison& c, const LoadedRun& a, const LoadedRun& b,
                      const BootstrapOptions& options) {
   try {
-    const RunEvaluationInput inA = loadRunEvaluationInput(a), inB = loadRunEvaluationInput(b);
-    if (inA.variant != inB.variant) throw Error("the runs use different datasets");
-    const EvalParams params = evalParamsFor(inA.variant);
-    const ResampledMetrics ma(inA.groundTruth, inA.results, params, options.threads);
-    const ResampledMetrics mb(inB.groundTruth, inB.results, params, options.threads);
-    c.significance = pairedBootstrap(ma, mb, options);
-    const AnalysisParams analysis = analysisParamsForJoints(inA.variant, inA.groundTruth);
-    AnalysisOptions analysisOptions;
-    analysisOptions.threads = options.threads;
-    c.errorProfile = compareErrorProfiles(
-        analyzeKeypoints(inA.groundTruth, inA.results, analysis, analysisOptions),
-        analyzeKeypoints(inB.groundTruth, inB.results, analysis, analysisOptions));
+    applyRunPairAnalysis(c, analyzeRunPair(a, b, options));
   } catch (const Error& e) {
     c.significance.reset();
     c.errorProfile.reset();

@@ -9,6 +9,7 @@
 
 #include "analysis/error_profile_comparison.h"
 #include "analysis/paired_bootstrap.h"
+#include "analysis/triage.h"
 #include "pipeline/run_folder.h"
 #include "report/config_diff.h"
 #include "report/image_eval_reader.h"
@@ -84,6 +85,23 @@ RunComparison compareRuns(const LoadedRun& a, const RunImageEvaluations& evaluat
 /// Same, reading each run's image_eval.jsonl from its folder (absent: no per-image AP / OKS);
 /// throws Error as above, EvalError naming a malformed image_eval.jsonl.
 RunComparison compareRuns(const LoadedRun& a, const LoadedRun& b);
+
+/// What addSignificance computes, kept whole for the GUI: the paired bootstrap of every stat and
+/// both runs' error analyses (coco-analyze's settings for the dataset) with their triage lists.
+struct RunPairAnalysis {
+  BootstrapComparison significance;
+  KeypointAnalysis a, b;
+  Triage triageA, triageB;
+};
+
+/// The bootstrap and both analyses from the runs' ground truth and results (read from the
+/// folders). Throws Error (naming the file) for a run without results, a missing annotation file
+/// or runs on different datasets.
+RunPairAnalysis analyzeRunPair(const LoadedRun& a, const LoadedRun& b,
+                               const BootstrapOptions& options);
+
+/// Sets `significance` and `errorProfile` of `comparison` from `pair`. Never fails.
+void applyRunPairAnalysis(RunComparison& comparison, const RunPairAnalysis& pair);
 
 /// Adds `significance` and `errorProfile` from both runs' ground truth and results (read from the
 /// folders). When they cannot be computed (a run without results, different ground truths, a

@@ -1,8 +1,10 @@
 #include "widgets/common/plot_utils.h"
 
 #include <QFileInfo>
+#include <QToolTip>
 #include <array>
 
+#include "render/palette.h"
 #include "widgets/common/qcp.h"
 
 namespace posescope {
@@ -21,6 +23,24 @@ QColor stageColor(std::size_t stage) {
 
 QColor runColor(RunSideColor side) {
   return paletteColor(side == RunSideColor::B ? 1 : 0);
+}
+
+QColor jointLabelQColor(JointLabel label) {
+  const cv::Scalar c = jointLabelColor(label);  // RGB order
+  return QColor(static_cast<int>(c[0]), static_cast<int>(c[1]), static_cast<int>(c[2]));
+}
+
+void showPlotToolTips(QCustomPlot* plot, PlotToolTipText text) {
+  QObject::connect(plot, &QCustomPlot::mouseMove, plot,
+                   [plot, text = std::move(text)](QMouseEvent* event) {
+                     int index = -1;
+                     QCPAbstractPlottable* p = plot->plottableAt(event->pos(), false, &index);
+                     const QString tip = p && index >= 0 ? text(p, index) : QString();
+                     if (tip.isEmpty())
+                       QToolTip::hideText();
+                     else
+                       QToolTip::showText(event->globalPosition().toPoint(), tip, plot);
+                   });
 }
 
 void setUpPlot(QCustomPlot* plot) {

@@ -4,8 +4,12 @@
 #include <QColor>
 #include <QString>
 #include <cstddef>
+#include <functional>
+
+#include "analysis/joint_errors.h"
 
 class QCustomPlot;
+class QCPAbstractPlottable;
 
 namespace posescope {
 
@@ -18,9 +22,18 @@ enum class RunSideColor { A, B };
 /// The colour of run A or B wherever a comparison is drawn.
 QColor runColor(RunSideColor side);
 
+/// The colour of joint label `label` (core/render/palette.h's jointLabelColor, as the error layer
+/// draws it). Never fails.
+QColor jointLabelQColor(JointLabel label);
+
 /// Common look of the project's plots: zoom and pan on both axes (iRangeDrag | iRangeZoom),
 /// antialiasing off for bars, white background. Never fails.
 void setUpPlot(QCustomPlot* plot);
+
+/// The text a plottable's data point shows on hover: (plottable, data index) -> text, "" for none.
+using PlotToolTipText = std::function<QString(QCPAbstractPlottable*, int)>;
+/// Shows `text` of the data point under the mouse as a tooltip while it moves over `plot`.
+void showPlotToolTips(QCustomPlot* plot, PlotToolTipText text);
 
 /// Writes `plot` to `path`: PDF when the name ends in .pdf, PNG otherwise (twice the on-screen
 /// size, 1200 x 700 when the plot has never been shown). Returns false and sets `error` (when

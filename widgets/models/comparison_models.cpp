@@ -47,6 +47,21 @@ void MetricComparisonModel::setComparison(const std::optional<MetricComparison>&
   endResetModel();
 }
 
+void MetricComparisonModel::setSignificance(const std::optional<BootstrapComparison>& significance,
+                                            bool pending) {
+  beginResetModel();
+  significance_ = significance;
+  pending_ = pending;
+  endResetModel();
+}
+
+const StatDifference* MetricComparisonModel::intervalOf(const std::string& name) const {
+  if (!significance_) return nullptr;
+  for (const StatDifference& d : significance_->stats)
+    if (d.name == name) return &d;
+  return nullptr;
+}
+
 int MetricComparisonModel::rowCount(const QModelIndex& parent) const {
   return parent.isValid() || !metrics_ ? 0 : static_cast<int>(metrics_->names.size());
 }
@@ -58,6 +73,12 @@ int MetricComparisonModel::columnCount(const QModelIndex& parent) const {
 QVariant MetricComparisonModel::data(const QModelIndex& index, int role) const {
   if (!isCell(index) || !metrics_) return {};
   const auto r = static_cast<size_t>(index.row());
+  const StatDifference* interval = intervalOf(metrics_->names[r]);
+  if (role == Qt::FontRole && interval && interval->significant) {
+    QFont bold;
+    bold.setBold(true);
+    return bold;
+  }
   switch (index.column()) {
     case NameColumn:
       return role == Qt::DisplayRole ? QString::fromStdString(metrics_->names[r]) : QVariant();
@@ -65,6 +86,33 @@ QVariant MetricComparisonModel::data(const QModelIndex& index, int role) const {
       return optionalNumber(metrics_->a[r], role, 3);
     case BColumn:
       return optionalNumber(metrics_->b[r], role, 3);
+    case IntervalColumn: {
+      if (!interval) {
+        const QString why = pending_ ? tr("computing the paired bootstrap\u2026")
+                                     : tr("no interval (the notes line says why)");
+        return numberCell(role, std::numeric_limits<double>::quiet_NaN(),
+                          pending_ ? QStringLiteral("\u2026") : kDash, why);
+      }
+      // The text `posescope-cli compare` prints in its Markdown table.
+      const QString text = QString::asprintf("[%+.3f, %+.3f]", interval->low, interval->high) +
+                           (interval->significant ? QStringLiteral(" *") : QString());
+      const QString tip =
+          tr("95 % paired-bootstrap interval of B \u2212 A over %1 images (%2 resamples, seed "
+             "%3): [%4, %5]; %6")
+              .arg(significance_->images)
+              .arg(significance_->options.resamples)
+              .arg(significance_->options.seed)
+              .arg(QString::asprintf("%.17g", interval->low),
+                   QString::asprintf("%.17g", interval->high),
+                   interval->significant
+                       ? tr("it excludes 0: the difference is unlikely to be chance")
+                       : tr("it includes 0: the difference may be chance"));
+      if (role == Qt::ForegroundRole && interval->significant) {
+        const QColor c = deltaColor(interval->delta);
+        return c.isValid() ? QVariant(c) : QVariant();
+      }
+      return numberCell(role, interval->low, text, tip);
+    }
     default:
       if (role == Qt::ForegroundRole) {
         const QColor c = deltaColor(metrics_->delta[r]);
@@ -86,6 +134,8 @@ QVariant MetricComparisonModel::headerData(int section, Qt::Orientation orientat
       return tr("B: %1").arg(labelB_);
     case DeltaColumn:
       return tr("B \u2212 A");
+    case IntervalColumn:
+      return tr("95 % CI of B \u2212 A");
     default:
       return {};
   }
@@ -139,6 +189,13 @@ ImageDeltaModel::ImageDeltaModel(QObject* parent) : TableModelBase(parent) {}
 
 void ImageDeltaModel::setImages(std::vector<ImageDelta> images) {
   resetTo(images_, std::move(images));
+}
+
+void ImageDeltaModel::setErrorChanges(std::map<std::int64_t, std::string> changes, bool known) {
+  beginResetModel();
+  errorChanges_ = std::move(changes);
+  errorChangesKnown_ = known;
+  endResetModel();
 }
 
 const ImageDelta* ImageDeltaModel::deltaAt(int row) const {
@@ -200,6 +257,12 @@ QVariant ImageDeltaModel::data(const QModelIndex& index, int role) const {
         return c.isValid() ? QVariant(c) : QVariant();
       }
       return optionalNumber(d.deltaOks, role, 3, true);
+    case ErrorChangesColumn: {
+      if (role != Qt::DisplayRole && role != Qt::ToolTipRole) return {};
+      if (!errorChangesKnown_) return role == Qt::DisplayRole ? kDash : QVariant();
+      const auto it = errorChanges_.find(d.imageId);
+      return it == errorChanges_.end() ? QString() : QString::fromStdString(it->second);
+    }
     case MsAColumn:
       return optionalNumber(d.msA, role, 1);
     case MsBColumn:
@@ -229,6 +292,8 @@ QVariant ImageDeltaModel::headerData(int section, Qt::Orientation orientation, i
       return tr("\u0394 AP");
     case DeltaOksColumn:
       return tr("\u0394 OKS");
+    case ErrorChangesColumn:
+      return tr("Errors changed");
     case ApAColumn:
       return tr("AP A");
     case ApBColumn:

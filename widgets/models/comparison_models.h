@@ -2,7 +2,9 @@
 // Item models of the Compare page: metric table with differences, summary side by side,
 // per-image deltas.
 
+#include <map>
 #include <vector>
+
 #include "widgets/models/table_model_base.h"
 
 #include "report/run_comparison.h"
@@ -14,18 +16,26 @@ namespace posescope {
 /// invalid (default colour) for zero. Higher is better for every metric shown.
 QColor deltaColor(double delta);
 
-/// One row per metric: Metric, A, B, B − A. Display shows three decimals (as valid.py), the
-/// difference signed and coloured by sign; Qt::UserRole gives full precision. Never throws.
+/// One row per metric: Metric, A, B, B − A and its 95 % paired-bootstrap interval. Display shows
+/// three decimals (as valid.py), the difference signed and coloured by sign, the interval as
+/// `posescope-cli compare` prints it ("[-0.012, +0.034]", " *" and bold when it excludes 0);
+/// Qt::UserRole gives full precision (the interval's low end). Never throws.
 class MetricComparisonModel : public TableModelBase {
   Q_OBJECT
  public:
-  enum Column { NameColumn, AColumn, BColumn, DeltaColumn, ColumnCount };
+  enum Column { NameColumn, AColumn, BColumn, DeltaColumn, IntervalColumn, ColumnCount };
 
   explicit MetricComparisonModel(QObject* parent = nullptr);
   /// Shows `metrics` with `labelA` / `labelB` as column titles; nullopt clears the table.
   void setComparison(const std::optional<MetricComparison>& metrics, const QString& labelA,
                      const QString& labelB);
   const std::optional<MetricComparison>& metrics() const { return metrics_; }
+  /// The intervals of B − A (nullopt: none); `pending` shows that they are being computed.
+  void setSignificance(const std::optional<BootstrapComparison>& significance,
+                       bool pending = false);
+  const std::optional<BootstrapComparison>& significance() const { return significance_; }
+  /// The interval of stat `name`, or nullptr.
+  const StatDifference* intervalOf(const std::string& name) const;
 
   int rowCount(const QModelIndex& parent = {}) const override;
   int columnCount(const QModelIndex& parent = {}) const override;
@@ -35,6 +45,8 @@ class MetricComparisonModel : public TableModelBase {
 
  private:
   std::optional<MetricComparison> metrics_;
+  std::optional<BootstrapComparison> significance_;
+  bool pending_ = false;
   QString labelA_, labelB_;
 };
 
@@ -58,9 +70,9 @@ class SideBySideModel : public TableModelBase {
 };
 
 /// One row per ImageDelta in the given order (the Compare page keeps core's sortImageDeltas
-/// order): image id, file, ground-truth people, people A / B, AP A / B / Δ, OKS A / B / Δ,
-/// ms A / B, note. Unknown values show "–"; Qt::UserRole gives numbers (unknown: NaN) and the
-/// image id for the first column. Never throws.
+/// order): image id, file, Δ AP, Δ OKS, the error labels that changed ("B: 2 new swaps"), AP and
+/// OKS of A and B, ground-truth people, people A / B, ms A / B, note. Unknown values show "–";
+/// Qt::UserRole gives numbers (unknown: NaN) and the image id for the first column. Never throws.
 class ImageDeltaModel : public TableModelBase {
   Q_OBJECT
  public:
@@ -70,6 +82,7 @@ class ImageDeltaModel : public TableModelBase {
     FileColumn,
     DeltaApColumn,
     DeltaOksColumn,
+    ErrorChangesColumn,
     ApAColumn,
     ApBColumn,
     OksAColumn,
@@ -86,6 +99,9 @@ class ImageDeltaModel : public TableModelBase {
   explicit ImageDeltaModel(QObject* parent = nullptr);
   void setImages(std::vector<ImageDelta> images);
   const std::vector<ImageDelta>& images() const { return images_; }
+  /// The error label changes per image id (errorLabelChangesByImage); `known` false shows that
+  /// they are not (yet) known.
+  void setErrorChanges(std::map<std::int64_t, std::string> changes, bool known);
   /// The delta at `row`, or nullptr.
   const ImageDelta* deltaAt(int row) const;
   /// The row of image `imageId`, or -1.
@@ -99,6 +115,8 @@ class ImageDeltaModel : public TableModelBase {
 
  private:
   std::vector<ImageDelta> images_;
+  std::map<std::int64_t, std::string> errorChanges_;
+  bool errorChangesKnown_ = false;
 };
 
 }  // namespace posescope

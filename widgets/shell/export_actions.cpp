@@ -15,6 +15,8 @@
 #include <QTabWidget>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include "widgets/common/analysis_report_content.h"
+#include "widgets/common/analysis_report_pdf.h"
 #include "widgets/common/image_canvas.h"
 #include "widgets/common/overlay_image.h"
 #include "widgets/common/plot_utils.h"
@@ -130,6 +132,18 @@ void ExportActions::populate(QMenu* menu) {
         addAction(menu, item.text, item.name, [this, what = item.what] { exportRunFile(what); });
     (runExportIsMetrics(item.what) ? metricActions_ : runActions_) << action;
   }
+  QMenu* reportMenu = menu->addMenu(tr("&Analysis Report"));
+  reportMenu->setObjectName(QStringLiteral("analysisReportMenu"));
+  runActions_ << addAction(reportMenu, tr("Analysis Report as &PDF\u2026"),
+                           "exportAnalysisReportPdf",
+                           [this] { exportAnalysisReport(std::nullopt); });
+  const std::tuple<TableFormat, QString, const char*> tables[] = {
+      {TableFormat::Markdown, tr("Report Tables as &Markdown\u2026"), "exportAnalysisTablesMd"},
+      {TableFormat::Csv, tr("Report Tables as &CSV\u2026"), "exportAnalysisTablesCsv"},
+      {TableFormat::Json, tr("Report Tables as &JSON\u2026"), "exportAnalysisTablesJson"}};
+  for (const auto& [format, text, name] : tables)
+    runActions_ << addAction(reportMenu, text, name,
+                             [this, format = format] { exportAnalysisReport(format); });
   menu->addSeparator();
   comparisonMenu_->setTitle(tr("C&omparison"));
   menu->addMenu(comparisonMenu_);
@@ -308,6 +322,43 @@ void ExportActions::exportRunFile(RunExport what) {
   watcher->setFuture(QtConcurrent::run(backgroundPool(), [dir, what, path] {
     QString error;
     return exportRun(dir, what, path, &error) ? QString() : error;
+  }));
+}
+
+void ExportActions::exportAnalysisReport(std::optional<TableFormat> tables) {
+  const QString dir = currentRunDir();
+  if (dir.isEmpty())
+    return report(false, {}, tr("No run is shown: open a run folder or run an evaluation first."));
+  const QString ext =
+      tables ? QString::fromStdString(tableFormatExtension(*tables)) : QStringLiteral("pdf");
+  const QString path = askSavePath(
+      tr("Export analysis report"),
+      QStringLiteral("%1_analysis_report.%2").arg(currentRunName(), ext), filterFor(ext));
+  if (path.isEmpty()) return;
+  struct Loaded {
+    std::optional<AnalysisReportContent> content;
+    QString error;
+  };
+  auto* watcher = new QFutureWatcher<Loaded>(this);
+  connect(watcher, &QFutureWatcher<Loaded>::finished, this, [this, watcher, path, tables] {
+    watcher->deleteLater();
+    const Loaded loaded = watcher->future().takeResult();
+    if (!loaded.content) return report(false, path, loaded.error);
+    QString error;
+    const bool ok =
+        tables ? writeTextFile(path, analysisReportTables(*loaded.content, *tables), &error)
+               : writeAnalysisReportPdf(*loaded.content, path, &error) > 0;
+    ok ? reportWritten({path}) : report(false, path, error);
+  });
+  window_->statusBar()->showMessage(tr("Analysing %1 for the report\u2026").arg(currentRunName()));
+  watcher->setFuture(QtConcurrent::run(backgroundPool(), [dir, withOverlays = !tables] {
+    Loaded out;
+    try {
+      out.content = loadAnalysisReportContent(dir, withOverlays);
+    } catch (const std::exception& e) {
+      out.error = QString::fromStdString(e.what());
+    }
+    return out;
   }));
 }
 

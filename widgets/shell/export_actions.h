@@ -5,6 +5,7 @@
 #include <QPointer>
 #include <QStringList>
 #include <functional>
+#include <optional>
 
 #include "widgets/session/export_files.h"
 
@@ -82,6 +83,9 @@ class ExportActions : public QObject {
   /// "<folder A>_vs_<folder B>", the first part of a comparison's default file names.
   QString comparisonName() const;
   void exportRunFile(RunExport what);
+  /// The analysis report of the run shown: the PDF (`tables` nullopt) or its tables in `tables`;
+  /// the run is read and analysed off the GUI thread, the PDF's pages drawn on it.
+  void exportAnalysisReport(std::optional<TableFormat> tables);
   void exportComparison(TableFormat format);
   void exportTimingPlots(const QString& suffix);
   void report(bool ok, const QString& what, const QString& error);

@@ -103,6 +103,12 @@ void MainWindow::connectPagesToEachOther() {
           [this](qulonglong index) { inspectImage(index); });
   connect(resultsView_, &ResultsView::imageActivated, this,
           [this](qulonglong index) { inspectImage(index); });
+  // A bar of the analysis charts: its images as a queue on the Inspect page.
+  connect(resultsView_, &ResultsView::imagesRequested, this,
+          [this](const QString& title, const QList<qint64>& ids) {
+            inspectView_->showImageQueue(title, ids);
+            pages_->setCurrentWidget(inspectView_);
+          });
   connect(inspectView_, &InspectView::imageShown, this, [this](qulonglong index) {
     timingView_->selectImage(index);
     resultsView_->selectImage(index);

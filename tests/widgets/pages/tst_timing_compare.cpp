@@ -268,6 +268,8 @@ void TestTimingCompare::comparisonOrdersImagesWhereBLosesFirst() {
   CompareView view;
   QAbstractItemModelTester tester(view.imageModel(),
                                   QAbstractItemModelTester::FailureReportingMode::QtTest);
+  QCOMPARE(view.order(), DeltaOrder::Oks);  // ranked by Δ OKS unless Δ AP is chosen
+  view.setOrder(DeltaOrder::Ap);
   QString error;
   QVERIFY2(openBoth(view, f, &error), qPrintable(error));
   // Δ AP: image 1 -0.4, image 3 -0.1, image 2 +0.1; 4 and 5 are in one run only (last, by id).

@@ -10,6 +10,7 @@
 #include <QtTest>
 
 #include "report/report_fixtures.h"
+#include "widgets/analysis_run_fixture.h"
 #include "widgets/pages/compare/compare_view.h"
 #include "widgets/pages/results/results_view.h"
 #include "widgets/pages/timing/timing_view.h"
@@ -111,7 +112,8 @@ class TestExportActions : public QObject {
          {"exportMetricsMarkdown", "exportMetricsCsv", "exportMetricsJson", "exportPerImageCsv",
           "exportResultsJson", "exportCanvas", "exportAllOverlays", "exportFilteredOverlays",
           "exportTimingPng", "exportTimingPdf", "exportComparisonMarkdown", "exportImageDeltas",
-          "exportComparisonTimingPng", "exportBothCanvases"}) {
+          "exportComparisonTimingPng", "exportBothCanvases", "exportAnalysisReportPdf",
+          "exportAnalysisTablesMd", "exportAnalysisTablesCsv", "exportAnalysisTablesJson"}) {
       QAction* a = action(window, name);
       QVERIFY2(a, name);
       QVERIFY2(!a->isEnabled(), name);
@@ -139,6 +141,35 @@ class TestExportActions : public QObject {
     QCOMPARE(log.filters, QStringList({"CSV (*.csv)", "CSV (*.csv)", "JSON (*.json)"}));
     QVERIFY(window.statusBar()->currentMessage().contains(out.path() + "/runA_results.json"));
     QVERIFY(readAll(out.path() + "/runA_metrics.csv").startsWith("Arch,AP,"));
+  }
+
+  void analysisReportAsPdfAndTables() {
+    QTemporaryDir analysed;
+    const QString annotations = analysed.filePath("annotations.json");
+    const QString run = analysed.filePath("fixture");
+    test::writeAnalysisFixtureGroundTruth(annotations.toStdString());
+    test::writeAnalysisFixtureRun(run.toStdString(), annotations.toStdString());
+    MainWindow window;
+    QVERIFY(openRun(window, run));
+    ChooserLog log;
+    QTemporaryDir out;
+    log.folder = out.path();
+    window.exportActions()->setSavePathChooser(chooserInto(&log));
+    for (const char* name : {"exportAnalysisReportPdf", "exportAnalysisTablesJson"}) {
+      window.statusBar()->clearMessage();
+      QVERIFY2(trigger(window, name), name);
+      QTRY_VERIFY_WITH_TIMEOUT(window.statusBar()->currentMessage().startsWith("Wrote"),
+                               kTimeoutMs);
+    }
+    QCOMPARE(log.suggested, QStringList({run + "/fixture_analysis_report.pdf",
+                                         out.path() + "/fixture_analysis_report.json"}));
+    QCOMPARE(log.filters, QStringList({"PDF (*.pdf)", "JSON (*.json)"}));
+    QFile pdf(out.path() + "/fixture_analysis_report.pdf");
+    QVERIFY(pdf.open(QIODevice::ReadOnly));
+    QVERIFY(pdf.read(4) == "%PDF");
+    const QString tables = readAll(out.path() + "/fixture_analysis_report.json");
+    QVERIFY2(tables.contains("\"ap_if_fixed\"") && tables.contains("\"worst_images\""),
+             qPrintable(tables.left(200)));
   }
 
   void timingPlotsExportTheRunShownAndNameBothFiles() {

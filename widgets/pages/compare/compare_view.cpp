@@ -2,13 +2,17 @@
 
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QImageReader>
 #include <QLabel>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include "report/error_label_changes.h"
+#include "widgets/common/ap_if_fixed_chart.h"
 #include "widgets/common/image_canvas.h"
 #include "widgets/common/plot_utils.h"
 #include "widgets/common/qcp.h"
@@ -25,8 +29,12 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
   metricModel_ = new MetricComparisonModel(this);
   summaryModel_ = new SideBySideModel(this);
   imageModel_ = new ImageDeltaModel(this);
+  analysis_ = new CompareAnalysis(this);
+  connect(analysis_, &CompareAnalysis::finished, this, &CompareView::showPairAnalysis);
+  connect(analysis_, &CompareAnalysis::failed, this, &CompareView::showPairAnalysisFailed);
 
   header_ = new CompareHeaderBar;
+  header_->setOrder(order_);
   connect(header_, &CompareHeaderBar::openRequested, this,
           [this](CompareHeaderBar::Side side) { chooseRun(side == CompareHeaderBar::A ? A : B); });
   connect(header_, &CompareHeaderBar::swapRequested, this, &CompareView::swapRuns);
@@ -57,11 +65,13 @@ QWidget* CompareView::buildTables() {
   metricTable_ = makeRowTable(metricModel_);
   metricTable_->setObjectName(QStringLiteral("metricTable"));
   metricTable_->setSelectionMode(QAbstractItemView::SingleSelection);
-  // Long run labels share the width and elide; the names and B - A always fit.
+  // Long run labels share the width and elide; the names, B - A and its interval always fit.
   metricTable_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
   metricTable_->horizontalHeader()->setSectionResizeMode(MetricComparisonModel::NameColumn,
                                                          QHeaderView::ResizeToContents);
   metricTable_->horizontalHeader()->setSectionResizeMode(MetricComparisonModel::DeltaColumn,
+                                                         QHeaderView::ResizeToContents);
+  metricTable_->horizontalHeader()->setSectionResizeMode(MetricComparisonModel::IntervalColumn,
                                                          QHeaderView::ResizeToContents);
   metricTable_->horizontalHeader()->setTextElideMode(Qt::ElideMiddle);
   metricTable_->setTextElideMode(Qt::ElideMiddle);
@@ -80,15 +90,50 @@ QWidget* CompareView::buildTables() {
   timingPlot_->axisRect()->insetLayout()->take(timingPlot_->legend);
   timingPlot_->plotLayout()->addElement(1, 0, timingPlot_->legend);
   timingPlot_->plotLayout()->setRowStretchFactor(1, 0.001);
+  // Below the metrics, one of: the summaries, the time per stage, where the AP goes.
+  auto* below = new QTabWidget;
+  below->setObjectName(QStringLiteral("compareDetails"));
+  below->addTab(summaryTable_, tr("Summary"));
+  below->addTab(timingPlot_, tr("Time per stage"));
+  below->addTab(buildApCharts(), tr("Where the AP goes"));
   auto* left = new QSplitter(Qt::Vertical);
   left->addWidget(metricTable_);
-  left->addWidget(summaryTable_);
-  left->addWidget(timingPlot_);
+  left->addWidget(below);
   left->setStretchFactor(0, 2);
-  left->setStretchFactor(1, 3);
-  left->setStretchFactor(2, 2);
-  left->setSizes({260, 420, 260});
+  left->setStretchFactor(1, 5);
+  left->setSizes({260, 680});
   return left;
+}
+
+// The AP-if-fixed charts of A and B side by side, on one area and OKS choice.
+QWidget* CompareView::buildApCharts() {
+  apChartA_ = new ApIfFixedChart;
+  apChartB_ = new ApIfFixedChart;
+  apChartA_->setObjectName(QStringLiteral("apChartA"));
+  apChartB_->setObjectName(QStringLiteral("apChartB"));
+  const auto follow = [](ApIfFixedChart* from, ApIfFixedChart* to) {
+    connect(from, &ApIfFixedChart::choiceChanged, to, [from, to] {
+      const QSignalBlocker block(to);
+      to->setArea(from->area());
+      to->setOks(from->oks());
+    });
+  };
+  follow(apChartA_, apChartB_);
+  follow(apChartB_, apChartA_);
+  connect(apChartA_, &ApIfFixedChart::imagesRequested, this,
+          [this](const QString& title, const QList<qint64>& ids) {
+            Q_EMIT imagesRequested(A, title, ids);
+          });
+  connect(apChartB_, &ApIfFixedChart::imagesRequested, this,
+          [this](const QString& title, const QList<qint64>& ids) {
+            Q_EMIT imagesRequested(B, title, ids);
+          });
+  auto* charts = new QWidget;
+  auto* layout = new QHBoxLayout(charts);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(apChartA_);
+  layout->addWidget(apChartB_);
+  return charts;
 }
 
 // Right: per-image deltas and the two canvases.
@@ -97,6 +142,8 @@ QWidget* CompareView::buildImagePane() {
   imageTable_->setObjectName(QStringLiteral("imageDeltaTable"));
   imageTable_->setSelectionMode(QAbstractItemView::SingleSelection);
   imageTable_->horizontalHeader()->resizeSection(ImageDeltaModel::FileColumn, 140);
+  // "B: 2 new swaps, 1 miss fewer" in sight beside the deltas (the tooltip has all of it).
+  imageTable_->horizontalHeader()->resizeSection(ImageDeltaModel::ErrorChangesColumn, 260);
   imageTable_->setTextElideMode(Qt::ElideMiddle);
   keepHeadersWhole(imageTable_);
   connect(imageTable_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
@@ -186,6 +233,14 @@ void CompareView::swapRuns() {
 
 void CompareView::clearComparison() {
   comparison_.reset();
+  analysis_->cancel();
+  pairAnalysis_.reset();
+  metricModel_->setSignificance(std::nullopt);
+  imageModel_->setErrorChanges({}, false);
+  for (ApIfFixedChart* chart : {apChartA_, apChartB_}) {
+    chart->setAnalysis(nullptr, nullptr);
+    chart->setCaption(QString());
+  }
   metricModel_->setComparison(std::nullopt, {}, {});
   summaryModel_->setRows({}, {}, {});
   imageModel_->setImages({});
@@ -225,19 +280,16 @@ void CompareView::recompare() {
   canvases_->setCaption(CanvasPair::A, tr("<b>A</b>: %1").arg(labelA.toHtmlEscaped()));
   canvases_->setCaption(CanvasPair::B, tr("<b>B</b>: %1").arg(labelB.toHtmlEscaped()));
 
-  QStringList notes;
-  for (const auto& n : comparison_->notes) notes << QString::fromStdString(n);
-  for (const QString& w : a_->warnings) notes << tr("A: %1").arg(w);
-  for (const QString& w : b_->warnings) notes << tr("B: %1").arg(w);
+  noteLines_.clear();
+  for (const auto& n : comparison_->notes) noteLines_ << QString::fromStdString(n);
+  for (const QString& w : a_->warnings) noteLines_ << tr("A: %1").arg(w);
+  for (const QString& w : b_->warnings) noteLines_ << tr("B: %1").arg(w);
   if (!comparison_->configDifferences.empty()) {
     QStringList keys;
     for (const auto& d : comparison_->configDifferences) keys << QString::fromStdString(d.key);
-    notes << tr("settings that differ: %1 (see the summary table)").arg(keys.join(", "));
+    noteLines_ << tr("settings that differ: %1 (see the summary table)").arg(keys.join(", "));
   }
-  if (notes.isEmpty())
-    notes << tr("%1 image(s); per-image table ordered so the images where B loses come first.")
-                 .arg(comparison_->images.size());
-  notes_->setText(notes.join(QStringLiteral(" \u00b7 ")).toHtmlEscaped());
+  startPairAnalysis();
   metricTable_->resizeColumnsToContents();
   rebuildTimingPlot();
   Q_EMIT comparisonChanged();
@@ -246,6 +298,59 @@ void CompareView::recompare() {
   current_.reset();
   if (keep && showImage(*keep)) return;
   if (!comparison_->images.empty()) showImage(comparison_->images.front().imageId);
+}
+
+void CompareView::showNotes() {
+  QStringList notes = noteLines_;
+  if (notes.isEmpty())
+    notes << tr("%1 image(s); per-image table ordered so the images where B loses come first.")
+                 .arg(comparison_ ? comparison_->images.size() : 0);
+  if (analysis_->isRunning()) notes << tr("computing the 95 % intervals and error analyses\u2026");
+  notes_->setText(notes.join(QStringLiteral(" \u00b7 ")).toHtmlEscaped());
+}
+
+void CompareView::startPairAnalysis() {
+  pairAnalysis_.reset();
+  metricModel_->setSignificance(std::nullopt, true);
+  imageModel_->setErrorChanges({}, false);
+  apChartA_->setCaption(tr("<b>A</b>: %1").arg(labelA_.toHtmlEscaped()));
+  apChartB_->setCaption(tr("<b>B</b>: %1").arg(labelB_.toHtmlEscaped()));
+  for (ApIfFixedChart* chart : {apChartA_, apChartB_}) {
+    chart->setAnalysis(nullptr, nullptr);
+    chart->setMessage(tr("Analysing the errors of both runs\u2026"));
+  }
+  analysis_->start(a_->run, b_->run);
+  showNotes();
+}
+
+void CompareView::showPairAnalysis(const RunPairAnalysisPtr& analysis) {
+  if (!comparison_) return;
+  pairAnalysis_ = analysis;
+  applyRunPairAnalysis(*comparison_, *analysis);
+  metricModel_->setSignificance(analysis->significance);
+  metricTable_->resizeColumnsToContents();
+  imageModel_->setErrorChanges(errorLabelChangesByImage(analysis->triageA, analysis->triageB),
+                               true);
+  apChartA_->setAnalysis(std::shared_ptr<const KeypointAnalysis>(analysis, &analysis->a),
+                         std::shared_ptr<const Triage>(analysis, &analysis->triageA));
+  apChartB_->setAnalysis(std::shared_ptr<const KeypointAnalysis>(analysis, &analysis->b),
+                         std::shared_ptr<const Triage>(analysis, &analysis->triageB));
+  showNotes();
+  Q_EMIT pairAnalysisFinished();
+}
+
+void CompareView::showPairAnalysisFailed(const QString& message) {
+  if (!comparison_) return;
+  metricModel_->setSignificance(std::nullopt);
+  const QString text = tr("no confidence intervals or error analyses: %1").arg(message);
+  noteLines_ << text;
+  for (ApIfFixedChart* chart : {apChartA_, apChartB_}) chart->setMessage(text);
+  showNotes();
+  Q_EMIT pairAnalysisFinished();
+}
+
+bool CompareView::pairAnalysisRunning() const {
+  return analysis_->isRunning();
 }
 
 void CompareView::setOrder(DeltaOrder order) {

@@ -1,12 +1,14 @@
 #pragma once
-// The Compare page: two runs A and B side by side — metrics with B − A, summaries and
-// architectures, mean time per stage, per-image deltas and two synchronised canvases.
+// The Compare page: two runs A and B side by side — metrics with B − A and its bootstrap
+// interval, summaries and architectures, mean time per stage, where the AP goes (A and B),
+// per-image deltas with the error labels that changed, and two synchronised canvases.
 
 #include <QWidget>
 #include <optional>
 
 #include "render/render_options.h"
 #include "report/run_comparison.h"
+#include "widgets/session/compare_analysis.h"
 #include "widgets/session/compare_data.h"
 
 class QCustomPlot;
@@ -16,6 +18,7 @@ class QTableView;
 
 namespace posescope {
 
+class ApIfFixedChart;
 class CanvasPair;
 class CompareHeaderBar;
 class ImageCanvas;
@@ -26,9 +29,12 @@ class SideBySideModel;
 struct OpenedComparison;
 
 /// Presents a comparison of two run folders (core/report's compareRuns) read by the session.
-/// The per-image table lists the images where B loses most first (by Δ AP or Δ OKS); selecting
-/// one shows it in both canvases, which share image, zoom, pan and layers. Never throws:
-/// problems are shown in the notes line.
+/// Once both are shown, the paired bootstrap and both error analyses run off the GUI thread
+/// (CompareAnalysis, as `posescope-cli compare`): the metric table gains the 95 % interval of
+/// B − A, the AP-if-fixed charts of A and B fill, and the per-image table says which error labels
+/// changed. The per-image table lists the images where B loses most first (by Δ OKS, or Δ AP);
+/// selecting one shows it in both canvases, which share image, zoom, pan and layers. Never
+/// throws: problems are shown in the notes line.
 class CompareView : public QWidget {
   Q_OBJECT
  public:
@@ -53,7 +59,7 @@ class CompareView : public QWidget {
   void setExportMenu(QMenu* menu);
   /// Exchanges A and B.
   void swapRuns();
-  /// Orders the per-image table by Δ AP or Δ OKS (images where B loses most first).
+  /// Orders the per-image table by Δ OKS (the default) or Δ AP (images where B loses most first).
   void setOrder(DeltaOrder order);
   DeltaOrder order() const { return order_; }
 
@@ -73,6 +79,12 @@ class CompareView : public QWidget {
   SideBySideModel* summaryModel() const { return summaryModel_; }
   ImageDeltaModel* imageModel() const { return imageModel_; }
   QCustomPlot* timingPlot() const { return timingPlot_; }
+  /// The AP-if-fixed chart of side `s`.
+  ApIfFixedChart* apChart(Side s) const { return s == A ? apChartA_ : apChartB_; }
+  /// The bootstrap and analyses of the pair shown (nullptr while they are computed or failed).
+  const RunPairAnalysisPtr& pairAnalysis() const { return pairAnalysis_; }
+  /// Whether the bootstrap and analyses of the pair shown are being computed.
+  bool pairAnalysisRunning() const;
   CanvasPair* canvasPair() const { return canvases_; }
   ImageCanvas* canvas(Side s) const;
   /// The notes line (comparison notes, warnings, errors).
@@ -87,9 +99,18 @@ class CompareView : public QWidget {
   void runPairRequested();
   /// The user chose run folder `dir` as side `side` (Open A… / Open B…); the shell reads it.
   void runFolderChosen(int side, const QString& dir);
+  /// The intervals and analyses of the pair shown arrived (or failed: pairAnalysis() is null).
+  void pairAnalysisFinished();
+  /// The user clicked a bar of side `side`'s AP-if-fixed chart: that run's images with the error.
+  void imagesRequested(int side, const QString& title, const QList<qint64>& imageIds);
 
  private:
   QWidget* buildTables();
+  QWidget* buildApCharts();
+  void startPairAnalysis();
+  void showPairAnalysis(const RunPairAnalysisPtr& analysis);
+  void showPairAnalysisFailed(const QString& message);
+  void showNotes();
   QWidget* buildImagePane();
   void chooseRun(Side side);
   void recompare();
@@ -99,9 +120,12 @@ class CompareView : public QWidget {
 
   std::optional<CompareSide> a_, b_;
   std::optional<RunComparison> comparison_;
-  DeltaOrder order_ = DeltaOrder::Ap;
+  DeltaOrder order_ = DeltaOrder::Oks;
   std::optional<std::int64_t> current_;
   QString labelA_, labelB_;  // run labels, with the folder names when the labels are equal
+  QStringList noteLines_;    // the notes line's parts (comparison notes, warnings)
+  RunPairAnalysisPtr pairAnalysis_;
+  CompareAnalysis* analysis_ = nullptr;
 
   CompareHeaderBar* header_ = nullptr;
   QLabel* notes_ = nullptr;
@@ -112,6 +136,8 @@ class CompareView : public QWidget {
   QTableView* summaryTable_ = nullptr;
   QTableView* imageTable_ = nullptr;
   QCustomPlot* timingPlot_ = nullptr;
+  ApIfFixedChart* apChartA_ = nullptr;
+  ApIfFixedChart* apChartB_ = nullptr;
   CanvasPair* canvases_ = nullptr;
 };
 

@@ -7,13 +7,17 @@
 #include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
 
 #include "pipeline/run_resume.h"
+#include "widgets/common/ap_if_fixed_chart.h"
+#include "widgets/common/joint_error_chart.h"
 #include "widgets/models/metric_table_model.h"
 #include "widgets/models/record_table_model.h"
 #include "widgets/pages/results/run_summary_panel.h"
+#include "widgets/session/run_analysis_session.h"
 #include "widgets/session/run_controller.h"
 #include "widgets/session/run_session.h"
 
@@ -87,9 +91,14 @@ ResultsView::ResultsView(QWidget* parent) : QWidget(parent) {
   bottomLayout->addWidget(recordsCaption_);
   bottomLayout->addWidget(recordTable_, 1);
 
+  tabs_ = new QTabWidget;
+  tabs_->setObjectName(QStringLiteral("resultsTabs"));
+  tabs_->addTab(bottom, tr("Images"));
+  tabs_->addTab(buildAnalysisTab(), tr("Where the AP goes"));
+
   auto* splitter = new QSplitter(Qt::Vertical);
   splitter->addWidget(top);
-  splitter->addWidget(bottom);
+  splitter->addWidget(tabs_);
   splitter->setStretchFactor(0, 0);
   splitter->setStretchFactor(1, 1);
   auto* layout = new QVBoxLayout(this);
@@ -101,6 +110,62 @@ ResultsView::ResultsView(QWidget* parent) : QWidget(parent) {
   };
   connect(recordModel_, &QAbstractItemModel::rowsInserted, this, updateCaption);
   connect(recordModel_, &QAbstractItemModel::modelReset, this, updateCaption);
+}
+
+// The AP-if-fixed chart beside the per-joint error chart, under a line saying what they show.
+QWidget* ResultsView::buildAnalysisTab() {
+  apChart_ = new ApIfFixedChart;
+  jointChart_ = new JointErrorChart;
+  connect(apChart_, &ApIfFixedChart::imagesRequested, this, &ResultsView::imagesRequested);
+  connect(jointChart_, &JointErrorChart::imagesRequested, this, &ResultsView::imagesRequested);
+  analysisNote_ = new QLabel;
+  analysisNote_->setObjectName(QStringLiteral("analysisNote"));
+  analysisNote_->setWordWrap(true);
+  auto* charts = new QSplitter(Qt::Horizontal);
+  charts->addWidget(apChart_);
+  charts->addWidget(jointChart_);
+  charts->setStretchFactor(0, 3);
+  charts->setStretchFactor(1, 2);
+  auto* tab = new QWidget;
+  auto* layout = new QVBoxLayout(tab);
+  layout->addWidget(analysisNote_);
+  layout->addWidget(charts, 1);
+  showAnalysis(nullptr);
+  return tab;
+}
+
+void ResultsView::showAnalysis(const RunAnalysisPtr& analysis) {
+  if (!analysis) {
+    analysisNote_->setText(tr("The error analysis appears once a finished run is shown."));
+    apChart_->setAnalysis(nullptr, nullptr);
+    jointChart_->setAnalysis(nullptr);
+    return;
+  }
+  analysisNote_->setText(
+      tr("Keypoint error analysis (Ronchi & Perona, ICCV 2017; coco-analyze's definitions) of "
+         "%1 detections%2. Hover a bar for its values; click it to inspect the images with that "
+         "error.")
+          .arg(analysis->analysis.detections.size())
+          .arg(analysis->usesDefaultParams()
+                   ? QString()
+                   : tr(" with changed settings (not posescope-cli analyze's)")));
+  apChart_->setAnalysis(std::shared_ptr<const KeypointAnalysis>(analysis, &analysis->analysis),
+                        std::shared_ptr<const Triage>(analysis, &analysis->triage));
+  jointChart_->setAnalysis(std::shared_ptr<const KeypointAnalysis>(analysis, &analysis->analysis));
+}
+
+void ResultsView::showAnalysisRunning() {
+  analysisNote_->setText(tr("Analysing the run's errors in the background\u2026"));
+  const QString message = tr("Analysing\u2026");
+  apChart_->setMessage(message);
+  jointChart_->setMessage(message);
+}
+
+void ResultsView::showAnalysisFailed(const QString& message) {
+  analysisNote_->setText(
+      tr("<span style='color:#c01c28'>No error analysis: %1</span>").arg(message.toHtmlEscaped()));
+  apChart_->setAnalysis(nullptr, nullptr);
+  jointChart_->setAnalysis(nullptr);
 }
 
 void ResultsView::beginRun(const QString& runDir) {
@@ -191,6 +256,13 @@ void ResultsView::followSession(const RunSession* session) {
     showLoadedRun(opened->run);
     if (opened->inspect) recordModel_->setScores(opened->inspect->rows);
   });
+  const RunAnalysisSession* analysis = session->analysis();
+  connect(analysis, &RunAnalysisSession::busyChanged, this, [this](bool busy) {
+    if (busy) showAnalysisRunning();
+  });
+  connect(analysis, &RunAnalysisSession::analysisReady, this, &ResultsView::showAnalysis);
+  connect(analysis, &RunAnalysisSession::analysisFailed, this, &ResultsView::showAnalysisFailed);
+  connect(analysis, &RunAnalysisSession::analysisCleared, this, [this] { showAnalysis(nullptr); });
   // A finished run's per-image AP / OKS arrive when it is read back for the Inspect page.
   connect(session, &RunSession::inspectionLoaded, this,
           [this](const RunOverlayDataPtr& data) { recordModel_->setScores(data->rows); });

@@ -1,16 +1,21 @@
 #pragma once
-// The Results page: run summary, valid.py's metric table and the per-image records.
+// The Results page: run summary, valid.py's metric table, the per-image records and where the
+// AP goes (the error analysis' charts).
 
 #include <QWidget>
 
+#include "widgets/session/run_analysis.h"
 #include "widgets/session/run_types.h"
 
 class QLabel;
 class QPushButton;
+class QTabWidget;
 class QTableView;
 
 namespace posescope {
 
+class ApIfFixedChart;
+class JointErrorChart;
 class MetricTableModel;
 class RecordTableModel;
 class RunSession;
@@ -36,6 +41,17 @@ class ResultsView : public QWidget {
   MetricTableModel* metricModel() const { return metricModel_; }
   RecordTableModel* recordModel() const { return recordModel_; }
   RunSummaryPanel* summaryPanel() const { return summary_; }
+  ApIfFixedChart* apChart() const { return apChart_; }
+  JointErrorChart* jointChart() const { return jointChart_; }
+  /// The tabs under the summary: Images, Where the AP goes.
+  QTabWidget* detailTabs() const { return tabs_; }
+
+  /// Shows the error analysis of the run shown in the charts; nullptr clears them.
+  void showAnalysis(const RunAnalysisPtr& analysis);
+  /// Shows that the analysis is being computed.
+  void showAnalysisRunning();
+  /// Shows why the analysis could not be computed (names the file).
+  void showAnalysisFailed(const QString& message);
   /// Resume, shown under the summary while the run shown can be resumed (interrupted, cancelled,
   /// failed) and enabled while no run goes.
   QPushButton* resumeButton() const { return resumeButton_; }
@@ -52,11 +68,15 @@ class ResultsView : public QWidget {
   void imageActivated(qulonglong datasetIndex);
   /// The user pressed Resume: continue the run folder `runDir` (RunSession::resumeRun).
   void resumeRequested(const QString& runDir);
+  /// The user clicked a bar of the analysis charts: the images with that error, in the order to
+  /// inspect them (the shell shows them as a queue on the Inspect page).
+  void imagesRequested(const QString& title, const QList<qint64>& imageIds);
 
  private:
   void setMetrics(const std::optional<MetricTable>& table, const RunSummary& summary);
   /// Shows Resume when the run shown, now in `state`, can be continued.
   void offerResume(RunState state);
+  QWidget* buildAnalysisTab();
 
   QString runDir_;
   RunSummaryPanel* summary_ = nullptr;
@@ -67,6 +87,10 @@ class ResultsView : public QWidget {
   QTableView* recordTable_ = nullptr;
   QLabel* metricsNote_ = nullptr;
   QLabel* recordsCaption_ = nullptr;
+  QTabWidget* tabs_ = nullptr;
+  QLabel* analysisNote_ = nullptr;
+  ApIfFixedChart* apChart_ = nullptr;
+  JointErrorChart* jointChart_ = nullptr;
 };
 
 }  // namespace posescope

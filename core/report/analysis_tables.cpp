@@ -1,0 +1,253 @@
+#include "report/analysis_tables.h"
+
+#include <cmath>
+#include <cstdio>
+#include <unordered_set>
+
+#include <nlohmann/json.hpp>
+
+#include "analysis/analysis_params.h"
+#include "analysis/error_profile_comparison.h"
+#include "report/per_image_table.h"
+#include "report/run_ground_truth.h"
+
+namespace posescope {
+
+namespace {
+
+constexpr ErrorType kErrorRows[] = {ErrorType::Baseline,     ErrorType::Miss,    ErrorType::Swap,
+                                    ErrorType::Inversion,    ErrorType::Jitter,  ErrorType::Score,
+                                    ErrorType::BackgroundFP, ErrorType::FalseNeg};
+
+std::string fixed3(double value) {
+  if (value <= -1) return "-";
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.3f", value);
+  return buffer;
+}
+
+std::string mdCell(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '|') out += '\\';
+    out += c == '\n' ? ' ' : c;
+  }
+  return out;
+}
+
+std::string runLabel(const LoadedRun& run) {
+  if (!run.summary.archName.empty()) return run.summary.archName;
+  if (!run.summary.modelName.empty()) return run.summary.modelName;
+  return run.dir;
+}
+
+// Run identity rows: name, value.
+std::vector<std::pair<std::string, std::string>> identityRows(const LoadedRun& run) {
+  const RunSummary& s = run.summary;
+  std::size_t failed = 0;
+  for (const auto& r : run.records) failed += r.failed() ? 1 : 0;
+  return {{"run folder", run.dir},
+          {"model", s.modelName},
+          {"arch", s.archName},
+          {"state", runStateName(s.state)},
+          {"dataset", s.datasetKind},
+          {"annotation file", s.annotationFile},
+          {"images", std::to_string(run.records.size())},
+          {"failed images", std::to_string(failed)},
+          {"device", s.device}};
+}
+
+bool present(const KeypointAnalysis& analysis, ErrorType error) {
+  return analysis.find(error, "all", 0) != nullptr;
+}
+
+std::string markdown(const LoadedRun& run, const KeypointAnalysis& analysis,
+                     const std::vector<WorstImage>& worst) {
+  std::string out = "# Analysis report: " + mdCell(runLabel(run)) + "\n\n| | |\n|---|---|\n";
+  for (const auto& [name, value] : identityRows(run))
+    out += "| " + name + " | " + mdCell(value) + " |\n";
+  out += "\n## Metrics (as valid.py prints them)\n\n";
+  if (run.metrics) {
+    out += "| Metric | Value |\n|---|---|\n";
+    for (std::size_t i = 0; i < run.metrics->names.size(); ++i)
+      out += "| " + mdCell(run.metrics->names[i]) + " | " + fixed3(run.metrics->values[i]) + " |\n";
+  } else {
+    out += "No metric table (the run did not complete).\n";
+  }
+  out += "\n## AP if fixed (coco-analyze's error analysis)\n\n| Fixed |";
+  std::string rule = "|---|";
+  for (const ApColumn& c : reportApColumns()) {
+    out += " " + c.title + " |";
+    rule += "---|";
+  }
+  out += "\n" + rule + "\n";
+  for (ErrorType e : kErrorRows) {
+    if (!present(analysis, e)) continue;
+    out += "| " + errorTypeName(e) + " |";
+    for (const ApColumn& c : reportApColumns())
+      out += " " + fixed3(apIfFixedAt(analysis, e, c.area, c.oks)) + " |";
+    out += "\n";
+  }
+  out +=
+      "\nEach keypoint error type and the scores fixed alone; background false positives "
+      "removed from the baseline, then false negatives too.\n";
+  out += "\n## Joint labels of the localised detections\n\n| Joint |";
+  rule = "|---|";
+  for (JointLabel l : kJointLabels) {
+    out += " " + jointLabelName(l) + " |";
+    rule += "---|";
+  }
+  out += "\n" + rule + "\n";
+  for (std::size_t k = 0; k < analysis.jointCounts.size(); ++k) {
+    out += "| " +
+           mdCell(k < analysis.jointNames.size() ? analysis.jointNames[k]
+                                                 : "joint " + std::to_string(k)) +
+           " |";
+    for (std::size_t n : analysis.jointCounts[k]) out += " " + std::to_string(n) + " |";
+    out += "\n";
+  }
+  out += "\n## The " + std::to_string(worst.size()) +
+         " worst images (lowest OKS of a localised detection)\n\n"
+         "| Image id | File | OKS | Score | Detection |\n|---|---|---|---|---|\n";
+  for (const WorstImage& w : worst)
+    out += "| " + std::to_string(w.imageId) + " | " + mdCell(w.file) + " | " + fixed3(w.oks) +
+           " | " + fixed3(w.score) + " | " + std::to_string(w.detection) + " |\n";
+  return out;
+}
+
+std::string csv(const LoadedRun& run, const KeypointAnalysis& analysis,
+                const std::vector<WorstImage>& worst) {
+  std::string out = "section,row,column,value\n";
+  auto line = [&out](const std::string& section, const std::string& row, const std::string& column,
+                     const std::string& value) {
+    out += section + "," + csvField(row) + "," + csvField(column) + "," + csvField(value) + "\n";
+  };
+  for (const auto& [name, value] : identityRows(run)) line("run", name, "", value);
+  if (run.metrics)
+    for (std::size_t i = 0; i < run.metrics->names.size(); ++i)
+      line("metric", run.metrics->names[i], "", csvNumber(run.metrics->values[i]));
+  for (ErrorType e : kErrorRows) {
+    if (!present(analysis, e)) continue;
+    for (const ApColumn& c : reportApColumns()) {
+      const double ap = apIfFixedAt(analysis, e, c.area, c.oks);
+      line("ap_if_fixed", errorTypeName(e), c.title, ap > -1 ? csvNumber(ap) : "");
+    }
+  }
+  for (std::size_t k = 0; k < analysis.jointCounts.size(); ++k)
+    for (std::size_t l = 0; l < analysis.jointCounts[k].size(); ++l)
+      line("joint_labels",
+           k < analysis.jointNames.size() ? analysis.jointNames[k] : std::to_string(k),
+           jointLabelName(kJointLabels[l]), std::to_string(analysis.jointCounts[k][l]));
+  for (const WorstImage& w : worst) {
+    const std::string id = std::to_string(w.imageId);
+    line("worst_image", id, "file", w.file);
+    line("worst_image", id, "oks", csvNumber(w.oks));
+    line("worst_image", id, "score", csvNumber(w.score));
+    line("worst_image", id, "detection", std::to_string(w.detection));
+  }
+  return out;
+}
+
+std::string json(const LoadedRun& run, const KeypointAnalysis& analysis,
+                 const std::vector<WorstImage>& worst) {
+  nlohmann::ordered_json j;
+  for (const auto& [name, value] : identityRows(run)) j["run"][name] = value;
+  j["metrics"] = nlohmann::ordered_json::object();
+  if (run.metrics)
+    for (std::size_t i = 0; i < run.metrics->names.size(); ++i)
+      j["metrics"][run.metrics->names[i]] = run.metrics->values[i];
+  j["ap_if_fixed"] = nlohmann::ordered_json::array();
+  for (const ApIfFixed& f : analysis.apIfFixed) {
+    j["ap_if_fixed"].push_back(
+        {{"error", errorTypeName(f.error)},
+         {"area", f.area},
+         {"oks", f.oks},
+         {"ap", f.ap > -1 ? nlohmann::ordered_json(f.ap) : nullptr},
+         {"recall", f.recall > -1 ? nlohmann::ordered_json(f.recall) : nullptr}});
+  }
+  j["joint_labels"] = nlohmann::ordered_json::object();
+  for (std::size_t k = 0; k < analysis.jointCounts.size(); ++k) {
+    nlohmann::ordered_json labels;
+    for (std::size_t l = 0; l < analysis.jointCounts[k].size(); ++l)
+      labels[jointLabelName(kJointLabels[l])] = analysis.jointCounts[k][l];
+    j["joint_labels"][k < analysis.jointNames.size() ? analysis.jointNames[k] : std::to_string(k)] =
+        labels;
+  }
+  j["worst_images"] = nlohmann::ordered_json::array();
+  for (const WorstImage& w : worst)
+    j["worst_images"].push_back({{"image_id", w.imageId},
+                                 {"file", w.file},
+                                 {"oks", w.oks},
+                                 {"score", w.score},
+                                 {"detection", w.detection}});
+  return j.dump(2) + "\n";
+}
+
+}  // namespace
+
+double apIfFixedAt(const KeypointAnalysis& analysis, ErrorType error, const std::string& area,
+                   double oks) {
+  if (oks < 0) return meanApIfFixed(analysis, error, area);
+  const auto& thresholds = analysis.params.eval.iouThrs;
+  for (std::size_t t = 0; t < thresholds.size(); ++t) {
+    if (std::abs(thresholds[t] - oks) > 1e-9) continue;
+    const ApIfFixed* f = analysis.find(error, area, t);
+    return f ? f->ap : -1;
+  }
+  return -1;
+}
+
+std::vector<ApColumn> reportApColumns() {
+  return {{"all", 0.5, "all .50"},
+          {"all", 0.75, "all .75"},
+          {"all", -1, "all mean"},
+          {"medium", -1, "medium mean"},
+          {"large", -1, "large mean"}};
+}
+
+std::vector<WorstImage> worstImages(const Triage& triage, const std::vector<ImageRecord>& records,
+                                    std::size_t count) {
+  std::vector<WorstImage> out;
+  std::unordered_set<std::int64_t> seen;
+  for (const TriageDetection& d : triage.worstOks) {
+    if (out.size() >= count) break;
+    if (!seen.insert(d.imageId).second) continue;
+    WorstImage w;
+    w.imageId = d.imageId;
+    w.oks = d.oks;
+    w.score = d.score;
+    w.detection = d.index;
+    for (const ImageRecord& r : records)
+      if (r.imageId == d.imageId) w.file = r.file;
+    out.push_back(w);
+  }
+  return out;
+}
+
+RunReportAnalysis analyzeRunForReport(const LoadedRun& run) {
+  const RunEvaluationInput input = loadRunEvaluationInput(run);
+  AnalysisOptions options;
+  options.resultsSource = input.resultsFile;
+  RunReportAnalysis out;
+  out.analysis =
+      analyzeKeypoints(input.groundTruth, input.results,
+                       analysisParamsForJoints(input.variant, input.groundTruth), options);
+  out.triage = buildTriage(out.analysis, input.groundTruth);
+  out.worst = worstImages(out.triage, run.records);
+  return out;
+}
+
+std::string formatAnalysisTables(const LoadedRun& run, const KeypointAnalysis& analysis,
+                                 const std::vector<WorstImage>& worst, TableFormat format) {
+  switch (format) {
+    case TableFormat::Csv:
+      return csv(run, analysis, worst);
+    case TableFormat::Json:
+      return json(run, analysis, worst);
+    case TableFormat::Markdown:
+      break;
+  }
+  return markdown(run, analysis, worst);
+}
+
+}  // namespace posescope

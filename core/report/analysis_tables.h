@@ -1,0 +1,63 @@
+#pragma once
+// The tables of a run's analysis report — run identity, metric table, AP if fixed, joint labels,
+// the ten worst images — as Markdown, CSV and JSON (the PDF report draws the same numbers).
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "analysis/keypoint_analysis.h"
+#include "analysis/triage.h"
+#include "pipeline/run_folder.h"
+#include "report/run_exports.h"
+
+namespace posescope {
+
+/// AP with `error` fixed in area `area` at OKS threshold `oks`, or the mean over the thresholds
+/// when `oks` < 0; -1 when undefined (no such threshold, nothing to recall). Never fails.
+double apIfFixedAt(const KeypointAnalysis& analysis, ErrorType error, const std::string& area,
+                   double oks);
+
+/// The (area, OKS) columns of the report's AP-if-fixed table: all at .50, .75 and the mean,
+/// medium and large at the mean (oks -1).
+struct ApColumn {
+  std::string area;
+  double oks = -1;
+  std::string title;  // "all .50", "medium mean", ...
+};
+std::vector<ApColumn> reportApColumns();
+
+/// One of the worst images: the lowest OKS of a localised detection in it.
+struct WorstImage {
+  std::int64_t imageId = 0;
+  std::string file;  // from the run's records; "" when the image has no record
+  double oks = 0;
+  double score = 0;
+  std::size_t detection = 0;  // index in results.json
+};
+
+/// The first `count` images of triage.worstOks (each image once, at its worst detection). Never
+/// fails.
+std::vector<WorstImage> worstImages(const Triage& triage, const std::vector<ImageRecord>& records,
+                                    std::size_t count = 10);
+
+/// What the report needs of a run's analysis.
+struct RunReportAnalysis {
+  KeypointAnalysis analysis;
+  Triage triage;
+  std::vector<WorstImage> worst;  // the ten worst images
+};
+
+/// Analyses `run`'s results against its annotation file as `posescope-cli analyze RUN_DIR` does
+/// (analysisParamsForJoints). Throws Error naming the folder or file when its results or
+/// annotation file cannot be read (loadRunEvaluationInput), EvalError for bad entries.
+RunReportAnalysis analyzeRunForReport(const LoadedRun& run);
+
+/// The report's tables: Markdown (headed sections), CSV ("section,row,column,value", numbers in
+/// round-trip precision) or JSON (run, metrics, ap_if_fixed with every threshold, joint_labels,
+/// worst_images). Never fails.
+std::string formatAnalysisTables(const LoadedRun& run, const KeypointAnalysis& analysis,
+                                 const std::vector<WorstImage>& worst, TableFormat format);
+
+}  // namespace posescope

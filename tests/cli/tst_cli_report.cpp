@@ -1,0 +1,177 @@
+// posescope-cli export --what report on a run folder with every kind of error: the PDF (GUI
+// build; the headless build says it needs the GUI build) and its tables as Markdown, CSV and
+// JSON carrying `posescope-cli analyze`'s numbers.
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <cmath>
+
+#include "cli_runner.h"
+#include "widgets/analysis_run_fixture.h"
+
+using posescope::test::CliRun;
+using posescope::test::runCli;
+
+namespace {
+
+QJsonObject parseObject(const QString& text) {
+  return QJsonDocument::fromJson(text.toUtf8()).object();
+}
+
+// The AP-if-fixed entries of `posescope-cli analyze --json`, keyed "error/area/oks".
+QMap<QString, double> analyzeAps(const QJsonObject& analysis) {
+  QMap<QString, double> aps;
+  for (const QJsonValue& v : analysis.value("ap_if_fixed").toArray()) {
+    const QJsonObject f = v.toObject();
+    aps.insert(QStringLiteral("%1/%2/%3")
+                   .arg(f.value("error").toString(), f.value("area").toString())
+                   .arg(f.value("oks").toDouble(), 0, 'f', 2),
+               f.value("ap").toDouble());
+  }
+  return aps;
+}
+
+// Mean AP over the thresholds of `error` in `area` (undefined entries, -1, left out).
+double meanAp(const QMap<QString, double>& aps, const QString& error, const QString& area) {
+  double sum = 0;
+  int n = 0;
+  for (auto it = aps.begin(); it != aps.end(); ++it) {
+    if (!it.key().startsWith(error + "/" + area + "/") || it.value() <= -1) continue;
+    sum += it.value();
+    ++n;
+  }
+  return n ? sum / n : -1;
+}
+
+}  // namespace
+
+class TestCliReport : public QObject {
+  Q_OBJECT
+ private Q_SLOTS:
+  void initTestCase() {
+    QVERIFY(dir_.isValid());
+    annotations_ = dir_.filePath("annotations.json");
+    runDir_ = dir_.filePath("run");
+    posescope::test::writeAnalysisFixtureGroundTruth(annotations_.toStdString());
+    posescope::test::writeAnalysisFixtureRun(runDir_.toStdString(), annotations_.toStdString());
+    const CliRun analyze = runCli({"analyze", runDir_, "--json"});
+    QVERIFY2(analyze.exitCode == 0, qPrintable(analyze.err));
+    analysis_ = parseObject(analyze.out);
+    QVERIFY(!analysis_.isEmpty());
+  }
+
+  void pdfReport() {
+    const QString pdf = dir_.filePath("report.pdf");
+    const CliRun run = runCli({"export", runDir_, "--what", "report", "--out", pdf});
+#ifdef POSESCOPE_TEST_GUI_BUILD
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    QFile file(pdf);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray bytes = file.readAll();
+    QVERIFY(bytes.startsWith("%PDF"));
+    // Tables, charts, then the worst images four per page: the fixture localises detections in
+    // six images (1-5 and 7), so two pages of images.
+    const auto pages = QRegularExpression(QStringLiteral("/Type\\s*/Page[^s]"))
+                           .globalMatch(QString::fromLatin1(bytes));
+    int count = 0;
+    for (auto it = pages; it.hasNext(); it.next()) ++count;
+    QCOMPARE(count, 4);
+    QVERIFY2(run.err.contains("4 pages"), qPrintable(run.err));
+    // Without --out it goes into the run folder.
+    QVERIFY(runCli({"export", runDir_, "--what", "report", "--quiet"}).exitCode == 0);
+    QVERIFY(QFile::exists(runDir_ + "/analysis_report.pdf"));
+#else
+    QCOMPARE(run.exitCode, 3);
+    QVERIFY2(run.err.contains("needs the GUI build"), qPrintable(run.err));
+    QVERIFY(!QFile::exists(pdf));
+#endif
+  }
+
+  void jsonTablesCarryTheAnalysis() {
+    const CliRun run = runCli({"export", runDir_, "--what", "report", "--format", "json"});
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    const QJsonObject tables = parseObject(run.out);
+    const QMap<QString, double> expected = analyzeAps(analysis_);
+    const QMap<QString, double> written = analyzeAps(tables);
+    QCOMPARE(written.size(), expected.size());
+    for (auto it = expected.begin(); it != expected.end(); ++it) {
+      QVERIFY2(written.contains(it.key()), qPrintable(it.key()));
+      // analyze writes an undefined AP as -1, the report as null (read back as 0).
+      QCOMPARE(written.value(it.key()), it.value() <= -1 ? 0.0 : it.value());
+    }
+    // Joint labels equal analyze's per joint.
+    for (const QJsonValue& v : analysis_.value("joints").toArray()) {
+      const QJsonObject joint = v.toObject();
+      const QJsonObject labels =
+          tables.value("joint_labels").toObject().value(joint.value("name").toString()).toObject();
+      for (const char* label : {"good", "jitter", "inversion", "swap", "miss", "unlabelled"})
+        QCOMPARE(labels.value(label).toInt(), joint.value(label).toInt());
+    }
+    // The worst images: analyze's worst-OKS list, each image once.
+    QList<qint64> worst;
+    for (const QJsonValue& v : analysis_.value("triage").toObject().value("worst_oks").toArray()) {
+      const qint64 id = v.toObject().value("image_id").toInteger();
+      if (!worst.contains(id)) worst << id;
+    }
+    QList<qint64> writtenWorst;
+    for (const QJsonValue& v : tables.value("worst_images").toArray())
+      writtenWorst << v.toObject().value("image_id").toInteger();
+    QCOMPARE(writtenWorst, worst.mid(0, 10));
+    QCOMPARE(tables.value("run").toObject().value("run folder").toString(), runDir_);
+  }
+
+  void markdownAndCsvTablesCarryTheAnalysis() {
+    const QMap<QString, double> aps = analyzeAps(analysis_);
+    const CliRun csv = runCli({"export", runDir_, "--what", "report", "--format", "csv"});
+    QVERIFY2(csv.exitCode == 0, qPrintable(csv.err));
+    QVERIFY(csv.out.startsWith("section,row,column,value\n"));
+    for (const char* error : {"baseline", "miss", "swap", "inversion", "jitter"}) {
+      const double mean = meanAp(aps, error, "all");
+      const QString prefix = QStringLiteral("ap_if_fixed,%1,all mean,").arg(error);
+      const int at = csv.out.indexOf(prefix);
+      QVERIFY2(at >= 0, qPrintable(prefix));
+      const QString value = csv.out.mid(at + prefix.size()).section('\n', 0, 0);
+      QVERIFY2(std::abs(value.toDouble() - mean) < 1e-12, qPrintable(prefix + value));
+    }
+    const CliRun md = runCli({"export", runDir_, "--what", "report", "--format", "md"});
+    QVERIFY2(md.exitCode == 0, qPrintable(md.err));
+    const QString swapRow = QStringLiteral("| swap | %1 | %2 |")
+                                .arg(aps.value("swap/all/0.50"), 0, 'f', 3)
+                                .arg(aps.value("swap/all/0.75"), 0, 'f', 3);
+    QVERIFY2(md.out.contains(swapRow), qPrintable(swapRow));
+    const QString worstHeading = QStringLiteral("## The %1 worst images").arg(worstImages().size());
+    QVERIFY2(md.out.contains(worstHeading), qPrintable(md.out.right(600)));
+  }
+
+  void badUsageIsRefused() {
+    QCOMPARE(runCli({"export", runDir_, "--what", "report", "--format", "xml"}).exitCode, 2);
+    QCOMPARE(runCli({"export", runDir_, "--what", "images", "--format", "md"}).exitCode, 2);
+    const CliRun missing = runCli({"export", dir_.filePath("nowhere"), "--what", "report"});
+    QCOMPARE(missing.exitCode, 3);
+    QVERIFY(missing.err.contains("nowhere"));
+  }
+
+ private:
+  // analyze's worst-OKS list, each image once, the first ten.
+  QList<qint64> worstImages() const {
+    QList<qint64> worst;
+    for (const QJsonValue& v : analysis_.value("triage").toObject().value("worst_oks").toArray()) {
+      const qint64 id = v.toObject().value("image_id").toInteger();
+      if (!worst.contains(id)) worst << id;
+    }
+    return worst.mid(0, 10);
+  }
+
+  QTemporaryDir dir_;
+  QString annotations_, runDir_;
+  QJsonObject analysis_;
+};
+
+QTEST_MAIN(TestCliReport)
+#include "tst_cli_report.moc"

@@ -1,0 +1,260 @@
+// The Compare page's analysis of two runs with real results against one ground truth: the
+// interval column equals what `posescope-cli compare` prints for the same runs, computed off the
+// GUI thread; the AP-if-fixed charts of A and B and the per-image error changes ("B: 1 new
+// swap") follow the runs' analyses; the models pass QAbstractItemModelTester.
+
+#include <QAbstractItemModelTester>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
+#include "report/error_label_changes.h"
+#include "report/report_fixtures.h"
+#include "widgets/common/ap_if_fixed_chart.h"
+#include "widgets/models/comparison_models.h"
+#include "widgets/pages/compare/compare_view.h"
+
+using namespace posescope;
+
+namespace {
+
+constexpr int kImages = 8;
+constexpr int kJoints = 17;
+constexpr int kLeftElbow = 7;
+constexpr std::int64_t kTwoPeopleImage = 3, kMissedByB = 8;
+
+// Joint j of person p in every image.
+double jointX(int p, int j) {
+  return 60 + 240 * p + 8 * (j % 5);
+}
+double jointY(int j) {
+  return 40 + 14 * j;
+}
+
+// Ground truth: one person per image, two in image 3.
+void writeGroundTruth(const std::string& path) {
+  nlohmann::json doc;
+  nlohmann::json names = nlohmann::json::array();
+  for (int j = 0; j < kJoints; ++j) names.push_back("k" + std::to_string(j));
+  doc["categories"] = {{{"id", 1}, {"name", "person"}, {"keypoints", names}}};
+  doc["images"] = nlohmann::json::array();
+  doc["annotations"] = nlohmann::json::array();
+  int annotation = 1;
+  for (int i = 1; i <= kImages; ++i) {
+    doc["images"].push_back({{"id", i},
+                             {"file_name", "img_" + std::to_string(i) + ".jpg"},
+                             {"width", 640},
+                             {"height", 480}});
+    for (int p = 0; p < (i == kTwoPeopleImage ? 2 : 1); ++p) {
+      std::vector<double> kp;
+      for (int j = 0; j < kJoints; ++j) kp.insert(kp.end(), {jointX(p, j), jointY(j), 2.0});
+      doc["annotations"].push_back({{"id", annotation++},
+                                    {"image_id", i},
+                                    {"category_id", 1},
+                                    {"iscrowd", 0},
+                                    {"num_keypoints", kJoints},
+                                    {"keypoints", kp},
+                                    {"area", 9000.0},
+                                    {"bbox", {60 + 240 * p, 40, 32, 224}}});
+    }
+  }
+  std::ofstream(path) << doc.dump();
+}
+
+// Results on every person shifted by `shift(image)` px; `swapInB` moves the first person's left
+// elbow in image 3 onto the second person's; `skipLast` leaves the last image without results.
+void writeResults(const std::string& runDir, double (*shift)(int), bool swapInB, bool skipLast) {
+  nlohmann::json results = nlohmann::json::array();
+  for (int i = 1; i <= kImages; ++i) {
+    if (skipLast && i == kMissedByB) continue;
+    for (int p = 0; p < (i == kTwoPeopleImage ? 2 : 1); ++p) {
+      std::vector<double> kp;
+      for (int j = 0; j < kJoints; ++j) {
+        double x = jointX(p, j) + shift(i), y = jointY(j);
+        if (swapInB && i == kTwoPeopleImage && p == 0 && j == kLeftElbow) x = jointX(1, j);
+        kp.insert(kp.end(), {x, y, 0.9});
+      }
+      results.push_back({{"image_id", i},
+                         {"category_id", 1},
+                         {"keypoints", kp},
+                         {"score", 0.95 - 0.05 * i - 0.1 * p}});
+    }
+  }
+  std::ofstream(runDir + "/results.json") << results.dump();
+}
+
+double shiftA(int i) {
+  return (i % 4) * 2.5;  // none in image 8, as B, where only the missed person differs
+}
+double shiftB(int i) {
+  return (i % 4) * 4.0;
+}
+
+struct AnalysedPair {
+  QTemporaryDir tmp;
+  QString dirA = tmp.filePath("runA"), dirB = tmp.filePath("runB");
+
+  AnalysedPair() {
+    const std::string gt = tmp.filePath("gt.json").toStdString();
+    writeGroundTruth(gt);
+    std::vector<test::FixtureImage> images;
+    for (int i = 1; i <= kImages; ++i) {
+      test::FixtureImage image;
+      image.id = i;
+      images.push_back(image);
+    }
+    std::vector<double> a, b;
+    for (int s = 0; s < 10; ++s) {
+      a.push_back(0.5 + 0.01 * s);
+      b.push_back(0.45 + 0.02 * s);
+    }
+    test::writeFixtureRun(dirA.toStdString(), "search-XS", images, test::cocoNames(), a, gt);
+    test::writeFixtureRun(dirB.toStdString(), "search-S", images, test::cocoNames(), b, gt);
+    writeResults(dirA.toStdString(), shiftA, false, false);
+    writeResults(dirB.toStdString(), shiftB, true, true);
+  }
+};
+
+// The "95 % CI of B - A" cell of each metric row in `posescope-cli compare`'s Markdown.
+QMap<QString, QString> cliIntervals(const QString& dirA, const QString& dirB) {
+  QProcess cli;
+  cli.start(QStringLiteral(POSESCOPE_CLI_PATH), {QStringLiteral("compare"), dirA, dirB});
+  if (!cli.waitForFinished(120000) || cli.exitCode() != 0) {
+    qWarning() << cli.readAllStandardError();
+    return {};
+  }
+  QMap<QString, QString> intervals;
+  bool inMetrics = false;
+  const QString out = QString::fromUtf8(cli.readAllStandardOutput());
+  for (const QString& line : out.split('\n')) {
+    if (line.startsWith(QLatin1String("| Metric |"))) {
+      inMetrics = line.contains(QLatin1String("95 % CI"));
+      continue;
+    }
+    if (!inMetrics || line.startsWith(QLatin1String("|---"))) continue;
+    if (!line.startsWith(QLatin1String("| "))) break;
+    const QStringList cells = line.split(QStringLiteral(" | "));
+    if (cells.size() < 5) continue;
+    QString interval = cells[4];
+    interval.chop(2);  // " |"
+    intervals.insert(cells[0].mid(2), interval.trimmed());
+  }
+  return intervals;
+}
+
+bool openPair(CompareView& view, const AnalysedPair& pair) {
+  return view.setSide(CompareView::A, loadCompareSide(pair.dirA.toStdString())) &&
+         view.setSide(CompareView::B, loadCompareSide(pair.dirB.toStdString()));
+}
+
+}  // namespace
+
+class TestCompareAnalysis : public QObject {
+  Q_OBJECT
+ private Q_SLOTS:
+  void intervalsEqualTheCli() {
+    const AnalysedPair pair;
+    const QMap<QString, QString> expected = cliIntervals(pair.dirA, pair.dirB);
+    QCOMPARE(expected.size(), 10);
+    CompareView view;
+    QAbstractItemModelTester metricTester(view.metricModel(),
+                                          QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester imageTester(view.imageModel(),
+                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QSignalSpy finished(&view, &CompareView::pairAnalysisFinished);
+    QVERIFY(openPair(view, pair));
+    // Computed off the GUI thread: the table is there at once, the intervals follow.
+    QVERIFY(view.pairAnalysisRunning());
+    const MetricComparisonModel* model = view.metricModel();
+    QCOMPARE(model->index(0, MetricComparisonModel::IntervalColumn).data().toString(),
+             QStringLiteral("\u2026"));
+    QVERIFY(finished.wait(120000));
+    QVERIFY(view.pairAnalysis());
+    int significant = 0;
+    for (int r = 0; r < model->rowCount(); ++r) {
+      const QString name = model->index(r, MetricComparisonModel::NameColumn).data().toString();
+      const QString shown =
+          model->index(r, MetricComparisonModel::IntervalColumn).data().toString();
+      QVERIFY2(expected.contains(name), qPrintable(name));
+      QCOMPARE(shown, expected.value(name));
+      const bool marked = shown.endsWith(QLatin1String(" *"));
+      QCOMPARE(model->index(r, MetricComparisonModel::NameColumn).data(Qt::FontRole).isValid(),
+               marked);
+      significant += marked ? 1 : 0;
+    }
+    QCOMPARE(model->headerData(MetricComparisonModel::IntervalColumn, Qt::Horizontal).toString(),
+             QStringLiteral("95 % CI of B \u2212 A"));
+    // The comparison shown carries the intervals too (its exports print them).
+    QVERIFY(view.comparison()->significance);
+    QCOMPARE(view.comparison()->significance->stats.size(), std::size_t{10});
+    // Both kinds of rows occur: intervals that exclude 0 (marked) and that include it.
+    QVERIFY(significant > 0 && significant < model->rowCount());
+  }
+
+  void chartsAndErrorChangesFollowTheAnalyses() {
+    const AnalysedPair pair;
+    CompareView view;
+    QSignalSpy finished(&view, &CompareView::pairAnalysisFinished);
+    QVERIFY(openPair(view, pair));
+    QVERIFY(finished.wait(120000));
+    const RunPairAnalysisPtr analysis = view.pairAnalysis();
+    QVERIFY(analysis);
+    // Each side's chart draws its own run's analysis, on one area and OKS choice.
+    for (auto side : {CompareView::A, CompareView::B}) {
+      const KeypointAnalysis& a = side == CompareView::A ? analysis->a : analysis->b;
+      ApIfFixedChart* chart = view.apChart(side);
+      QVERIFY(!chart->bars().empty());
+      QCOMPARE(chart->bars().front().fixed, meanApIfFixed(a, ErrorType::Baseline, "all"));
+    }
+    view.apChart(CompareView::A)->setOks(ApIfFixedChart::Oks::At75);
+    QCOMPARE(view.apChart(CompareView::B)->oks(), ApIfFixedChart::Oks::At75);
+    QCOMPARE(view.apChart(CompareView::B)->bars().front().fixed,
+             analysis->b.find(ErrorType::Baseline, "all", 5)->ap);
+
+    // Image 3: B's elbow landed on the neighbour; image 8: B found nobody.
+    const ImageDeltaModel* images = view.imageModel();
+    auto changes = [images](std::int64_t id) {
+      return images->index(images->rowOfImage(id), ImageDeltaModel::ErrorChangesColumn)
+          .data()
+          .toString();
+    };
+    QCOMPARE(changes(kTwoPeopleImage).section(QLatin1String(", "), 0, 0),
+             QStringLiteral("B: 1 new swap"));
+    QCOMPARE(changes(kMissedByB), QStringLiteral("B: 1 new missed person"));
+    // Every row says what errorLabelChanges says of the two triages.
+    const auto expected = errorLabelChangesByImage(analysis->triageA, analysis->triageB);
+    for (int r = 0; r < images->rowCount(); ++r) {
+      const std::int64_t id = images->deltaAt(r)->imageId;
+      const auto it = expected.find(id);
+      QCOMPARE(changes(id), it == expected.end() ? QString() : QString::fromStdString(it->second));
+    }
+    // Ranked by Δ OKS: B's largest loss first.
+    QCOMPARE(view.order(), DeltaOrder::Oks);
+    for (int r = 1; r < images->rowCount(); ++r) {
+      const auto& prev = images->deltaAt(r - 1)->deltaOks;
+      const auto& cur = images->deltaAt(r)->deltaOks;
+      if (prev && cur) QVERIFY(*prev <= *cur);
+    }
+  }
+
+  void aRunWithoutAnnotationsSaysWhy() {
+    const AnalysedPair pair;
+    QFile::remove(pair.tmp.filePath("gt.json"));
+    CompareView view;
+    QSignalSpy finished(&view, &CompareView::pairAnalysisFinished);
+    QVERIFY(openPair(view, pair));
+    QVERIFY(finished.wait(120000));
+    QVERIFY(!view.pairAnalysis());
+    QVERIFY2(view.notesText().contains(QLatin1String("gt.json")), qPrintable(view.notesText()));
+    QCOMPARE(view.metricModel()->index(0, MetricComparisonModel::IntervalColumn).data().toString(),
+             QStringLiteral("\u2013"));
+  }
+};
+
+QTEST_MAIN(TestCompareAnalysis)
+#include "tst_compare_analysis.moc"

@@ -1,0 +1,37 @@
+#pragma once
+// What the analysis report shows, gathered from a run folder off the GUI thread: the run, its
+// error analysis (as `posescope-cli analyze RUN_DIR`), the ten worst images and their overlays.
+
+#include <QImage>
+#include <QString>
+#include <QStringList>
+#include <memory>
+#include <vector>
+
+#include "analysis/keypoint_analysis.h"
+#include "analysis/triage.h"
+#include "pipeline/run_folder.h"
+#include "report/analysis_tables.h"
+
+namespace posescope {
+
+/// The report's content; plain values, built on any thread.
+struct AnalysisReportContent {
+  LoadedRun run;
+  std::shared_ptr<const KeypointAnalysis> analysis;
+  std::shared_ptr<const Triage> triage;
+  std::vector<WorstImage> worst;  // the ten worst images (worstImages)
+  std::vector<QImage> overlays;   // one per worst image, framed; null where it cannot be drawn
+  QStringList notes;              // why an overlay is missing
+};
+
+/// Reads run folder `dir`, analyses its results against its annotation file with
+/// analysisParamsForJoints, and (when `withOverlays`) draws the worst images framed for export.
+/// Throws Error naming the folder or file when the run, its results or its annotation file
+/// cannot be read; an image that cannot be drawn only adds a note.
+AnalysisReportContent loadAnalysisReportContent(const QString& dir, bool withOverlays = true);
+
+/// formatAnalysisTables of `content` in `format`. Never fails.
+std::string analysisReportTables(const AnalysisReportContent& content, TableFormat format);
+
+}  // namespace posescope

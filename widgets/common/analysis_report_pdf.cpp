@@ -1,0 +1,301 @@
+#include "widgets/common/analysis_report_pdf.h"
+
+#include <QDateTime>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QPixmap>
+
+#include "pipeline/run_folder.h"
+#include "widgets/common/analysis_report_content.h"
+#include "widgets/common/ap_if_fixed_chart.h"
+#include "widgets/common/joint_error_chart.h"
+#include "widgets/common/qcp.h"
+
+namespace posescope {
+
+namespace {
+
+constexpr int kImagesPerPage = 4;
+const QColor kRuleColor(0xc8, 0xc8, 0xc8);
+const QColor kMutedColor(0x60, 0x60, 0x60);
+
+QString apText(double ap) {
+  return ap > -1 ? QString::number(ap, 'f', 3) : QStringLiteral("\u2013");
+}
+
+QString runLabel(const LoadedRun& run) {
+  if (!run.summary.archName.empty()) return QString::fromStdString(run.summary.archName);
+  if (!run.summary.modelName.empty()) return QString::fromStdString(run.summary.modelName);
+  return QString::fromStdString(run.dir);
+}
+
+// Draws text pages top to bottom with one font per role.
+class PageWriter {
+ public:
+  PageWriter(QPainter& painter, QPdfWriter& writer)
+      : painter_(painter), writer_(writer), width_(writer.width()), height_(writer.height()) {}
+
+  double width() const { return width_; }
+  double height() const { return height_; }
+  double y() const { return y_; }
+  void skip(double dy) { y_ += dy; }
+  void newPage() {
+    writer_.newPage();
+    y_ = 0;
+  }
+
+  void heading(const QString& text, double pointSize) {
+    QFont font = painter_.font();
+    font.setPointSizeF(pointSize);
+    font.setBold(true);
+    painter_.setFont(font);
+    painter_.setPen(Qt::black);
+    const QFontMetricsF m(font, &writer_);
+    y_ += m.height() * 0.4;
+    painter_.drawText(QRectF(0, y_, width_, m.height()), Qt::AlignLeft | Qt::AlignVCenter, text);
+    y_ += m.height() * 1.25;
+  }
+
+  void paragraph(const QString& text, double pointSize, QColor color = Qt::black) {
+    QFont font = painter_.font();
+    font.setPointSizeF(pointSize);
+    font.setBold(false);
+    painter_.setFont(font);
+    painter_.setPen(color);
+    const QRectF bounds = painter_.boundingRect(QRectF(0, y_, width_, height_ - y_),
+                                                Qt::TextWordWrap | Qt::AlignLeft, text);
+    painter_.drawText(bounds, Qt::TextWordWrap | Qt::AlignLeft, text);
+    y_ += bounds.height() + 6;
+  }
+
+  // Rows of cells in columns of relative `widths`; the first row is the header (bold). Cells of
+  // columns after the first are right-aligned when `numbers`.
+  void table(const std::vector<QStringList>& rows, const std::vector<double>& widths,
+             double pointSize, bool numbers) {
+    QFont font = painter_.font();
+    font.setPointSizeF(pointSize);
+    const QFontMetricsF m(font, &writer_);
+    const double rowHeight = m.height() * 1.45;
+    double total = 0;
+    for (double w : widths) total += w;
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+      font.setBold(r == 0);
+      painter_.setFont(font);
+      painter_.setPen(Qt::black);
+      double x = 0;
+      for (int c = 0; c < rows[r].size() && c < static_cast<int>(widths.size()); ++c) {
+        const double w = width_ * widths[static_cast<std::size_t>(c)] / total;
+        const Qt::Alignment align =
+            (numbers && c > 0 ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter;
+        const QString text = m.elidedText(rows[r][c], Qt::ElideMiddle, w - 12);
+        painter_.drawText(QRectF(x + 6, y_, w - 12, rowHeight), align, text);
+        x += w;
+      }
+      y_ += rowHeight;
+      painter_.setPen(QPen(kRuleColor, r == 0 ? 2 : 1));
+      painter_.drawLine(QPointF(0, y_), QPointF(width_, y_));
+    }
+    y_ += rowHeight * 0.5;
+  }
+
+  // Draws `plot` into the full width at the current height. The plot lays itself out in screen
+  // pixels (its fonts' metrics are the screen's), so it is drawn at the page's size in screen
+  // pixels, three times as sharp, and scaled onto the page.
+  void plot(QCustomPlot* plot, double plotHeight) {
+    const double screenPixels = writer_.resolution() / 96.0;
+    const QPixmap picture =
+        plot->toPixmap(qRound(width_ / screenPixels), qRound(plotHeight / screenPixels), 3.0);
+    painter_.drawPixmap(QRectF(0, y_, width_, plotHeight), picture, QRectF(picture.rect()));
+    y_ += plotHeight;
+  }
+
+ private:
+  QPainter& painter_;
+  QPdfWriter& writer_;
+  double width_, height_;
+  double y_ = 0;
+};
+
+void writeTablesPage(PageWriter& page, const AnalysisReportContent& content) {
+  const LoadedRun& run = content.run;
+  const KeypointAnalysis& analysis = *content.analysis;
+  page.heading(QObject::tr("Analysis report: %1").arg(runLabel(run)), 17);
+  page.paragraph(QObject::tr("PoseScope, %1. Keypoint error analysis of Ronchi & Perona (ICCV "
+                             "2017) with coco-analyze's definitions, as posescope-cli analyze "
+                             "computes it.")
+                     .arg(QDateTime::currentDateTimeUtc().toString(Qt::ISODate)),
+                 8.5, kMutedColor);
+  page.heading(QObject::tr("Run"), 12);
+  std::size_t failed = 0;
+  for (const auto& r : run.records) failed += r.failed() ? 1 : 0;
+  const auto q = [](const std::string& s) { return QString::fromStdString(s); };
+  page.table(
+      {{QObject::tr("What"), QObject::tr("Value")},
+       {QObject::tr("Run folder"), q(run.dir)},
+       {QObject::tr("Model / arch"),
+        q(run.summary.modelName) +
+            (run.summary.archName.empty() ? QString() : " / " + q(run.summary.archName))},
+       {QObject::tr("State"), q(runStateName(run.summary.state))},
+       {QObject::tr("Dataset"), q(run.summary.datasetKind)},
+       {QObject::tr("Annotation file"), q(run.summary.annotationFile)},
+       {QObject::tr("Images"), QObject::tr("%1 (%2 failed)").arg(run.records.size()).arg(failed)},
+       {QObject::tr("Detections"), QObject::tr("%1 analysed").arg(analysis.detections.size())},
+       {QObject::tr("Device"), q(run.summary.device)}},
+      {1, 4}, 9, false);
+
+  page.heading(QObject::tr("Metrics (as valid.py prints them)"), 12);
+  if (run.metrics) {
+    QStringList names{QObject::tr("Arch")}, values{q(run.summary.modelName)};
+    for (std::size_t i = 0; i < run.metrics->names.size(); ++i) {
+      names << q(run.metrics->names[i]);
+      values << QString::number(run.metrics->values[i], 'f', 3);
+    }
+    std::vector<double> widths(static_cast<std::size_t>(names.size()), 1);
+    widths.front() = 2;  // the arch name
+    page.table({names, values}, widths, 8.5, true);
+  } else {
+    page.paragraph(QObject::tr("No metric table: the run did not complete."), 9);
+  }
+
+  page.heading(QObject::tr("AP if fixed"), 12);
+  std::vector<QStringList> rows;
+  QStringList header{QObject::tr("Fixed")};
+  for (const ApColumn& c : reportApColumns()) header << q(c.title);
+  rows.push_back(header);
+  for (ErrorType e :
+       {ErrorType::Baseline, ErrorType::Miss, ErrorType::Swap, ErrorType::Inversion,
+        ErrorType::Jitter, ErrorType::Score, ErrorType::BackgroundFP, ErrorType::FalseNeg}) {
+    if (!analysis.find(e, "all", 0)) continue;
+    QStringList row{errorTypeTitle(e)};
+    for (const ApColumn& c : reportApColumns())
+      row << apText(apIfFixedAt(analysis, e, c.area, c.oks));
+    rows.push_back(row);
+  }
+  page.table(rows, {1.6, 1, 1, 1, 1.3, 1.2}, 9, true);
+  page.paragraph(QObject::tr("Each keypoint error type and the scores fixed alone; background "
+                             "false positives removed from the baseline, then false negatives "
+                             "too."),
+                 8, kMutedColor);
+
+  page.heading(QObject::tr("Joint labels of the localised detections"), 12);
+  rows.clear();
+  header = {QObject::tr("Joint")};
+  for (JointLabel l : kJointLabels) header << q(jointLabelName(l));
+  rows.push_back(header);
+  for (std::size_t k = 0; k < analysis.jointCounts.size(); ++k) {
+    QStringList row{k < analysis.jointNames.size() ? q(analysis.jointNames[k])
+                                                   : QObject::tr("joint %1").arg(k)};
+    for (std::size_t n : analysis.jointCounts[k]) row << QString::number(n);
+    rows.push_back(row);
+  }
+  page.table(rows, {2, 1, 1, 1, 1, 1, 1}, 8, true);
+}
+
+void writeChartsPage(PageWriter& page, const AnalysisReportContent& content) {
+  page.heading(QObject::tr("Where the AP goes"), 14);
+  page.paragraph(QObject::tr("AP if each error type were fixed (area all, mean over OKS .50:.95): "
+                             "grey the AP it improves on, coloured the gain."),
+                 8.5, kMutedColor);
+  ApIfFixedChart ap;
+  ap.setAnalysis(content.analysis, content.triage);
+  const double chartHeight = (page.height() - page.y()) * 0.44;
+  page.plot(ap.plot(), chartHeight);
+  page.skip(20);
+  page.paragraph(QObject::tr("Per joint: the share of its judged predictions that are good, "
+                             "jitter, inversion, swap or miss."),
+                 8.5, kMutedColor);
+  JointErrorChart joints;
+  joints.setAnalysis(content.analysis);
+  page.plot(joints.plot(), page.height() - page.y() - 10);
+}
+
+void writeImagePages(PageWriter& page, QPainter& painter, const AnalysisReportContent& content) {
+  const std::size_t count = content.worst.size();
+  for (std::size_t first = 0; first < count; first += kImagesPerPage) {
+    page.newPage();
+    page.heading(
+        QObject::tr("The %1 worst images (lowest OKS of a localised detection), %2\u2013%3")
+            .arg(count)
+            .arg(first + 1)
+            .arg(std::min(count, first + kImagesPerPage)),
+        13);
+    const double top = page.y();
+    const double cellWidth = page.width() / 2, cellHeight = (page.height() - top) / 2;
+    for (std::size_t i = first; i < count && i < first + kImagesPerPage; ++i) {
+      const std::size_t slot = i - first;
+      const QRectF cell(cellWidth * static_cast<double>(slot % 2),
+                        top + cellHeight * static_cast<double>(slot / 2), cellWidth, cellHeight);
+      const WorstImage& w = content.worst[i];
+      QFont font = painter.font();
+      font.setPointSizeF(8.5);
+      font.setBold(true);
+      painter.setFont(font);
+      painter.setPen(Qt::black);
+      const QFontMetricsF m(font, painter.device());
+      const QRectF caption(cell.left() + 8, cell.top(), cell.width() - 16, m.height() * 1.4);
+      painter.drawText(caption, Qt::AlignLeft | Qt::AlignVCenter,
+                       m.elidedText(QObject::tr("%1. image %2 \u00b7 OKS %3 \u00b7 score %4")
+                                        .arg(i + 1)
+                                        .arg(w.imageId)
+                                        .arg(w.oks, 0, 'f', 3)
+                                        .arg(w.score, 0, 'f', 3),
+                                    Qt::ElideRight, caption.width()));
+      const QRectF area(cell.left() + 8, caption.bottom() + 4, cell.width() - 16,
+                        cell.bottom() - caption.bottom() - 20);
+      const QImage& image = content.overlays[i];
+      if (image.isNull()) {
+        painter.setPen(QPen(kRuleColor, 2));
+        painter.setBrush(QColor(0xf2, 0xf2, 0xf2));
+        painter.drawRect(area);
+        painter.setPen(kMutedColor);
+        painter.drawText(area, Qt::AlignCenter | Qt::TextWordWrap,
+                         QObject::tr("no overlay: the image could not be read"));
+        painter.setBrush(Qt::NoBrush);
+        continue;
+      }
+      const QSizeF size = QSizeF(image.size()).scaled(area.size(), Qt::KeepAspectRatio);
+      const QRectF target(area.left() + (area.width() - size.width()) / 2, area.top(), size.width(),
+                          size.height());
+      painter.drawImage(target, image);
+    }
+  }
+  if (!content.notes.isEmpty()) page.paragraph(content.notes.join(QStringLiteral("; ")), 7.5);
+}
+
+}  // namespace
+
+int analysisReportPageCount(const AnalysisReportContent& content) {
+  const int images = static_cast<int>(content.worst.size());
+  return 2 + (images + kImagesPerPage - 1) / kImagesPerPage;
+}
+
+int writeAnalysisReportPdf(const AnalysisReportContent& content, const QString& path,
+                           QString* error) {
+  if (!content.analysis || !content.triage) {
+    if (error) *error = QObject::tr("no analysis to write to '%1'").arg(path);
+    return 0;
+  }
+  QPdfWriter writer(path);
+  writer.setPageSize(QPageSize(QPageSize::A4));
+  writer.setPageMargins(QMarginsF(14, 14, 14, 14), QPageLayout::Millimeter);
+  writer.setResolution(150);
+  writer.setTitle(QObject::tr("PoseScope analysis report: %1").arg(runLabel(content.run)));
+  writer.setCreator(QStringLiteral("PoseScope"));
+  QPainter painter;
+  if (!painter.begin(&writer)) {
+    if (error) *error = QObject::tr("cannot write the report to '%1'").arg(path);
+    return 0;
+  }
+  PageWriter page(painter, writer);
+  writeTablesPage(page, content);
+  page.newPage();
+  writeChartsPage(page, content);
+  writeImagePages(page, painter, content);
+  if (!painter.end()) {
+    if (error) *error = QObject::tr("cannot finish the report '%1'").arg(path);
+    return 0;
+  }
+  return analysisReportPageCount(content);
+}
+
+}  // namespace posescope

@@ -1,0 +1,24 @@
+#pragma once
+// The analysis report as one PDF (Qt's QPdfWriter): what a researcher attaches to a paper draft
+// or a pull request.
+
+#include <QString>
+
+namespace posescope {
+
+struct AnalysisReportContent;
+
+/// The number of pages writeAnalysisReportPdf writes for `content`: the tables, the charts, and
+/// the worst images four per page. Never fails.
+int analysisReportPageCount(const AnalysisReportContent& content);
+
+/// Writes the report of `content` to `path` (A4): page 1 the run identity, the metric table, the
+/// AP-if-fixed table and the joint labels; page 2 the AP-if-fixed chart (area all, mean over the
+/// OKS thresholds) and the per-joint error chart, drawn by the Results page's chart widgets;
+/// then the worst images with their overlays, four per page. Needs a QApplication (the charts are
+/// widgets): call it on the GUI thread. Returns the number of pages, or 0 with `error` set to a
+/// message naming the path when it cannot be written.
+int writeAnalysisReportPdf(const AnalysisReportContent& content, const QString& path,
+                           QString* error = nullptr);
+
+}  // namespace posescope

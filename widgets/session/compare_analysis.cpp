@@ -1,0 +1,53 @@
+#include "widgets/session/compare_analysis.h"
+
+#include <QFutureWatcher>
+#include <QtConcurrent>
+
+#include "widgets/session/background_pool.h"
+
+namespace posescope {
+
+namespace {
+
+struct Outcome {
+  RunPairAnalysisPtr analysis;
+  QString error;
+};
+
+}  // namespace
+
+CompareAnalysis::CompareAnalysis(QObject* parent) : QObject(parent) {
+  qRegisterMetaType<RunPairAnalysisPtr>();
+}
+
+void CompareAnalysis::start(const LoadedRun& a, const LoadedRun& b) {
+  const quint64 generation = ++generation_;
+  running_ = true;
+  auto* watcher = new QFutureWatcher<Outcome>(this);
+  connect(watcher, &QFutureWatcher<Outcome>::finished, this, [this, watcher, generation] {
+    watcher->deleteLater();
+    const Outcome outcome = watcher->future().takeResult();
+    if (generation != generation_) return;  // a newer pair was started, or cancel()
+    running_ = false;
+    if (outcome.analysis)
+      Q_EMIT finished(outcome.analysis);
+    else
+      Q_EMIT failed(outcome.error);
+  });
+  watcher->setFuture(QtConcurrent::run(backgroundPool(), [a, b] {
+    Outcome out;
+    try {
+      out.analysis = std::make_shared<const RunPairAnalysis>(analyzeRunPair(a, b, {}));
+    } catch (const std::exception& e) {
+      out.error = QString::fromStdString(e.what());
+    }
+    return out;
+  }));
+}
+
+void CompareAnalysis::cancel() {
+  ++generation_;
+  running_ = false;
+}
+
+}  // namespace posescope
