@@ -15,16 +15,33 @@ RecordTableModel::RecordTableModel(QObject* parent) : TableModelBase(parent) {
   static_assert(kStages == 5, "one column per pipeline stage");
 }
 
+void RecordTableModel::append(const ImageRecord& record) {
+  ImageRecord withoutPeople;
+  withoutPeople.index = record.index;
+  withoutPeople.imageId = record.imageId;
+  withoutPeople.file = record.file;
+  withoutPeople.times = record.times;
+  withoutPeople.error = record.error;
+  records_.push_back(std::move(withoutPeople));
+  peopleCounts_.push_back(record.people.size());
+}
+
 void RecordTableModel::appendRecord(const ImageRecord& record) {
   const int row = static_cast<int>(records_.size());
   beginInsertRows({}, row, row);
-  records_.push_back(record);
+  append(record);
   endInsertRows();
 }
 
-void RecordTableModel::setRecords(std::vector<ImageRecord> records) {
+void RecordTableModel::setRecords(const std::vector<ImageRecord>& records) {
+  beginResetModel();
   scores_.clear();
-  resetTo(records_, std::move(records));
+  records_.clear();
+  peopleCounts_.clear();
+  records_.reserve(records.size());
+  peopleCounts_.reserve(records.size());
+  for (const ImageRecord& record : records) append(record);
+  endResetModel();
 }
 
 void RecordTableModel::setScores(const std::vector<PerImageRow>& rows) {
@@ -70,7 +87,7 @@ QVariant RecordTableModel::data(const QModelIndex& index, int role) const {
     case FileColumn:
       return QString::fromStdString(r.file);
     case PeopleColumn:
-      return static_cast<int>(r.people.size());
+      return static_cast<int>(peopleCounts_[static_cast<std::size_t>(index.row())]);
     case ApColumn:
       return score(&PerImageRow::ap);
     case OksColumn:

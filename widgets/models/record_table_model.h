@@ -13,7 +13,9 @@ namespace posescope {
 /// One row per evaluated image: id, file, people, the image's AP and mean OKS (once the run's
 /// per-image evaluation is known, setScores), total and per-stage milliseconds, failure.
 /// Display shows milliseconds with one decimal, AP and OKS with three; Qt::UserRole gives
-/// numbers for sorting (-1 for an unknown AP or OKS).
+/// numbers for sorting (-1 for an unknown AP or OKS). The records are kept without their people
+/// (only how many): a run's people are the Inspect page's, and copying and freeing 5,000 images'
+/// keypoints on the GUI thread cost tens of milliseconds each time a run folder was opened.
 class RecordTableModel : public TableModelBase {
   Q_OBJECT
  public:
@@ -35,11 +37,12 @@ class RecordTableModel : public TableModelBase {
   /// Appends one record at the end (beginInsertRows / endInsertRows).
   void appendRecord(const ImageRecord& record);
   /// Replaces all rows (a run folder opened, a new run started).
-  void setRecords(std::vector<ImageRecord> records);
+  void setRecords(const std::vector<ImageRecord>& records);
   void clear() { setRecords({}); }
   /// The per-image AP and mean OKS of the records (by dataset index); rows without one show
   /// none. Emits dataChanged for the two columns.
   void setScores(const std::vector<PerImageRow>& rows);
+  /// The rows' records, without their people.
   const std::vector<ImageRecord>& records() const { return records_; }
 
   int rowCount(const QModelIndex& parent = {}) const override;
@@ -49,7 +52,10 @@ class RecordTableModel : public TableModelBase {
                       int role = Qt::DisplayRole) const override;
 
  private:
+  void append(const ImageRecord& record);
+
   std::vector<ImageRecord> records_;
+  std::vector<std::size_t> peopleCounts_;  // one per record
   QHash<qulonglong, PerImageRow> scores_;  // by dataset index
 };
 
