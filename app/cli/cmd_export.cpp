@@ -10,7 +10,9 @@
 #include <memory>
 #include <optional>
 #include <sstream>
+#include <unordered_map>
 
+#include "analysis/keypoint_analysis.h"
 #include "cli_args.h"
 #include "commands.h"
 #include "common/cancellation.h"
@@ -21,10 +23,12 @@
 #include "eval/ground_truth.h"
 #include "pipeline/evaluator.h"
 #include "pipeline/run_folder.h"
+#include "render/joint_error_marks.h"
 #include "render/overlay_export.h"
 #include "report/analysis_tables.h"
 #include "report/per_image_table.h"
 #include "report/run_exports.h"
+#include "report/run_ground_truth.h"
 #include "report_pdf.h"
 
 namespace posescope::cli {
@@ -58,8 +62,9 @@ Exports from a run folder written by 'posescope-cli eval' (or the GUI):
   --dataset-root DIR  the run's dataset moved: use DIR as DATASET.ROOT (images and annotations)
   --layers LIST       comma-separated overlay layers (default predictions,gt,crowd,matches);
                       also heatmap and tags, which rebuild the run's model (TEST.MODEL_FILE)
-                      and recompute each image's maps, and network (drawn at the network's
-                      resolution)
+                      and recompute each image's maps, network (drawn at the network's
+                      resolution), and errors (each joint in the colour of its error label,
+                      from the run's keypoint error analysis as posescope-cli analyze makes it)
   --threshold S       hide predicted joints scoring below S (default 0.1)
   --device D          device for recomputing maps: auto, cpu, cuda:N (default auto)
   --quiet             no progress on stderr
@@ -88,7 +93,8 @@ RenderOptions layersFrom(const std::string& list) {
   const std::vector<std::string> unknown = showOnlyLayers(options, list);
   if (!unknown.empty())
     throw UsageError{"unknown layer '" + unknown.front() +
-                     "' (expected predictions, gt, crowd, matches, heatmap, tags, network)"};
+                     "' (expected predictions, gt, crowd, matches, heatmap, tags, network, "
+                     "errors)"};
   return options;
 }
 
@@ -174,8 +180,26 @@ int writeOverlayFolder(const LoadedRun& run, const ParsedArgs& args) {
   sources.imagePath = [&](const ImageRecord& record) {
     return imagePathOf(record, found, imagesDir);
   };
+  // The errors layer draws the analysis `posescope-cli analyze RUN_DIR` makes, image by image.
+  std::optional<KeypointAnalysis> analysis;
+  std::unordered_map<std::int64_t, std::vector<std::size_t>> detectionsByImage;
+  if (options.showErrors) {
+    const RunEvaluationInput in = loadRunEvaluationInput(run);
+    analysis = analyzeKeypoints(in.groundTruth, in.results,
+                                analysisParamsForJoints(in.variant, in.groundTruth));
+    for (const DetectionAnalysis& d : analysis->detections)
+      detectionsByImage[d.imageId].push_back(d.index);
+  }
   sources.scene = [&](const ImageRecord& record) {
-    return makeOverlayScene(record, kind, gt, evaluations, options.matchThreshold);
+    OverlayScene scene = makeOverlayScene(record, kind, gt, evaluations, options.matchThreshold);
+    if (analysis) {
+      const auto found = detectionsByImage.find(record.imageId);
+      scene.jointErrors = jointErrorMarks(
+          record, *analysis,
+          found == detectionsByImage.end() ? std::vector<std::size_t>{} : found->second,
+          scene.groundTruth);
+    }
+    return scene;
   };
   if (evaluator) {
     sources.maps = [&](const ImageRecord& record) {

@@ -12,7 +12,12 @@
 
 #include <cmath>
 
+#include <opencv2/core.hpp>
+#include <opencv2/imgcodecs.hpp>
+
 #include "cli_runner.h"
+#include "render/overlay_renderer.h"
+#include "render/palette.h"
 #include "widgets/analysis_run_fixture.h"
 
 using posescope::test::CliRun;
@@ -147,6 +152,51 @@ class TestCliReport : public QObject {
     QVERIFY2(md.out.contains(swapRow), qPrintable(swapRow));
     const QString worstHeading = QStringLiteral("## The %1 worst images").arg(worstImages().size());
     QVERIFY2(md.out.contains(worstHeading), qPrintable(md.out.right(600)));
+  }
+
+  // --layers errors draws each joint in its label's colour, from the same analysis as analyze.
+  void overlayErrorsLayerColoursJointsByLabel() {
+    const QString images = dir_.filePath("images");
+    QVERIFY(QDir().mkpath(images));
+    for (const auto& record : posescope::test::analysisFixtureRecords())
+      QVERIFY(cv::imwrite((images + "/" + QString::fromStdString(record.file)).toStdString(),
+                          cv::Mat(480, 640, CV_8UC3, cv::Scalar(128, 128, 128))));
+    const QString out = dir_.filePath("error-overlays");
+    const CliRun r = runCli({"export", runDir_, "--what", "overlays", "--layers", "errors",
+                             "--images-dir", images, "--out", out, "--quiet"});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    // The label whose colour is nearest to pixel (x, y) of image `id`'s overlay.
+    auto labelAt = [&](int id, int x, int y) {
+      const cv::Mat overlay =
+          posescope::readImageRgb((out + "/img_" + QString::number(id) + ".png").toStdString());
+      const cv::Vec3b got = overlay.at<cv::Vec3b>(y, x);
+      posescope::JointLabel nearest = posescope::JointLabel::Good;
+      double best = 1e9;
+      for (posescope::JointLabel label :
+           {posescope::JointLabel::Good, posescope::JointLabel::Jitter,
+            posescope::JointLabel::Inversion, posescope::JointLabel::Swap,
+            posescope::JointLabel::Miss}) {
+        const cv::Scalar c = posescope::jointLabelColor(label);
+        const double d =
+            std::abs(got[0] - c[0]) + std::abs(got[1] - c[1]) + std::abs(got[2] - c[2]);
+        if (d < best) best = d, nearest = label;
+      }
+      return best < 60 ? posescope::jointLabelName(nearest) : std::string("none");
+    };
+    // Image 1 is predicted exactly (nose at 200, 60); image 5's left ankle is 80 px too high.
+    QCOMPARE(labelAt(1, 200, 60), std::string("good"));
+    QCOMPARE(labelAt(5, 200 + 24, 60 + 210 - 80), std::string("miss"));
+    QCOMPARE(labelAt(1, 600, 400), std::string("none"));  // the background stays as it was
+
+    // Without the run's annotations there is no analysis: the file is named, nothing drawn.
+    const QString moved = dir_.filePath("annotations-moved.json");
+    QVERIFY(QFile::rename(annotations_, moved));
+    const CliRun missing =
+        runCli({"export", runDir_, "--what", "overlays", "--layers", "errors", "--images-dir",
+                images, "--out", dir_.filePath("none"), "--quiet"});
+    QVERIFY(QFile::rename(moved, annotations_));
+    QVERIFY(missing.exitCode != 0);
+    QVERIFY2(missing.err.contains("annotations.json"), qPrintable(missing.err));
   }
 
   void badUsageIsRefused() {
