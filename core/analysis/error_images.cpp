@@ -18,19 +18,6 @@ std::vector<std::int64_t> uniqueImages(const Items& items) {
   return ids;
 }
 
-JointLabel labelOf(ErrorType error) {
-  switch (error) {
-    case ErrorType::Miss:
-      return JointLabel::Miss;
-    case ErrorType::Swap:
-      return JointLabel::Swap;
-    case ErrorType::Inversion:
-      return JointLabel::Inversion;
-    default:
-      return JointLabel::Jitter;
-  }
-}
-
 }  // namespace
 
 std::vector<std::int64_t> imagesWithJointLabel(const KeypointAnalysis& analysis, JointLabel label,
@@ -60,7 +47,7 @@ std::vector<std::int64_t> imagesWithError(const KeypointAnalysis& analysis, cons
     case ErrorType::Swap:
     case ErrorType::Inversion:
     case ErrorType::Jitter:
-      return imagesWithJointLabel(analysis, labelOf(error));
+      return imagesWithJointLabel(analysis, labelFixedBy(error));
     case ErrorType::Score:
       return uniqueImages(triage.worstOks);
     case ErrorType::BackgroundFP:

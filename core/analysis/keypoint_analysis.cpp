@@ -73,19 +73,6 @@ const KeypointCategory& poseCategory(const KeypointGroundTruth& gt, int joints) 
   return *found;
 }
 
-JointLabel labelFixedBy(ErrorType type) {
-  switch (type) {
-    case ErrorType::Miss:
-      return JointLabel::Miss;
-    case ErrorType::Swap:
-      return JointLabel::Swap;
-    case ErrorType::Inversion:
-      return JointLabel::Inversion;
-    default:
-      return JointLabel::Jitter;
-  }
-}
-
 // Moves the joints labelled `label` of every localised detection to their corrected place and
 // flags the detections it moved in `changed`.
 void correctJoints(std::vector<KeypointDetection>& work,
@@ -148,6 +135,19 @@ void setOptimalScores(std::vector<KeypointDetection>& work,
 }
 
 }  // namespace
+
+JointLabel labelFixedBy(ErrorType type) {
+  switch (type) {
+    case ErrorType::Miss:
+      return JointLabel::Miss;
+    case ErrorType::Swap:
+      return JointLabel::Swap;
+    case ErrorType::Inversion:
+      return JointLabel::Inversion;
+    default:
+      return JointLabel::Jitter;
+  }
+}
 
 KeypointAnalysis analyzeKeypoints(const KeypointGroundTruth& gt,
                                   const std::vector<KeypointDetection>& detections,

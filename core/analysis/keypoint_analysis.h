@@ -22,6 +22,9 @@ enum class ErrorType { Baseline, Miss, Swap, Inversion, Jitter, Score, Backgroun
 /// "baseline", "miss", "swap", "inversion", "jitter", "score", "background_fp", "false_neg".
 std::string errorTypeName(ErrorType type);
 
+/// The joint label a keypoint error type fixes (miss, swap, inversion; jitter for the others).
+JointLabel labelFixedBy(ErrorType type);
+
 /// One detection of the results file and what the analysis found for it.
 struct DetectionAnalysis {
   std::size_t index = 0;  // 0-based position in the results list
