@@ -57,6 +57,24 @@ AnalysisParams analysisParamsForJoints(EvalVariant variant, const KeypointGround
   return p;
 }
 
+AnalysisParams analysisParamsFollowing(const AnalysisParams& analysisDefaults,
+                                       const EvalParams& chosen) {
+  const EvalParams reference = evalParamsFor(chosen.variant);
+  AnalysisParams p = analysisDefaults;
+  if (chosen.iouThrs != reference.iouThrs) p.eval.iouThrs = chosen.iouThrs;
+  if (chosen.sigmas != reference.sigmas) p.eval.sigmas = chosen.sigmas;
+  for (const AreaRange& area : chosen.areas) {
+    const auto same = [&](const AreaRange& r) { return r.label == area.label; };
+    const auto ref = std::find_if(reference.areas.begin(), reference.areas.end(), same);
+    if (ref != reference.areas.end() && ref->lo == area.lo && ref->hi == area.hi) continue;
+    const auto own = std::find_if(p.eval.areas.begin(), p.eval.areas.end(), same);
+    if (own != p.eval.areas.end()) *own = area;
+  }
+  if (chosen.maxDets != reference.maxDets) p.eval.maxDets = chosen.maxDets;
+  if (chosen.minScore != reference.minScore) p.eval.minScore = chosen.minScore;
+  return p;
+}
+
 std::vector<int> flipIndexFromNames(const std::vector<std::string>& names) {
   const std::string left = "left_", right = "right_";
   std::vector<int> index(names.size());

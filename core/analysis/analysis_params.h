@@ -39,6 +39,13 @@ AnalysisParams analysisParamsFor(EvalVariant variant);
 /// variant's own pairs (files whose joints are named "k0", "k1", … follow the dataset's order).
 AnalysisParams analysisParamsForJoints(EvalVariant variant, const KeypointGroundTruth& gt);
 
+/// `analysisDefaults` with each evaluation setting in which `chosen` differs from valid.py's
+/// (evalParamsFor(chosen.variant): OKS thresholds, sigmas, each area range by its label, maxDets,
+/// minimum score) taken from `chosen`: the analysis `posescope-cli analyze` runs when given the
+/// options that make `posescope-cli metrics` evaluate with `chosen`. Never fails.
+AnalysisParams analysisParamsFollowing(const AnalysisParams& analysisDefaults,
+                                       const EvalParams& chosen);
+
 /// Left/right pairs from joint names ("left_wrist" ↔ "right_wrist"; a name without a side maps to
 /// itself); empty when some "left_"/"right_" name has no partner or no name has a side.
 std::vector<int> flipIndexFromNames(const std::vector<std::string>& names);

@@ -241,6 +241,26 @@ class TestKeypointAnalysis : public QObject {
     QCOMPARE(none.find(ErrorType::Baseline, "all", 0)->recall, 0.0);
   }
 
+  // The GUI's evaluation settings start from valid.py's; the analysis takes over only what the
+  // user changed and keeps coco-analyze's own defaults (area 'all' from 32²) for the rest.
+  void analysisTakesOverOnlyChangedEvaluationSettings() {
+    const AnalysisParams defaults = analysisParamsFor(EvalVariant::Coco);
+    EvalParams chosen = evalParamsFor(EvalVariant::Coco);
+    QVERIFY(differencesFrom(analysisParamsFollowing(defaults, chosen).eval, defaults.eval).empty());
+
+    chosen.sigmas[3] = 0.05;
+    chosen.areas[2].lo = 50.0 * 50.0;  // 'large'
+    chosen.maxDets = 5;
+    chosen.minScore = 0.2;
+    const AnalysisParams followed = analysisParamsFollowing(defaults, chosen);
+    QCOMPARE(followed.eval.sigmas, chosen.sigmas);
+    QCOMPARE(followed.eval.areas[0].lo, 32.0 * 32.0);  // 'all' unchanged: coco-analyze's
+    QCOMPARE(followed.eval.areas[2].lo, 50.0 * 50.0);
+    QCOMPARE(followed.eval.iouThrs, defaults.eval.iouThrs);  // literals, not valid.py's linspace
+    QCOMPARE(followed.eval.maxDets, std::size_t{5});
+    QCOMPARE(followed.eval.minScore, 0.2);
+    QCOMPARE(followed.flipIndex, defaults.flipIndex);
+  }
   void onlyTheBestTwentyOfAnImageAreAnalysed() {
     KeypointGroundTruth gt = evaltest::makeGt(kJoints, {1});
     gt.annotations = {evaltest::makePerson(1, 1, kJoints, 0, 0, 2)};

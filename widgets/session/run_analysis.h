@@ -14,6 +14,7 @@
 #include "analysis/keypoint_analysis.h"
 #include "analysis/triage.h"
 #include "report/run_ground_truth.h"
+#include "widgets/session/run_reevaluation.h"
 
 namespace posescope {
 
@@ -30,6 +31,10 @@ struct RunAnalysis {
   AnalysisParams params;
   KeypointAnalysis analysis;
   Triage triage;
+  /// The evaluation settings the analysis follows (analysisParamsFollowing) and the run's metrics
+  /// under them; nullptr when it was not asked for through them (the run folder's metrics hold).
+  RunReevaluationPtr reevaluation;
+  double milliseconds = 0;  // analysis and triage time
 
   /// Indices into analysis.detections of image `imageId`, in results order (the record's people
   /// with joints, in order); empty for an image without detections.

@@ -10,6 +10,8 @@ namespace posescope {
 void registerRunAnalysisMetaTypes() {
   qRegisterMetaType<posescope::RunAnalysisPtr>();
   qRegisterMetaType<posescope::AnalysisParams>();
+  qRegisterMetaType<posescope::RunReevaluationPtr>();
+  qRegisterMetaType<posescope::EvalParams>();
 }
 
 RunAnalysisSession::RunAnalysisSession(QObject* parent) : QObject(parent) {
@@ -21,6 +23,7 @@ RunAnalysisSession::RunAnalysisSession(QObject* parent) : QObject(parent) {
   connect(thread_, &QThread::finished, worker_, &QObject::deleteLater);
   connect(worker_, &RunAnalysisWorker::analysed, this, &RunAnalysisSession::onAnalysed);
   connect(worker_, &RunAnalysisWorker::failed, this, &RunAnalysisSession::onFailed);
+  connect(worker_, &RunAnalysisWorker::reevaluated, this, &RunAnalysisSession::onReevaluated);
   thread_->start();
 }
 
@@ -55,6 +58,17 @@ bool RunAnalysisSession::reanalyze(const AnalysisParams& params) {
   return true;
 }
 
+bool RunAnalysisSession::reevaluate(const EvalParams& params) {
+  if (runDir_.isEmpty()) return false;
+  const quint64 generation = nextGeneration();
+  RunAnalysisWorker* worker = worker_;
+  QMetaObject::invokeMethod(
+      worker_, [worker, generation, params] { worker->reevaluate(generation, params); },
+      Qt::QueuedConnection);
+  setBusy(true);
+  return true;
+}
+
 void RunAnalysisSession::clear() {
   nextGeneration();
   runDir_.clear();
@@ -77,6 +91,11 @@ void RunAnalysisSession::onAnalysed(quint64 generation, const RunAnalysisPtr& an
   current_ = analysis;
   setBusy(false);
   Q_EMIT analysisReady(analysis);
+}
+
+void RunAnalysisSession::onReevaluated(quint64 generation, const RunReevaluationPtr& reevaluation) {
+  if (generation != latest_->load()) return;  // asked for again meanwhile
+  Q_EMIT reevaluated(reevaluation);
 }
 
 void RunAnalysisSession::onFailed(quint64 generation, const QString& message) {

@@ -31,6 +31,11 @@ class RunAnalysisSession : public QObject {
   /// Analyses the run folder last read again with `params` (no file is read); analysisReady or
   /// analysisFailed follow. False (nothing happens) when no run folder was asked for.
   bool reanalyze(const AnalysisParams& params);
+  /// Evaluates the run's results again with `params` (the metric table and per-image AP of
+  /// `posescope-cli metrics` with the same settings: reevaluated follows), then analyses them with
+  /// the analysis settings that follow (analysisParamsFollowing: analysisReady follows, its
+  /// reevaluation set). No file is read. False (nothing happens) when no run folder was asked for.
+  bool reevaluate(const EvalParams& params);
   /// Forgets the run (a new run starts): results still in flight are dropped; analysisCleared.
   void clear();
 
@@ -46,6 +51,8 @@ class RunAnalysisSession : public QObject {
   /// Reading or analysing started (`true`) or its answer arrived (`false`).
   void busyChanged(bool busy);
   void analysisReady(const posescope::RunAnalysisPtr& analysis);
+  /// The metric table and per-image rows of the newest reevaluate() request, before its analysis.
+  void reevaluated(const posescope::RunReevaluationPtr& reevaluation);
   /// `message` names the file (or setting) at fault.
   void analysisFailed(const QString& message);
   void analysisCleared();
@@ -55,6 +62,7 @@ class RunAnalysisSession : public QObject {
   void setBusy(bool busy);
   void onAnalysed(quint64 generation, const RunAnalysisPtr& analysis);
   void onFailed(quint64 generation, const QString& message);
+  void onReevaluated(quint64 generation, const RunReevaluationPtr& reevaluation);
 
   QThread* thread_ = nullptr;
   RunAnalysisWorker* worker_ = nullptr;
@@ -64,7 +72,8 @@ class RunAnalysisSession : public QObject {
   bool busy_ = false;
 };
 
-/// Registers RunAnalysisPtr and AnalysisParams for queued connections; idempotent, never fails.
+/// Registers RunAnalysisPtr, RunReevaluationPtr, AnalysisParams and EvalParams for queued
+/// connections; idempotent, never fails.
 void registerRunAnalysisMetaTypes();
 
 }  // namespace posescope

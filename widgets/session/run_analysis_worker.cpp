@@ -2,9 +2,12 @@
 
 #include <QThread>
 #include <algorithm>
+#include <chrono>
 #include <exception>
 
+#include "eval/keypoint_eval.h"
 #include "pipeline/run_folder.h"
+#include "report/image_eval_reader.h"
 
 namespace posescope {
 
@@ -15,11 +18,14 @@ RunAnalysisWorker::RunAnalysisWorker(std::shared_ptr<const std::atomic<quint64>>
 void RunAnalysisWorker::load(quint64 generation, const QString& dir,
                              std::optional<AnalysisParams> params) {
   input_.reset();
+  records_.clear();
   runDir_ = dir.toStdString();
   try {
-    const LoadedRun run = loadRunFolder(runDir_);
+    LoadedRun run = loadRunFolder(runDir_);
     runDir_ = run.dir;
     input_ = std::make_shared<const RunEvaluationInput>(loadRunEvaluationInput(run));
+    records_ = std::move(run.records);
+    categoryId_ = run.summary.categoryId;
     defaultParams_ = analysisParamsForJoints(input_->variant, input_->groundTruth);
   } catch (const std::exception& e) {
     Q_EMIT failed(generation, QString::fromStdString(e.what()));
@@ -36,26 +42,64 @@ void RunAnalysisWorker::reanalyze(quint64 generation, const AnalysisParams& para
   analyse(generation, params);
 }
 
+void RunAnalysisWorker::reevaluate(quint64 generation, const EvalParams& params) {
+  if (!input_) {
+    Q_EMIT failed(generation, tr("No run folder has been read to evaluate."));
+    return;
+  }
+  if (stale(generation)) return;
+  try {
+    const auto start = std::chrono::steady_clock::now();
+    auto result = std::make_shared<RunReevaluation>();
+    result->params = params;
+    result->changes = differencesFromReference(params);
+    EvalOptions options;
+    options.threads = threads();
+    options.resultsSource = input_->resultsFile;
+    EvalSummary summary = evaluateKeypoints(input_->groundTruth, input_->results, params, options);
+    result->table = std::move(summary.table);
+    result->rows = perImageRows(
+        records_, RunImageEvaluations(records_, std::move(summary.images), categoryId_));
+    result->milliseconds =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    RunReevaluationPtr reevaluation = std::move(result);
+    Q_EMIT reevaluated(generation, reevaluation);
+    analyse(generation, analysisParamsFollowing(defaultParams_, params), std::move(reevaluation));
+  } catch (const std::exception& e) {
+    Q_EMIT failed(generation, QString::fromStdString(e.what()));
+  }
+}
+
 void RunAnalysisWorker::forget() {
   input_.reset();
+  records_.clear();
   runDir_.clear();
 }
 
-void RunAnalysisWorker::analyse(quint64 generation, const AnalysisParams& params) {
+int RunAnalysisWorker::threads() const {
+  // One core is left to the GUI thread, which stays responsive while a large run is analysed.
+  return std::max(1, QThread::idealThreadCount() - 1);
+}
+
+void RunAnalysisWorker::analyse(quint64 generation, const AnalysisParams& params,
+                                RunReevaluationPtr reevaluation) {
   if (stale(generation)) return;  // a newer request follows in the queue
   try {
+    const auto start = std::chrono::steady_clock::now();
     auto result = std::make_shared<RunAnalysis>();
+    result->reevaluation = std::move(reevaluation);
     result->runDir = runDir_;
     result->input = input_;
     result->defaultParams = defaultParams_;
     result->params = params;
     AnalysisOptions options;
     options.resultsSource = input_->resultsFile;
-    // One core is left to the GUI thread, which stays responsive while a large run is analysed.
-    options.threads = std::max(1, QThread::idealThreadCount() - 1);
+    options.threads = threads();
     result->analysis = analyzeKeypoints(input_->groundTruth, input_->results, params, options);
     result->triage = buildTriage(result->analysis, input_->groundTruth);
     result->buildIndex();
+    result->milliseconds =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     Q_EMIT analysed(generation, std::move(result));
   } catch (const std::exception& e) {
     Q_EMIT failed(generation, QString::fromStdString(e.what()));

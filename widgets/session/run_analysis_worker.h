@@ -7,6 +7,7 @@
 #include <atomic>
 #include <memory>
 #include <optional>
+#include <vector>
 
 #include "widgets/session/run_analysis.h"
 
@@ -30,21 +31,29 @@ class RunAnalysisWorker : public QObject {
   void load(quint64 generation, const QString& dir, std::optional<AnalysisParams> params);
   /// Analyses the inputs last read with `params`.
   void reanalyze(quint64 generation, const AnalysisParams& params);
+  /// Evaluates the inputs last read with `params` (announced by reevaluated(), which comes
+  /// first), then analyses them with the analysis settings that follow (analysisParamsFollowing).
+  void reevaluate(quint64 generation, const EvalParams& params);
   /// Forgets the inputs (the run shown is gone).
   void forget();
 
  Q_SIGNALS:
   void analysed(quint64 generation, posescope::RunAnalysisPtr analysis);
+  void reevaluated(quint64 generation, posescope::RunReevaluationPtr reevaluation);
   /// `message` names the file or setting at fault.
   void failed(quint64 generation, const QString& message);
 
  private:
-  void analyse(quint64 generation, const AnalysisParams& params);
+  void analyse(quint64 generation, const AnalysisParams& params,
+               RunReevaluationPtr reevaluation = nullptr);
+  int threads() const;
   bool stale(quint64 generation) const { return generation < latest_->load(); }
 
   std::shared_ptr<const std::atomic<quint64>> latest_;
   std::string runDir_;
   std::shared_ptr<const RunEvaluationInput> input_;
+  std::vector<ImageRecord> records_;  // of the run folder read, for the per-image rows
+  std::int64_t categoryId_ = 1;
   AnalysisParams defaultParams_;
 };
 

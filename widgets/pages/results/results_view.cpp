@@ -9,6 +9,7 @@
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include "pipeline/run_resume.h"
@@ -16,6 +17,7 @@
 #include "widgets/common/joint_error_chart.h"
 #include "widgets/models/metric_table_model.h"
 #include "widgets/models/record_table_model.h"
+#include "widgets/pages/results/evaluation_settings_panel.h"
 #include "widgets/pages/results/run_summary_panel.h"
 #include "widgets/session/run_analysis_session.h"
 #include "widgets/session/run_controller.h"
@@ -51,18 +53,25 @@ ResultsView::ResultsView(QWidget* parent) : QWidget(parent) {
   resumeButton_->hide();
   connect(resumeButton_, &QPushButton::clicked, this, [this] { Q_EMIT resumeRequested(runDir_); });
   summaryLayout->addWidget(resumeButton_, 0, Qt::AlignLeft);
-  auto* metricsBox =
-      new QGroupBox(tr("Metrics (as valid.py prints them; hover for full precision)"));
-  auto* metricsLayout = new QVBoxLayout(metricsBox);
+  metricsBox_ = new QGroupBox;
+  auto* metricsLayout = new QVBoxLayout(metricsBox_);
   metricsLayout->addWidget(metricTable_);
   metricsLayout->addWidget(metricsNote_);
+  settingsButton_ = new QToolButton;
+  settingsButton_->setObjectName(QStringLiteral("evaluationSettingsButton"));
+  settingsButton_->setText(tr("Evaluation Settings"));
+  settingsButton_->setCheckable(true);
+  settingsButton_->setToolTip(
+      tr("Change OKS thresholds, sigmas, area ranges, maxDets or a minimum score and see the "
+         "metrics, the per-image AP and the analysis again without running inference"));
+  metricsLayout->addWidget(settingsButton_, 0, Qt::AlignLeft);
   metricsLayout->addStretch();
 
   auto* top = new QWidget;
   auto* topLayout = new QHBoxLayout(top);
   topLayout->setContentsMargins(0, 0, 0, 0);
   topLayout->addWidget(summaryBox, 2);
-  topLayout->addWidget(metricsBox, 3);
+  topLayout->addWidget(metricsBox_, 3);
 
   auto* proxy = new QSortFilterProxyModel(this);
   proxy->setSourceModel(recordModel_);
@@ -101,8 +110,23 @@ ResultsView::ResultsView(QWidget* parent) : QWidget(parent) {
   splitter->addWidget(tabs_);
   splitter->setStretchFactor(0, 0);
   splitter->setStretchFactor(1, 1);
+  settingsPanel_ = new EvaluationSettingsPanel;
+  settingsPanel_->hide();
+  connect(settingsButton_, &QToolButton::toggled, settingsPanel_, &QWidget::setVisible);
+  connect(settingsPanel_, &EvaluationSettingsPanel::settingsChanged, this,
+          [this](const EvalParams& settings) {
+            if (analysisSession_ && analysisSession_->reevaluate(settings))
+              settingsPanel_->setStatus(tr("Evaluating\u2026"));
+          });
+  // The settings beside the whole page: the metrics, the images and the charts stay in view.
+  auto* besideSettings = new QSplitter(Qt::Horizontal);
+  besideSettings->addWidget(splitter);
+  besideSettings->addWidget(settingsPanel_);
+  besideSettings->setStretchFactor(0, 1);
+  besideSettings->setStretchFactor(1, 0);
   auto* layout = new QVBoxLayout(this);
-  layout->addWidget(splitter);
+  layout->addWidget(besideSettings);
+  showMetricsOrigin(false);
 
   auto updateCaption = [this] {
     recordsCaption_->setText(
@@ -135,6 +159,20 @@ QWidget* ResultsView::buildAnalysisTab() {
 }
 
 void ResultsView::showAnalysis(const RunAnalysisPtr& analysis) {
+  analysis_ = analysis;
+  if (analysis && analysis->input && analysis->input.get() != settingsInput_) {
+    // A new reading of the run: its settings start from valid.py's.
+    settingsInput_ = analysis->input.get();
+    EvalParams reference = evalParamsFor(analysis->input->variant);
+    settingsPanel_->setReference(reference, analysis->analysis.jointNames);
+  }
+  if (analysis && analysis->reevaluation) {
+    settingsPanel_->setStatus(tr("Metrics and per-image AP evaluated in %1 ms, error analysis in "
+                                 "%2 ms (%3 images).")
+                                  .arg(analysis->reevaluation->milliseconds, 0, 'f', 0)
+                                  .arg(analysis->milliseconds, 0, 'f', 0)
+                                  .arg(analysis->reevaluation->rows.size()));
+  }
   if (!analysis) {
     analysisNote_->setText(tr("The error analysis appears once a finished run is shown."));
     apChart_->setAnalysis(nullptr, nullptr);
@@ -154,6 +192,52 @@ void ResultsView::showAnalysis(const RunAnalysisPtr& analysis) {
   jointChart_->setAnalysis(std::shared_ptr<const KeypointAnalysis>(analysis, &analysis->analysis));
 }
 
+void ResultsView::showReevaluation(const RunReevaluationPtr& reevaluation) {
+  if (!reevaluation) return;
+  reevaluation_ = reevaluation;
+  metricModel_->setTable(reevaluation->table, tableName_);
+  recordModel_->setScores(reevaluation->rows);
+  settingsPanel_->setStatus(tr("Metrics and per-image AP evaluated in %1 ms; analysing\u2026")
+                                .arg(reevaluation->milliseconds, 0, 'f', 0));
+  const bool validPy = reevaluation->usesValidPySettings();
+  showMetricsOrigin(!validPy);
+  if (!validPy) {
+    QStringList changes;
+    for (const auto& c : reevaluation->changes)
+      changes << QString::fromStdString(c).toHtmlEscaped();
+    metricsNote_->setText(
+        tr("<span style='color:#c01c28'><b>Not valid.py's numbers</b>: evaluated again with %1. "
+           "Evaluation Settings \u2192 Back to valid.py's Settings restores them.</span>")
+            .arg(changes.join(QStringLiteral("; "))));
+  } else if (folderMetrics_ && folderMetrics_->values != reevaluation->table.values) {
+    // Never expected: the run's own metrics and a fresh evaluation with the same settings.
+    metricsNote_->setText(
+        tr("<span style='color:#c01c28'>Evaluated again with valid.py's "
+           "settings, but the values differ from the run folder's "
+           "metrics.json.</span>"));
+  } else {
+    metricsNote_->setText(
+        tr("Evaluated again with valid.py's settings: identical to the run "
+           "folder's metrics.json."));
+  }
+  metricTable_->resizeColumnsToContents();
+}
+
+void ResultsView::showMetricsOrigin(bool changedSettings) {
+  metricsBox_->setTitle(changedSettings
+                            ? tr("Metrics with changed evaluation settings (NOT valid.py's)")
+                            : tr("Metrics (as valid.py prints them; hover for full precision)"));
+  metricsBox_->setStyleSheet(
+      changedSettings ? QStringLiteral("QGroupBox::title { color: #c01c28; }") : QString());
+}
+
+void ResultsView::forgetEvaluationSettings() {
+  reevaluation_.reset();
+  settingsInput_ = nullptr;
+  settingsPanel_->clear();
+  showMetricsOrigin(false);
+}
+
 void ResultsView::showAnalysisRunning() {
   analysisNote_->setText(tr("Analysing the run's errors in the background\u2026"));
   const QString message = tr("Analysing\u2026");
@@ -162,6 +246,7 @@ void ResultsView::showAnalysisRunning() {
 }
 
 void ResultsView::showAnalysisFailed(const QString& message) {
+  settingsPanel_->setStatus(tr("Failed: %1").arg(message));
   analysisNote_->setText(
       tr("<span style='color:#c01c28'>No error analysis: %1</span>").arg(message.toHtmlEscaped()));
   apChart_->setAnalysis(nullptr, nullptr);
@@ -170,6 +255,8 @@ void ResultsView::showAnalysisFailed(const QString& message) {
 
 void ResultsView::beginRun(const QString& runDir) {
   runDir_ = runDir;
+  forgetEvaluationSettings();
+  folderMetrics_.reset();
   resumeButton_->hide();
   summary_->clear();
   metricModel_->setTable(std::nullopt, {});
@@ -194,6 +281,8 @@ void ResultsView::showFinished(const RunOutcome& outcome) {
 
 void ResultsView::showLoadedRun(const LoadedRun& run) {
   runDir_ = QString::fromStdString(run.dir);
+  forgetEvaluationSettings();
+  if (analysisSession_ && analysisSession_->busy()) showAnalysisRunning();
   summary_->setSummary(run.summary, runDir_);
   recordModel_->setRecords(run.records);
   setMetrics(run.metrics, run.summary);
@@ -206,7 +295,9 @@ void ResultsView::offerResume(RunState state) {
 
 void ResultsView::setMetrics(const std::optional<MetricTable>& table, const RunSummary& summary) {
   // The CLI and valid.py name the row after MODEL.NAME.
-  metricModel_->setTable(table, QString::fromStdString(summary.modelName));
+  tableName_ = QString::fromStdString(summary.modelName);
+  folderMetrics_ = table;
+  metricModel_->setTable(table, tableName_);
   if (table) {
     metricsNote_->setText(tr("%1 keypoint metrics over %2 image(s).")
                               .arg(QString::fromStdString(summary.datasetKind))
@@ -256,9 +347,16 @@ void ResultsView::followSession(const RunSession* session) {
     showLoadedRun(opened->run);
     if (opened->inspect) recordModel_->setScores(opened->inspect->rows);
   });
-  const RunAnalysisSession* analysis = session->analysis();
+  RunAnalysisSession* analysis = session->analysis();
+  analysisSession_ = analysis;
+  connect(analysis, &RunAnalysisSession::reevaluated, this, &ResultsView::showReevaluation);
   connect(analysis, &RunAnalysisSession::busyChanged, this, [this](bool busy) {
-    if (busy) showAnalysisRunning();
+    if (!busy) return;
+    // A re-evaluation keeps the charts of the run in view until its analysis arrives.
+    if (analysis_ && settingsInput_ && analysis_->input.get() == settingsInput_)
+      analysisNote_->setText(tr("Analysing again with the new evaluation settings\u2026"));
+    else
+      showAnalysisRunning();
   });
   connect(analysis, &RunAnalysisSession::analysisReady, this, &ResultsView::showAnalysis);
   connect(analysis, &RunAnalysisSession::analysisFailed, this, &ResultsView::showAnalysisFailed);

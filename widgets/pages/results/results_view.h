@@ -9,12 +9,16 @@
 
 class QLabel;
 class QPushButton;
+class QGroupBox;
 class QTabWidget;
 class QTableView;
+class QToolButton;
 
 namespace posescope {
 
 class ApIfFixedChart;
+class EvaluationSettingsPanel;
+class RunAnalysisSession;
 class JointErrorChart;
 class MetricTableModel;
 class RecordTableModel;
@@ -46,8 +50,22 @@ class ResultsView : public QWidget {
   /// The tabs under the summary: Images, Where the AP goes.
   QTabWidget* detailTabs() const { return tabs_; }
 
-  /// Shows the error analysis of the run shown in the charts; nullptr clears them.
+  /// Shows the error analysis of the run shown in the charts; nullptr clears them. The first
+  /// analysis of a run folder read starts the evaluation settings from valid.py's.
   void showAnalysis(const RunAnalysisPtr& analysis);
+  /// Shows the run's metric table and per-image AP / OKS evaluated with other settings (or with
+  /// valid.py's again), marked plainly when they are not valid.py's.
+  void showReevaluation(const RunReevaluationPtr& reevaluation);
+  /// The re-evaluation shown in place of the run folder's metrics; nullptr when they are the run
+  /// folder's (exports then read the folder).
+  const RunReevaluationPtr& shownReevaluation() const { return reevaluation_; }
+  /// The analysis shown in the charts (nullptr when none).
+  const RunAnalysisPtr& shownAnalysis() const { return analysis_; }
+  /// The arch name of the metric table (MODEL.NAME), as valid.py prints it.
+  QString tableName() const { return tableName_; }
+  EvaluationSettingsPanel* settingsPanel() const { return settingsPanel_; }
+  /// Shows or hides the evaluation settings beside the page (the Metrics box's button).
+  QToolButton* settingsButton() const { return settingsButton_; }
   /// Shows that the analysis is being computed.
   void showAnalysisRunning();
   /// Shows why the analysis could not be computed (names the file).
@@ -74,12 +92,25 @@ class ResultsView : public QWidget {
 
  private:
   void setMetrics(const std::optional<MetricTable>& table, const RunSummary& summary);
+  /// Titles the Metrics box as valid.py's metrics or, in red, as changed settings' metrics.
+  void showMetricsOrigin(bool changedSettings);
+  /// Forgets a re-evaluation and the settings of the run shown before (a run starts or opens).
+  void forgetEvaluationSettings();
   /// Shows Resume when the run shown, now in `state`, can be continued.
   void offerResume(RunState state);
   QWidget* buildAnalysisTab();
 
   QString runDir_;
+  QString tableName_;
+  std::optional<MetricTable> folderMetrics_;  // the run folder's own (valid.py's) metrics
+  RunAnalysisPtr analysis_;
+  RunReevaluationPtr reevaluation_;
+  const void* settingsInput_ = nullptr;  // the reading the settings panel was started for
+  RunAnalysisSession* analysisSession_ = nullptr;
   RunSummaryPanel* summary_ = nullptr;
+  QGroupBox* metricsBox_ = nullptr;
+  QToolButton* settingsButton_ = nullptr;
+  EvaluationSettingsPanel* settingsPanel_ = nullptr;
   QPushButton* resumeButton_ = nullptr;
   MetricTableModel* metricModel_ = nullptr;
   RecordTableModel* recordModel_ = nullptr;
