@@ -30,6 +30,7 @@
 #include "widgets/models/sigma_table_model.h"
 #include "widgets/pages/results/evaluation_settings_panel.h"
 #include "widgets/pages/results/results_view.h"
+#include "widgets/results_file_run.h"
 #include "widgets/session/run_analysis_session.h"
 #include "widgets/session/run_session.h"
 
@@ -291,7 +292,11 @@ class TestEvaluationSettings : public QObject {
         nlohmann::json::parse(std::ifstream(parity + "/eval/syn_coco_300.stats.json"))["stats"]
             .get<std::vector<double>>();
     const QString runDir = dir_.filePath("parity_run");
-    writeRunOfResults(runDir, gt, dt, stats);
+    MetricTable reference;
+    reference.names = {"AP", "Ap .5", "AP .75", "AP (M)", "AP (L)",
+                       "AR", "AR .5", "AR .75", "AR (M)", "AR (L)"};
+    reference.values = stats;
+    test::writeResultsFileRun(runDir.toStdString(), gt.toStdString(), dt.toStdString(), reference);
 
     PageWithRun opened(runDir);
     EvaluationSettingsPanel* panel = opened.view.settingsPanel();
@@ -313,50 +318,6 @@ class TestEvaluationSettings : public QObject {
 
  private:
   static int SigmaColumn() { return SigmaTableModel::SigmaColumn; }
-
-  // A complete run folder holding the results file `dt` as its results.json (one record per
-  // image of `gt`, its people in the file's order) and `stats` as its metrics.
-  static void writeRunOfResults(const QString& dir, const QString& gt, const QString& dt,
-                                const std::vector<double>& stats) {
-    const KeypointGroundTruth truth = loadGroundTruth(gt.toStdString());
-    const auto results = loadResults(dt.toStdString());
-    RunWriter writer(dir.toStdString());
-    std::vector<ImageRecord> records;
-    for (const auto& image : truth.images) {
-      ImageRecord r;
-      r.index = records.size();
-      r.imageId = image.id;
-      r.file = image.fileName;
-      for (const auto& d : results) {
-        if (d.imageId != image.id) continue;
-        PersonPrediction person;
-        person.score = d.score;
-        for (std::size_t k = 0; k + 2 < d.keypoints.size(); k += 3)
-          person.joints.push_back(
-              {float(d.keypoints[k]), float(d.keypoints[k + 1]), float(d.keypoints[k + 2]), 0.f});
-        r.people.push_back(person);
-      }
-      writer.appendRecord(r);
-      records.push_back(std::move(r));
-    }
-    // The reference's own results file, not a re-rendering of the records (floats).
-    std::ifstream in(dt.toStdString(), std::ios::binary);
-    writer.writeText("results.json", std::string(std::istreambuf_iterator<char>(in), {}));
-    MetricTable table;
-    table.names = {"AP", "Ap .5", "AP .75", "AP (M)", "AP (L)",
-                   "AR", "AR .5", "AR .75", "AR (M)", "AR (L)"};
-    table.values = stats;
-    writer.writeMetrics(table, formatMarkdownTable(table, "pose_mobilenet"));
-    RunSummary s;
-    s.state = RunState::Complete;
-    s.modelName = "pose_mobilenet";
-    s.archName = "parity";
-    s.device = "cpu";
-    s.datasetKind = "coco";
-    s.annotationFile = gt.toStdString();
-    s.imagesTotal = s.imagesDone = records.size();
-    writer.writeSummary(s);
-  }
 
   QTemporaryDir dir_;
   QString annotations_;
