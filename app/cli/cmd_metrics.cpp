@@ -87,9 +87,8 @@ int runMetrics(const Args& args) {
   const EvalVariant variant = chosen ? *chosen : variantForGroundTruth(gt);
   EvalParams params = evalParamsFor(variant);
   applyEvalSettings(parsed, params);
-  for (const std::string& change : differencesFromReference(params)) {
+  for (const std::string& change : differencesFromReference(params))
     std::cerr << "note: not valid.py's setting: " << change << "\n";
-  }
   const auto results = pending.get();
   const EvalSummary summary = evaluateKeypoints(gt, results, params, options);
   const double seconds =
@@ -102,12 +101,14 @@ int runMetrics(const Args& args) {
     if (!out) throw EvalError(path + ": cannot write the per-image evaluation");
   }
   const std::string arch = parsed.get("--arch", "pose");
+  // Changed settings travel with the table, so a saved table never passes for valid.py's.
+  const std::vector<std::string> changes = differencesFromReference(params);
   if (parsed.has("--json")) {
-    std::cout << formatJsonTable(summary.table, arch);
+    std::cout << formatJsonTable(summary.table, arch, changes);
   } else if (parsed.has("--csv")) {
-    std::cout << formatCsvTable(summary.table, arch);
+    std::cout << formatCsvTable(summary.table, arch, changes);
   } else {
-    std::cout << formatMarkdownTable(summary.table, arch);
+    std::cout << formatMarkdownTable(summary.table, arch, changes);
   }
   if (parsed.has("--time")) {
     std::cerr << "evaluated " << results.size() << " results on " << gt.images.size() << " images ("

@@ -86,4 +86,38 @@ std::string formatJsonTable(const MetricTable& table, const std::string& archNam
   return j.dump(1) + "\n";
 }
 
+std::string joinSettingChanges(const std::vector<std::string>& settingChanges) {
+  std::string out;
+  for (const auto& change : settingChanges) out += (out.empty() ? "" : "; ") + change;
+  return out;
+}
+
+std::string formatMarkdownTable(const MetricTable& table, const std::string& archName,
+                                const std::vector<std::string>& settingChanges) {
+  std::string out = formatMarkdownTable(table, archName);
+  if (!settingChanges.empty())
+    out += "\nEvaluation settings (not valid.py's): " + joinSettingChanges(settingChanges) + "\n";
+  return out;
+}
+
+std::string formatCsvTable(const MetricTable& table, const std::string& archName,
+                           const std::vector<std::string>& settingChanges) {
+  if (settingChanges.empty()) return formatCsvTable(table, archName);
+  std::string header = "Arch", values = csvField(archName);
+  for (const auto& name : table.names) header += "," + csvField(name);
+  for (double v : table.values) values += "," + roundTrip(v);
+  return header + ",settings\n" + values + "," + csvField(joinSettingChanges(settingChanges)) +
+         "\n";
+}
+
+std::string formatJsonTable(const MetricTable& table, const std::string& archName,
+                            const std::vector<std::string>& settingChanges) {
+  if (settingChanges.empty()) return formatJsonTable(table, archName);
+  const nlohmann::json j = {{"arch", archName},
+                            {"names", table.names},
+                            {"stats", table.values},
+                            {"settings", settingChanges}};
+  return j.dump(1) + "\n";
+}
+
 }  // namespace posescope

@@ -27,4 +27,18 @@ std::string formatCsvTable(const MetricTable& table, const std::string& archName
 /// {"arch": ..., "names": [...], "stats": [...]} with values in round-trip precision. Never fails.
 std::string formatJsonTable(const MetricTable& table, const std::string& archName);
 
+/// The same three formats for a table evaluated with settings that are not valid.py's, saying so:
+/// `settingChanges` holds one phrase per changed setting (differencesFromReference). Markdown adds
+/// a line "Evaluation settings (not valid.py's): a; b", CSV a last column "settings" with the
+/// phrases joined by "; ", JSON a "settings" list. With no changes: exactly the formats above.
+std::string formatMarkdownTable(const MetricTable& table, const std::string& archName,
+                                const std::vector<std::string>& settingChanges);
+std::string formatCsvTable(const MetricTable& table, const std::string& archName,
+                           const std::vector<std::string>& settingChanges);
+std::string formatJsonTable(const MetricTable& table, const std::string& archName,
+                            const std::vector<std::string>& settingChanges);
+
+/// "a; b": the phrases of settingChanges as one line. Never fails.
+std::string joinSettingChanges(const std::vector<std::string>& settingChanges);
+
 }  // namespace posescope

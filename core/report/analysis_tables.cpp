@@ -8,6 +8,7 @@
 
 #include "analysis/analysis_params.h"
 #include "analysis/error_profile_comparison.h"
+#include "eval/metric_table.h"
 #include "report/per_image_table.h"
 #include "report/run_ground_truth.h"
 
@@ -62,11 +63,16 @@ bool present(const KeypointAnalysis& analysis, ErrorType error) {
 }
 
 std::string markdown(const LoadedRun& run, const KeypointAnalysis& analysis,
-                     const std::vector<WorstImage>& worst) {
+                     const std::vector<WorstImage>& worst,
+                     const std::vector<std::string>& changes) {
   std::string out = "# Analysis report: " + mdCell(runLabel(run)) + "\n\n| | |\n|---|---|\n";
   for (const auto& [name, value] : identityRows(run))
     out += "| " + name + " | " + mdCell(value) + " |\n";
-  out += "\n## Metrics (as valid.py prints them)\n\n";
+  out += changes.empty()
+             ? "\n## Metrics (as valid.py prints them)\n\n"
+             : "\n## Metrics with changed evaluation settings (not valid.py's)\n\n"
+               "Evaluated with " +
+                   mdCell(joinSettingChanges(changes)) + "; the analysis below follows them.\n\n";
   if (run.metrics) {
     out += "| Metric | Value |\n|---|---|\n";
     for (std::size_t i = 0; i < run.metrics->names.size(); ++i)
@@ -116,13 +122,14 @@ std::string markdown(const LoadedRun& run, const KeypointAnalysis& analysis,
 }
 
 std::string csv(const LoadedRun& run, const KeypointAnalysis& analysis,
-                const std::vector<WorstImage>& worst) {
+                const std::vector<WorstImage>& worst, const std::vector<std::string>& changes) {
   std::string out = "section,row,column,value\n";
   auto line = [&out](const std::string& section, const std::string& row, const std::string& column,
                      const std::string& value) {
     out += section + "," + csvField(row) + "," + csvField(column) + "," + csvField(value) + "\n";
   };
   for (const auto& [name, value] : identityRows(run)) line("run", name, "", value);
+  for (const std::string& change : changes) line("settings", "not valid.py's", "", change);
   if (run.metrics)
     for (std::size_t i = 0; i < run.metrics->names.size(); ++i)
       line("metric", run.metrics->names[i], "", csvNumber(run.metrics->values[i]));
@@ -149,9 +156,10 @@ std::string csv(const LoadedRun& run, const KeypointAnalysis& analysis,
 }
 
 std::string json(const LoadedRun& run, const KeypointAnalysis& analysis,
-                 const std::vector<WorstImage>& worst) {
+                 const std::vector<WorstImage>& worst, const std::vector<std::string>& changes) {
   nlohmann::ordered_json j;
   for (const auto& [name, value] : identityRows(run)) j["run"][name] = value;
+  if (!changes.empty()) j["settings"] = changes;
   j["metrics"] = nlohmann::ordered_json::object();
   if (run.metrics)
     for (std::size_t i = 0; i < run.metrics->names.size(); ++i)
@@ -238,16 +246,17 @@ RunReportAnalysis analyzeRunForReport(const LoadedRun& run) {
 }
 
 std::string formatAnalysisTables(const LoadedRun& run, const KeypointAnalysis& analysis,
-                                 const std::vector<WorstImage>& worst, TableFormat format) {
+                                 const std::vector<WorstImage>& worst, TableFormat format,
+                                 const std::vector<std::string>& settingChanges) {
   switch (format) {
     case TableFormat::Csv:
-      return csv(run, analysis, worst);
+      return csv(run, analysis, worst, settingChanges);
     case TableFormat::Json:
-      return json(run, analysis, worst);
+      return json(run, analysis, worst, settingChanges);
     case TableFormat::Markdown:
       break;
   }
-  return markdown(run, analysis, worst);
+  return markdown(run, analysis, worst, settingChanges);
 }
 
 }  // namespace posescope

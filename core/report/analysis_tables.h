@@ -57,7 +57,11 @@ RunReportAnalysis analyzeRunForReport(const LoadedRun& run);
 /// The report's tables: Markdown (headed sections), CSV ("section,row,column,value", numbers in
 /// round-trip precision) or JSON (run, metrics, ap_if_fixed with every threshold, joint_labels,
 /// worst_images). Never fails.
+/// `settingChanges`: the evaluation settings that are not valid.py's, one phrase each
+/// (differencesFromReference), when `run.metrics` was evaluated with them; the metrics section then
+/// says so (Markdown heading, CSV "settings" rows, JSON "settings" list).
 std::string formatAnalysisTables(const LoadedRun& run, const KeypointAnalysis& analysis,
-                                 const std::vector<WorstImage>& worst, TableFormat format);
+                                 const std::vector<WorstImage>& worst, TableFormat format,
+                                 const std::vector<std::string>& settingChanges = {});
 
 }  // namespace posescope

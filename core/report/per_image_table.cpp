@@ -1,6 +1,7 @@
 #include "report/per_image_table.h"
 
 #include "common/number_text.h"
+#include "eval/metric_table.h"
 
 #include <cstdio>
 
@@ -53,9 +54,16 @@ std::string csvNumber(std::optional<double> value) {
 }
 
 std::string formatPerImageCsv(const std::vector<PerImageRow>& rows) {
+  return formatPerImageCsv(rows, {});
+}
+
+std::string formatPerImageCsv(const std::vector<PerImageRow>& rows,
+                              const std::vector<std::string>& settingChanges) {
+  const std::string settings =
+      settingChanges.empty() ? std::string() : "," + csvField(joinSettingChanges(settingChanges));
   std::string out = "image_id,file,people,gt_people,ap,mean_oks,total_ms";
   for (const auto& stage : stageNames()) out += "," + stage + "_ms";
-  out += ",error\n";
+  out += settingChanges.empty() ? ",error\n" : ",error,settings\n";
   for (const auto& row : rows) {
     out += std::to_string(row.imageId) + "," + csvField(row.file) + "," +
            std::to_string(row.people) + "," +
@@ -64,7 +72,7 @@ std::string formatPerImageCsv(const std::vector<PerImageRow>& rows) {
            csvNumber(row.times.totalMs());
     for (std::size_t i = 0; i < stageNames().size(); ++i)
       out += "," + csvNumber(stageValue(row.times, i));
-    out += "," + csvField(row.error) + "\n";
+    out += "," + csvField(row.error) + settings + "\n";
   }
   return out;
 }

@@ -34,6 +34,11 @@ std::vector<PerImageRow> perImageRows(const std::vector<ImageRecord>& records,
 /// for each stage, error. Unknown values are empty fields; numbers in round-trip precision;
 /// fields with commas, quotes or line breaks are quoted. Never fails.
 std::string formatPerImageCsv(const std::vector<PerImageRow>& rows);
+/// The same for rows evaluated with settings that are not valid.py's (`settingChanges`, one phrase
+/// each): a last column "settings" holds them joined by "; " on every row. With no changes:
+/// exactly formatPerImageCsv(rows).
+std::string formatPerImageCsv(const std::vector<PerImageRow>& rows,
+                              const std::vector<std::string>& settingChanges);
 
 /// A CSV field: quoted (quotes doubled) when it holds a comma, quote or line break.
 std::string csvField(const std::string& text);

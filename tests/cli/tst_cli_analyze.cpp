@@ -220,6 +220,20 @@ class TestCliAnalyze : public QObject {
     QVERIFY2(wider.exitCode == 0, qPrintable(wider.err));
     QVERIFY2(wider.err.contains("not valid.py's setting"), qPrintable(wider.err));
     QVERIFY(base.out != wider.out);
+    // The table itself says which settings it was evaluated with; valid.py's says nothing.
+    QVERIFY(!parseObject(base.out).contains("settings"));
+    const QJsonArray said = parseObject(wider.out)["settings"].toArray();
+    QCOMPARE(said.size(), 17);
+    QCOMPARE(said.at(0).toString(), QStringLiteral("sigma of joint 0 0.078"));
+    const CliRun csv = runCli({"metrics", "--gt", dir.filePath("gt.json"), "--dt",
+                               dir.filePath("dt.json"), "--csv", "--max-dets", "3"});
+    QVERIFY2(csv.out.startsWith("Arch,AP,") && csv.out.contains(",settings\n") &&
+                 csv.out.endsWith(",maxDets 3\n"),
+             qPrintable(csv.out));
+    const CliRun md = runCli({"metrics", "--gt", dir.filePath("gt.json"), "--dt",
+                              dir.filePath("dt.json"), "--min-score", "0.5"});
+    QVERIFY2(md.out.endsWith("\nEvaluation settings (not valid.py's): minimum score 0.5\n"),
+             qPrintable(md.out));
     const CliRun wrong = runCli({"metrics", "--gt", dir.filePath("gt.json"), "--dt",
                                  dir.filePath("dt.json"), "--sigmas", "0.1,0.2"});
     QCOMPARE(wrong.exitCode, 2);

@@ -7,21 +7,18 @@
 
 namespace posescope {
 
-AnalysisReportContent loadAnalysisReportContent(const QString& dir, bool withOverlays) {
-  AnalysisReportContent content;
-  content.run = loadRunFolder(dir.toStdString());
-  RunReportAnalysis analysed = analyzeRunForReport(content.run);
-  content.analysis = std::make_shared<const KeypointAnalysis>(std::move(analysed.analysis));
-  content.triage = std::make_shared<const Triage>(std::move(analysed.triage));
-  content.worst = std::move(analysed.worst);
+namespace {
+
+// Draws the worst images of `content` framed for export; a failure only adds a note.
+void drawWorstImages(AnalysisReportContent& content) {
   content.overlays.resize(content.worst.size());
-  if (!withOverlays || content.worst.empty()) return content;
+  if (content.worst.empty()) return;
   std::unique_ptr<RunOverlayData> images;
   try {
     images = std::make_unique<RunOverlayData>(loadRunOverlayData(content.run));
   } catch (const std::exception& e) {
     content.notes << QObject::tr("no overlays: %1").arg(e.what());
-    return content;
+    return;
   }
   for (std::size_t i = 0; i < content.worst.size(); ++i) {
     const ImageRecord* record = nullptr;
@@ -34,11 +31,41 @@ AnalysisReportContent loadAnalysisReportContent(const QString& dir, bool withOve
       content.notes << QObject::tr("image %1: %2").arg(content.worst[i].imageId).arg(e.what());
     }
   }
+}
+
+}  // namespace
+
+AnalysisReportContent loadAnalysisReportContent(const QString& dir, bool withOverlays) {
+  AnalysisReportContent content;
+  content.run = loadRunFolder(dir.toStdString());
+  RunReportAnalysis analysed = analyzeRunForReport(content.run);
+  content.analysis = std::make_shared<const KeypointAnalysis>(std::move(analysed.analysis));
+  content.triage = std::make_shared<const Triage>(std::move(analysed.triage));
+  content.worst = std::move(analysed.worst);
+  content.overlays.resize(content.worst.size());
+  if (withOverlays) drawWorstImages(content);
+  return content;
+}
+
+AnalysisReportContent analysisReportContentOf(const QString& dir, const RunAnalysisPtr& shown,
+                                              bool withOverlays) {
+  AnalysisReportContent content;
+  content.run = loadRunFolder(dir.toStdString());
+  content.analysis = std::shared_ptr<const KeypointAnalysis>(shown, &shown->analysis);
+  content.triage = std::shared_ptr<const Triage>(shown, &shown->triage);
+  content.worst = worstImages(shown->triage, content.run.records);
+  if (const RunReevaluationPtr& re = shown->reevaluation; re && !re->usesValidPySettings()) {
+    content.run.metrics = re->table;
+    content.settingChanges = re->changes;
+  }
+  content.overlays.resize(content.worst.size());
+  if (withOverlays) drawWorstImages(content);
   return content;
 }
 
 std::string analysisReportTables(const AnalysisReportContent& content, TableFormat format) {
-  return formatAnalysisTables(content.run, *content.analysis, content.worst, format);
+  return formatAnalysisTables(content.run, *content.analysis, content.worst, format,
+                              content.settingChanges);
 }
 
 }  // namespace posescope

@@ -12,6 +12,7 @@
 #include "analysis/triage.h"
 #include "pipeline/run_folder.h"
 #include "report/analysis_tables.h"
+#include "widgets/session/run_analysis.h"
 
 namespace posescope {
 
@@ -23,6 +24,9 @@ struct AnalysisReportContent {
   std::vector<WorstImage> worst;  // the ten worst images (worstImages)
   std::vector<QImage> overlays;   // one per worst image, framed; null where it cannot be drawn
   QStringList notes;              // why an overlay is missing
+  /// The evaluation settings that are not valid.py's when run.metrics and the analysis follow
+  /// them (the Results page's re-evaluation), one phrase each; empty: valid.py's.
+  std::vector<std::string> settingChanges;
 };
 
 /// Reads run folder `dir`, analyses its results against its annotation file with
@@ -30,6 +34,13 @@ struct AnalysisReportContent {
 /// Throws Error naming the folder or file when the run, its results or its annotation file
 /// cannot be read; an image that cannot be drawn only adds a note.
 AnalysisReportContent loadAnalysisReportContent(const QString& dir, bool withOverlays = true);
+
+/// The report of run folder `dir` with the analysis the Results page shows (`shown`, of that
+/// folder), not analysed again: under changed evaluation settings its metric table is the
+/// re-evaluated one and the settings are named. Throws Error naming the folder when it cannot be
+/// read; an image that cannot be drawn only adds a note.
+AnalysisReportContent analysisReportContentOf(const QString& dir, const RunAnalysisPtr& shown,
+                                              bool withOverlays = true);
 
 /// formatAnalysisTables of `content` in `format`. Never fails.
 std::string analysisReportTables(const AnalysisReportContent& content, TableFormat format);

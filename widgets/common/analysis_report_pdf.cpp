@@ -5,6 +5,7 @@
 #include <QPdfWriter>
 #include <QPixmap>
 
+#include "eval/metric_table.h"
 #include "pipeline/run_folder.h"
 #include "widgets/common/analysis_report_content.h"
 #include "widgets/common/ap_if_fixed_chart.h"
@@ -143,7 +144,14 @@ void writeTablesPage(PageWriter& page, const AnalysisReportContent& content) {
        {QObject::tr("Device"), q(run.summary.device)}},
       {1, 4}, 9, false);
 
-  page.heading(QObject::tr("Metrics (as valid.py prints them)"), 12);
+  if (content.settingChanges.empty()) {
+    page.heading(QObject::tr("Metrics (as valid.py prints them)"), 12);
+  } else {
+    page.heading(QObject::tr("Metrics with changed evaluation settings (not valid.py's)"), 12);
+    page.paragraph(QObject::tr("Evaluated with %1; the analysis below follows them.")
+                       .arg(q(joinSettingChanges(content.settingChanges))),
+                   9);
+  }
   if (run.metrics) {
     QStringList names{QObject::tr("Arch")}, values{q(run.summary.modelName)};
     for (std::size_t i = 0; i < run.metrics->names.size(); ++i) {

@@ -50,6 +50,28 @@ bool exportRun(const QString& runDir, RunExport what, const QString& path, QStri
   return writeTextFile(path, text, error);
 }
 
+bool runExportFollowsSettings(RunExport what) {
+  return runExportIsMetrics(what) || what == RunExport::PerImageCsv;
+}
+
+std::string reevaluationExportText(const RunReevaluation& reevaluation, const std::string& archName,
+                                   RunExport what) {
+  const auto& changes = reevaluation.changes;
+  switch (what) {
+    case RunExport::MetricsMarkdown:
+      return formatMarkdownTable(reevaluation.table, archName, changes);
+    case RunExport::MetricsCsv:
+      return formatCsvTable(reevaluation.table, archName, changes);
+    case RunExport::MetricsJson:
+      return formatJsonTable(reevaluation.table, archName, changes);
+    case RunExport::PerImageCsv:
+      return formatPerImageCsv(reevaluation.rows, changes);
+    case RunExport::ResultsJson:
+      break;
+  }
+  return {};
+}
+
 bool runExportIsMetrics(RunExport what) {
   return what == RunExport::MetricsMarkdown || what == RunExport::MetricsCsv ||
          what == RunExport::MetricsJson;

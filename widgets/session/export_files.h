@@ -8,6 +8,7 @@
 #include "pipeline/run_folder.h"
 #include "report/run_comparison.h"
 #include "report/run_exports.h"
+#include "widgets/session/run_reevaluation.h"
 
 namespace posescope {
 
@@ -27,6 +28,15 @@ std::string runExportText(const LoadedRun& run, RunExport what);
 /// set when the folder cannot be read, has nothing to export or the file cannot be written.
 bool exportRun(const QString& runDir, RunExport what, const QString& path,
                QString* error = nullptr);
+
+/// Whether `what` is computed again by a re-evaluation (the metric tables, the per-image table).
+bool runExportFollowsSettings(RunExport what);
+
+/// The text of `what` (runExportFollowsSettings) from `reevaluation`, under table name `archName`,
+/// with its settings when they are not valid.py's (formatMarkdownTable / Csv / Json and
+/// formatPerImageCsv with the changes). Never fails.
+std::string reevaluationExportText(const RunReevaluation& reevaluation, const std::string& archName,
+                                   RunExport what);
 
 /// Whether `what` is a metric table (Markdown, CSV or JSON).
 bool runExportIsMetrics(RunExport what);

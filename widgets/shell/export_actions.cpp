@@ -312,6 +312,11 @@ void ExportActions::exportRunFile(RunExport what) {
   const QString name = currentRunName() + QLatin1Char('_') + runExportFileName(what);
   const QString path = askSavePath(tr("Export"), name, filterFor(QFileInfo(name).suffix()));
   if (path.isEmpty()) return;
+  // What the Results page shows under changed evaluation settings is exported, with them.
+  const RunReevaluationPtr reevaluation = sources_.results->shownReevaluation();
+  const bool reevaluated =
+      reevaluation && !reevaluation->usesValidPySettings() && runExportFollowsSettings(what);
+  const std::string archName = sources_.results->tableName().toStdString();
   // exportRun reads the run folder again: off the GUI thread.
   auto* watcher = new QFutureWatcher<QString>(this);
   connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher, path] {
@@ -319,10 +324,15 @@ void ExportActions::exportRunFile(RunExport what) {
     const QString error = watcher->result();
     error.isEmpty() ? reportWritten({path}) : report(false, path, error);
   });
-  watcher->setFuture(QtConcurrent::run(backgroundPool(), [dir, what, path] {
-    QString error;
-    return exportRun(dir, what, path, &error) ? QString() : error;
-  }));
+  watcher->setFuture(
+      QtConcurrent::run(backgroundPool(), [dir, what, path, reevaluated, reevaluation, archName] {
+        QString error;
+        const bool ok =
+            reevaluated
+                ? writeTextFile(path, reevaluationExportText(*reevaluation, archName, what), &error)
+                : exportRun(dir, what, path, &error);
+        return ok ? QString() : error;
+      }));
 }
 
 void ExportActions::exportAnalysisReport(std::optional<TableFormat> tables) {
@@ -350,11 +360,15 @@ void ExportActions::exportAnalysisReport(std::optional<TableFormat> tables) {
                : writeAnalysisReportPdf(*loaded.content, path, &error) > 0;
     ok ? reportWritten({path}) : report(false, path, error);
   });
+  // Under changed evaluation settings the report is the analysis shown, with its settings.
+  RunAnalysisPtr shown = sources_.results->shownAnalysis();
+  if (!shown || !shown->reevaluation || shown->reevaluation->usesValidPySettings()) shown.reset();
   window_->statusBar()->showMessage(tr("Analysing %1 for the report\u2026").arg(currentRunName()));
-  watcher->setFuture(QtConcurrent::run(backgroundPool(), [dir, withOverlays = !tables] {
+  watcher->setFuture(QtConcurrent::run(backgroundPool(), [dir, shown, withOverlays = !tables] {
     Loaded out;
     try {
-      out.content = loadAnalysisReportContent(dir, withOverlays);
+      out.content = shown ? analysisReportContentOf(dir, shown, withOverlays)
+                          : loadAnalysisReportContent(dir, withOverlays);
     } catch (const std::exception& e) {
       out.error = QString::fromStdString(e.what());
     }

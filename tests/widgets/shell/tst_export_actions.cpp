@@ -4,16 +4,25 @@
 // folder and offer the file's own type.
 
 #include <QAction>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSpinBox>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "eval/ground_truth.h"
+#include "eval/keypoint_eval.h"
+#include "eval/results_io.h"
 #include "report/report_fixtures.h"
 #include "widgets/analysis_run_fixture.h"
 #include "widgets/pages/compare/compare_view.h"
+#include "widgets/pages/results/evaluation_settings_panel.h"
 #include "widgets/pages/results/results_view.h"
 #include "widgets/pages/timing/timing_view.h"
+#include "widgets/session/run_analysis_session.h"
 #include "widgets/session/run_session.h"
 #include "widgets/shell/export_actions.h"
 #include "widgets/shell/main_window.h"
@@ -170,6 +179,77 @@ class TestExportActions : public QObject {
     const QString tables = readAll(out.path() + "/fixture_analysis_report.json");
     QVERIFY2(tables.contains("\"ap_if_fixed\"") && tables.contains("\"worst_images\""),
              qPrintable(tables.left(200)));
+  }
+
+  // Under changed evaluation settings the exports are what the Results page shows, and say so.
+  void exportsCarryTheEvaluationSettings() {
+    QTemporaryDir analysed;
+    const QString annotations = analysed.filePath("annotations.json");
+    const QString run = analysed.filePath("fixture");
+    test::writeAnalysisFixtureGroundTruth(annotations.toStdString());
+    test::writeAnalysisFixtureRun(run.toStdString(), annotations.toStdString());
+    const MetricTable valid =
+        evaluateKeypoints(loadGroundTruth(annotations.toStdString()),
+                          loadResults((run + "/results.json").toStdString()), EvalVariant::Coco)
+            .table;
+    RunWriter(run.toStdString(), /*continueRun=*/true)
+        .writeMetrics(valid, formatMarkdownTable(valid, "pose_mobilenet"));
+    MainWindow window;
+    QSignalSpy analysedOnce(window.session()->analysis(), &RunAnalysisSession::analysisReady);
+    QVERIFY(openRun(window, run));
+    QVERIFY(analysedOnce.count() > 0 || analysedOnce.wait(kTimeoutMs));
+    EvaluationSettingsPanel* panel = window.resultsView()->settingsPanel();
+    QVERIFY(panel->hasReference());
+    panel->maxDetsBox()->setValue(1);
+    QSignalSpy table(window.session()->analysis(), &RunAnalysisSession::reevaluated);
+    QSignalSpy analysis(window.session()->analysis(), &RunAnalysisSession::analysisReady);
+    panel->applyNow();
+    QVERIFY(table.wait(kTimeoutMs));
+    QVERIFY(analysis.count() > 0 || analysis.wait(kTimeoutMs));
+    const RunReevaluationPtr re = window.resultsView()->shownReevaluation();
+    QVERIFY(re && !re->usesValidPySettings());
+
+    ChooserLog log;
+    QTemporaryDir out;
+    log.folder = out.path();
+    window.exportActions()->setSavePathChooser(chooserInto(&log));
+    for (const char* name : {"exportMetricsJson", "exportMetricsMarkdown", "exportPerImageCsv",
+                             "exportAnalysisTablesJson", "exportAnalysisReportPdf"}) {
+      window.statusBar()->clearMessage();
+      QVERIFY2(trigger(window, name), name);
+      QTRY_VERIFY_WITH_TIMEOUT(window.statusBar()->currentMessage().startsWith("Wrote"),
+                               kTimeoutMs);
+    }
+    const QJsonObject metrics =
+        QJsonDocument::fromJson(readAll(out.path() + "/fixture_metrics.json").toUtf8()).object();
+    QCOMPARE(metrics["settings"].toArray(), QJsonArray{QStringLiteral("maxDets 1")});
+    const QJsonArray stats = metrics["stats"].toArray();
+    QCOMPARE(stats.size(), static_cast<int>(re->table.values.size()));
+    for (int i = 0; i < stats.size(); ++i)
+      QCOMPARE(stats[i].toDouble(), re->table.values[static_cast<std::size_t>(i)]);
+    QVERIFY(readAll(out.path() + "/fixture_metrics.md")
+                .endsWith("Evaluation settings (not valid.py's): maxDets 1\n"));
+    const QStringList perImage =
+        readAll(out.path() + "/fixture_per_image.csv").split('\n', Qt::SkipEmptyParts);
+    QCOMPARE(perImage.size(), 8);  // header and the 7 images
+    QVERIFY(perImage[0].endsWith(",error,settings"));
+    QVERIFY(perImage[4].endsWith(",maxDets 1"));
+    const QJsonObject report =
+        QJsonDocument::fromJson(readAll(out.path() + "/fixture_analysis_report.json").toUtf8())
+            .object();
+    QCOMPARE(report["settings"].toArray(), QJsonArray{QStringLiteral("maxDets 1")});
+    QCOMPARE(report["metrics"].toObject()["AP"].toDouble(), re->table.values[0]);
+
+    // Back to valid.py's: the exports are the run folder's again, without a settings line.
+    panel->resetToReference();
+    QVERIFY(table.wait(kTimeoutMs));
+    window.statusBar()->clearMessage();
+    QVERIFY(trigger(window, "exportMetricsJson"));
+    QTRY_VERIFY_WITH_TIMEOUT(window.statusBar()->currentMessage().startsWith("Wrote"), kTimeoutMs);
+    const QJsonObject back =
+        QJsonDocument::fromJson(readAll(out.path() + "/fixture_metrics.json").toUtf8()).object();
+    QVERIFY(!back.contains("settings"));
+    QCOMPARE(back["stats"].toArray().at(0).toDouble(), valid.values[0]);
   }
 
   void timingPlotsExportTheRunShownAndNameBothFiles() {
