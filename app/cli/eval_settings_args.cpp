@@ -38,7 +38,7 @@ void applyEvalSettings(const ParsedArgs& args, EvalParams& params) {
         throw UsageError{"--sigmas: " + std::to_string(sigmas.size()) + " values for " +
                          std::to_string(params.sigmas.size()) + " joints"};
       }
-      params.sigmas = sigmas;
+      params.sigmas = snapToReference(sigmas, evalParamsFor(params.variant).sigmas);
     }
     for (const char* area : {"all", "medium", "large"}) {
       const std::string option = std::string("--area-") + area;

@@ -5,14 +5,18 @@
 #include <QScreen>
 #include <QTabWidget>
 #include <QTimer>
+#include <QToolButton>
 #include <cstdio>
 #include <iostream>
 
 #include "cli_args.h"
 #include "common/openmp_wait.h"
+#include "eval_settings_args.h"
 #include "widgets/common/app_icon.h"
 #include "widgets/pages/experiment/run_setup_view.h"
 #include "widgets/pages/inspect/inspect_view.h"
+#include "widgets/pages/results/evaluation_settings_panel.h"
+#include "widgets/pages/results/results_view.h"
 #include "widgets/session/run_analysis_session.h"
 #include "widgets/session/run_session.h"
 #include "widgets/session/triage_queues.h"
@@ -55,6 +59,11 @@ at launch:
                         results, inspect, timing, compare or search
   --tab NAME            with --page results or compare: show its tab NAME: images or analysis
                         (Results), summary, timing or analysis (Compare)
+  --oks-thresholds T, --sigmas LIST, --area-all LO,HI, --area-medium LO,HI, --area-large LO,HI,
+  --max-dets N, --min-score S
+                        with --open-run: once the run is read, evaluate it again with these
+                        settings, as posescope-cli metrics takes them (Results > Evaluation
+                        Settings; the numbers are then not valid.py's)
   --maximized           show the window maximized
   --help, --version
 )";
@@ -67,14 +76,26 @@ QStringList split(const std::string& list) {
   return text(list).split(',');
 }
 
+std::set<std::string> withEvalSettingOptions(std::set<std::string> options) {
+  for (const std::string& option : posescope::cli::evalSettingOptions()) options.insert(option);
+  return options;
+}
+
+bool hasEvalSettings(const ParsedArgs& args) {
+  for (const std::string& option : posescope::cli::evalSettingOptions())
+    if (args.has(option)) return true;
+  return false;
+}
+
 ParsedArgs parseCommandLine(const QStringList& arguments) {
   std::vector<std::string> args;
   for (int i = 1; i < arguments.size(); ++i) args.push_back(arguments[i].toStdString());
   return posescope::cli::parseArgs(
       args,
-      {"--cfg", "--superconfig", "--checkpoint", "--dataset-root", "--device", "--out",
-       "--open-run", "--inspect", "--person", "--queue", "--layers", "--joint", "--compare",
-       "--page", "--tab", "--open-search"},
+      withEvalSettingOptions({"--cfg", "--superconfig", "--checkpoint", "--dataset-root",
+                              "--device", "--out", "--open-run", "--inspect", "--person", "--queue",
+                              "--layers", "--joint", "--compare", "--page", "--tab",
+                              "--open-search"}),
       {"--run", "--fresh", "--maximized", "--timing", "--demo", "--demo-compare", "--pair-dialog",
        "--version"});
 }
@@ -172,6 +193,8 @@ int main(int argc, char** argv) {
     if (args.has("--queue") && !posescope::triagePresetFromName(text(args.get("--queue"))))
       throw UsageError{"--queue: unknown queue '" + args.get("--queue") +
                        "' (worst-oks, high-score-fp, missed, swaps or inversions)"};
+    if (hasEvalSettings(args) && !args.has("--open-run"))
+      throw UsageError{"the evaluation settings (--sigmas, --max-dets, ...) need --open-run"};
     if (args.has("--page") && pageNumber(args.get("--page")) < 0)
       throw UsageError{"--page: unknown page '" + args.get("--page") +
                        "' (experiment, run, results, inspect, timing, compare or search)"};
@@ -229,6 +252,26 @@ int main(int argc, char** argv) {
                          window.pages()->setCurrentIndex(posescope::MainWindow::InspectPage);
                          inspectView->showTriageQueue(preset);
                          once->deleteLater();
+                       });
+    }
+    if (hasEvalSettings(args)) {
+      // Once the run is read (its dataset known): the settings are checked against it, then sent
+      // as the Evaluation Settings panel sends them.
+      auto* once = new QObject(&window);
+      QObject::connect(session->analysis(), &posescope::RunAnalysisSession::analysisReady, once,
+                       [&args, &window, once](const posescope::RunAnalysisPtr& analysis) {
+                         once->deleteLater();
+                         posescope::EvalParams settings =
+                             posescope::evalParamsFor(analysis->input->variant);
+                         try {
+                           posescope::cli::applyEvalSettings(args, settings);
+                         } catch (const UsageError& e) {
+                           std::fprintf(stderr, "posescope: %s\n", e.message.c_str());
+                           return;
+                         }
+                         posescope::ResultsView* results = window.resultsView();
+                         results->settingsButton()->setChecked(true);
+                         results->settingsPanel()->setSettings(settings);
                        });
     }
     QObject::connect(session, &posescope::RunSession::runFolderFailed, &window,

@@ -178,6 +178,14 @@ std::vector<double> parseNumberList(const std::string& text, const std::string& 
   return values;
 }
 
+std::vector<double> snapToReference(std::vector<double> values,
+                                    const std::vector<double>& reference) {
+  for (std::size_t i = 0; i < values.size() && i < reference.size(); ++i)
+    if (std::fabs(values[i] - reference[i]) <= 1e-12 * std::fabs(reference[i]))
+      values[i] = reference[i];
+  return values;
+}
+
 void applyAreaRange(EvalParams& params, const std::string& text, const std::string& option) {
   const auto eq = text.find('=');
   if (eq == std::string::npos)

@@ -46,6 +46,13 @@ std::vector<double> parseThresholdList(const std::string& text, const std::strin
 /// Parses a comma list of positive numbers (per-joint sigmas); throws EvalError naming `option`.
 std::vector<double> parseNumberList(const std::string& text, const std::string& option);
 
+/// `values` with each one that equals `reference`'s at the same position to 12 significant digits
+/// replaced by the reference's own: valid.py's sigmas are the datasets' constants divided by 10
+/// (0.26 / 10 is not the double 0.026), and typing the value printed must give valid.py's setting.
+/// Never fails.
+std::vector<double> snapToReference(std::vector<double> values,
+                                    const std::vector<double>& reference);
+
 /// Applies "NAME=LO,HI" (areas in pixels², NAME one of params' area labels) to `params`; throws
 /// EvalError naming `option` for an unknown name or malformed bounds.
 void applyAreaRange(EvalParams& params, const std::string& text, const std::string& option);

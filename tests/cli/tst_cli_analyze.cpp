@@ -210,11 +210,17 @@ class TestCliAnalyze : public QObject {
         {"metrics", "--gt", dir.filePath("gt.json"), "--dt", dir.filePath("dt.json"), "--json"});
     QVERIFY2(base.exitCode == 0, qPrintable(base.err));
     QVERIFY(!base.err.contains("not valid.py's"));
-    QStringList sigmas;
+    QStringList sigmas, printed;
     for (double s : {.026, .025, .025, .035, .035, .079, .079, .072, .072, .062, .062, .107, .107,
                      .087, .087, .089, .089}) {
       sigmas << QString::number(s * 3);
+      printed << QString::number(s);
     }
+    // valid.py's sigmas typed as printed are valid.py's (the reference divides 0.26 by 10).
+    const CliRun same = runCli({"metrics", "--gt", dir.filePath("gt.json"), "--dt",
+                                dir.filePath("dt.json"), "--json", "--sigmas", printed.join(',')});
+    QVERIFY2(same.exitCode == 0 && !same.err.contains("not valid.py's"), qPrintable(same.err));
+    QCOMPARE(same.out, base.out);
     const CliRun wider = runCli({"metrics", "--gt", dir.filePath("gt.json"), "--dt",
                                  dir.filePath("dt.json"), "--json", "--sigmas", sigmas.join(',')});
     QVERIFY2(wider.exitCode == 0, qPrintable(wider.err));

@@ -3,6 +3,8 @@
 #include <QFont>
 #include <cmath>
 
+#include "eval/eval_params.h"
+
 namespace posescope {
 
 namespace {
@@ -78,12 +80,13 @@ QVariant SigmaTableModel::data(const QModelIndex& index, int role) const {
 bool SigmaTableModel::setData(const QModelIndex& index, const QVariant& value, int role) {
   if (!isCell(index) || index.column() != SigmaColumn || role != Qt::EditRole) return false;
   bool isNumber = false;
-  const double sigma = value.toDouble(&isNumber);
+  double sigma = value.toDouble(&isNumber);
   if (!isNumber || !std::isfinite(sigma) || sigma <= 0) {
     Q_EMIT rejected(tr("sigma of %1: '%2' is not a positive number")
                         .arg(jointName(index.row()), value.toString()));
     return false;
   }
+  sigma = snapToReference({sigma}, {reference_[index.row()]}).front();
   if (sigma == sigmas_[index.row()]) return true;
   sigmas_[index.row()] = sigma;
   Q_EMIT dataChanged(index, index);

@@ -141,6 +141,11 @@ class TestEvaluationSettings : public QObject {
     const QModelIndex noseSigma = model.index(0, SigmaColumn());
     QVERIFY(model.flags(noseSigma) & Qt::ItemIsEditable);
     QVERIFY(!(model.flags(model.index(0, SigmaTableModel::ReferenceColumn)) & Qt::ItemIsEditable));
+    // The value printed (0.026) is valid.py's own (0.26 / 10), not a change.
+    QVERIFY(model.setData(noseSigma, QStringLiteral("0.026")));
+    QCOMPARE(model.sigmas(), coco.sigmas);
+    QVERIFY(!noseSigma.data(Qt::FontRole).value<QFont>().bold());
+    QCOMPARE(changed.count(), 0);
     QVERIFY(model.setData(noseSigma, 0.05));
     QCOMPARE(model.sigmas()[0], 0.05);
     QCOMPARE(model.reference()[0], coco.sigmas[0]);

@@ -250,6 +250,13 @@ void EvaluationSettingsPanel::resetToReference() {
   sendIfChanged();
 }
 
+bool EvaluationSettingsPanel::setSettings(const EvalParams& settings) {
+  if (!reference_ || settings.sigmas.size() != reference_->sigmas.size()) return false;
+  fillFields(settings);
+  sendIfChanged();
+  return true;
+}
+
 void EvaluationSettingsPanel::applyNow() {
   sendIfChanged();
 }

@@ -46,6 +46,9 @@ class EvaluationSettingsPanel : public QWidget {
   bool usesReference() const;
   /// Puts valid.py's settings back into every field and sends them at once.
   void resetToReference();
+  /// Puts `settings` (of the reference's dataset and joints) into every field and sends them at
+  /// once; false (nothing changes) without a reference or when their joint count differs.
+  bool setSettings(const EvalParams& settings);
   /// Sends the settings as entered now instead of after the pause (no-op when invalid).
   void applyNow();
   /// A line under the fields: how long the last re-evaluation took, or that it runs.
