@@ -19,6 +19,7 @@ void RunAnalysisWorker::load(quint64 generation, const QString& dir,
                              std::optional<AnalysisParams> params) {
   input_.reset();
   records_.clear();
+  recent_.clear();
   runDir_ = dir.toStdString();
   try {
     LoadedRun run = loadRunFolder(runDir_);
@@ -73,6 +74,7 @@ void RunAnalysisWorker::reevaluate(quint64 generation, const EvalParams& params)
 void RunAnalysisWorker::forget() {
   input_.reset();
   records_.clear();
+  recent_.clear();
   runDir_.clear();
 }
 
@@ -86,18 +88,34 @@ void RunAnalysisWorker::analyse(quint64 generation, const AnalysisParams& params
   if (stale(generation)) return;  // a newer request follows in the queue
   try {
     const auto start = std::chrono::steady_clock::now();
-    auto result = std::make_shared<RunAnalysis>();
+    std::shared_ptr<RunAnalysis> result;
+    // Settings seen lately (valid.py's again, a toggle back) are not analysed again.
+    const auto seen = std::find_if(recent_.begin(), recent_.end(), [&](const RunAnalysisPtr& a) {
+      return sameAnalysisParams(a->params, params);
+    });
+    if (seen != recent_.end()) {
+      result = std::make_shared<RunAnalysis>(**seen);
+      std::rotate(recent_.begin(), seen, seen + 1);  // the most recently used first
+    } else {
+      result = std::make_shared<RunAnalysis>();
+      result->runDir = runDir_;
+      result->input = input_;
+      result->defaultParams = defaultParams_;
+      result->params = params;
+      AnalysisOptions options;
+      options.resultsSource = input_->resultsFile;
+      options.threads = threads();
+      result->analysis = analyzeKeypoints(input_->groundTruth, input_->results, params, options);
+      result->triage = buildTriage(result->analysis, input_->groundTruth);
+      result->buildIndex();
+      recent_.insert(recent_.begin(), result);
+      // The least recently used goes, never valid.py's (the way back is always one click).
+      for (auto it = recent_.end(); recent_.size() > kRecentAnalyses && it != recent_.begin();) {
+        --it;
+        if (!(*it)->usesDefaultParams()) it = recent_.erase(it);
+      }
+    }
     result->reevaluation = std::move(reevaluation);
-    result->runDir = runDir_;
-    result->input = input_;
-    result->defaultParams = defaultParams_;
-    result->params = params;
-    AnalysisOptions options;
-    options.resultsSource = input_->resultsFile;
-    options.threads = threads();
-    result->analysis = analyzeKeypoints(input_->groundTruth, input_->results, params, options);
-    result->triage = buildTriage(result->analysis, input_->groundTruth);
-    result->buildIndex();
     result->milliseconds =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     Q_EMIT analysed(generation, std::move(result));

@@ -53,6 +53,11 @@ class RunAnalysisWorker : public QObject {
   std::string runDir_;
   std::shared_ptr<const RunEvaluationInput> input_;
   std::vector<ImageRecord> records_;  // of the run folder read, for the per-image rows
+  /// The analyses of this reading used last, most recent first, and always the one with the
+  /// default settings: asked for again with the same settings (back to valid.py's, a toggle) one
+  /// is copied with the new reevaluation, not computed.
+  std::vector<std::shared_ptr<const RunAnalysis>> recent_;
+  static constexpr std::size_t kRecentAnalyses = 4;
   std::int64_t categoryId_ = 1;
   AnalysisParams defaultParams_;
 };

@@ -180,6 +180,8 @@ class TestEvaluationSettings : public QObject {
     PageWithRun opened(runDir_);
     EvaluationSettingsPanel* panel = opened.view.settingsPanel();
     QVERIFY(panel->hasReference());
+    const RunAnalysisPtr first = opened.session.analysis()->current();
+    QVERIFY(first);
     // A wider wrist sigma forgives the jittered, swapped and inverted wrists; two detections at
     // most per image and a score floor leave some out.
     const QModelIndex wrist = panel->sigmaModel()->index(test::kLeftWrist, SigmaColumn());
@@ -265,6 +267,14 @@ class TestEvaluationSettings : public QObject {
     QCOMPARE(shownStats(opened.view), folderStats_);
     QVERIFY(opened.view.metricsNote().contains(QStringLiteral("identical")));
     QCOMPARE(panel->sigmaModel()->sigmas(), evalParamsFor(EvalVariant::Coco).sigmas);
+    // ... and the analysis is `posescope-cli analyze RUN`'s again.
+    QTRY_VERIFY_WITH_TIMEOUT(!opened.session.analysis()->busy(), kTimeoutMs);
+    const RunAnalysisPtr back = opened.session.analysis()->current();
+    QVERIFY(back && back != first && back->usesDefaultParams());
+    QCOMPARE(back->analysis.apIfFixed.size(), first->analysis.apIfFixed.size());
+    for (std::size_t i = 0; i < first->analysis.apIfFixed.size(); ++i)
+      QCOMPARE(back->analysis.apIfFixed[i].ap, first->analysis.apIfFixed[i].ap);
+    QCOMPARE(back->triage.worstOks.size(), first->triage.worstOks.size());
   }
 
   void badEntriesAreNamedAndNotSent() {
