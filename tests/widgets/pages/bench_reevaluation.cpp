@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <functional>
+#include <string>
 
 #include "eval/bench_data.h"
 #include "eval/keypoint_eval.h"
@@ -87,7 +88,8 @@ int main(int argc, char** argv) {
       {"maxDets 2", [&] { panel->maxDetsBox()->setValue(2); }},
       {"OKS .50:.10:.90", [&] { panel->thresholdsEdit()->setText("0.5:0.1:0.9"); }},
       {"back to valid.py's", [&] { panel->resetToReference(); }}};
-  std::vector<double> tableMs, analysisMs;
+  // New settings are analysed; valid.py's again reuse the first analysis (the worker keeps it).
+  std::vector<double> tableMs, analysisMs, backTableMs, backAnalysisMs;
   qint64 worst = 0;
   std::printf("%zu results on 5000 images, run folder %s\n", loadResults(dtPath).size(),
               qPrintable(runDir));
@@ -106,8 +108,9 @@ int main(int argc, char** argv) {
       const double toAnalysis = clock.nsecsElapsed() / 1e6;
       QTest::qWait(50);  // the repaint that follows
       probe.stop();
-      tableMs.push_back(toTable);
-      analysisMs.push_back(toAnalysis);
+      const bool back = std::string(name) == "back to valid.py's";
+      (back ? backTableMs : tableMs).push_back(toTable);
+      (back ? backAnalysisMs : analysisMs).push_back(toAnalysis);
       worst = std::max(worst, probe.worstMs());
       std::printf(
           "%-20s metric table + per-image AP shown %6.0f ms, analysis shown %6.0f ms, "
@@ -116,8 +119,13 @@ int main(int argc, char** argv) {
     }
   }
   std::printf(
-      "median: metric table + per-image AP %.0f ms, with the analysis %.0f ms (goal "
-      "< 300 ms); worst GUI lateness %lld ms (goal < 50 ms)\n",
-      median(tableMs), median(analysisMs), static_cast<long long>(worst));
+      "new settings, median of %zu: metric table + per-image AP %.0f ms, with the "
+      "analysis %.0f ms (goal < 300 ms)\n",
+      tableMs.size(), median(tableMs), median(analysisMs));
+  std::printf(
+      "back to valid.py's, median of %zu: metric table + per-image AP %.0f ms, with the "
+      "analysis %.0f ms\n",
+      backTableMs.size(), median(backTableMs), median(backAnalysisMs));
+  std::printf("worst GUI lateness %lld ms (goal < 50 ms)\n", static_cast<long long>(worst));
   return 0;
 }
