@@ -19,6 +19,9 @@ namespace {
 constexpr int kImagesPerPage = 4;
 const QColor kRuleColor(0xc8, 0xc8, 0xc8);
 const QColor kMutedColor(0x60, 0x60, 0x60);
+// The charts' heights as shares of the page's: the AP-if-fixed chart, then the joints' below it.
+constexpr double kApChartShare = 0.40;
+constexpr double kJointChartShare = 0.46;
 
 QString apText(double ap) {
   return ap > -1 ? QString::number(ap, 'f', 3) : QStringLiteral("\u2013");
@@ -99,15 +102,15 @@ class PageWriter {
     y_ += rowHeight * 0.5;
   }
 
-  // Draws `plot` into the full width at the current height. The plot lays itself out in screen
-  // pixels (its fonts' metrics are the screen's), so it is drawn at the page's size in screen
-  // pixels, three times as sharp, and scaled onto the page.
-  void plot(QCustomPlot* plot, double plotHeight) {
-    const double screenPixels = writer_.resolution() / 96.0;
-    const QPixmap picture =
-        plot->toPixmap(qRound(width_ / screenPixels), qRound(plotHeight / screenPixels), 3.0);
-    painter_.drawPixmap(QRectF(0, y_, width_, plotHeight), picture, QRectF(picture.rect()));
-    y_ += plotHeight;
+  // Draws `chart` (drawChartImages) into the full width at the current height, keeping its
+  // aspect ratio.
+  void chart(const QImage& chart, double chartHeight) {
+    if (!chart.isNull()) {
+      const QSizeF size = QSizeF(chart.size()).scaled(width_, chartHeight, Qt::KeepAspectRatio);
+      painter_.drawImage(QRectF((width_ - size.width()) / 2, y_, size.width(), size.height()),
+                         chart);
+    }
+    y_ += chartHeight;
   }
 
  private:
@@ -199,22 +202,17 @@ void writeTablesPage(PageWriter& page, const AnalysisReportContent& content) {
   page.table(rows, {2, 1, 1, 1, 1, 1, 1}, 8, true);
 }
 
-void writeChartsPage(PageWriter& page, const AnalysisReportContent& content) {
+void writeChartsPage(PageWriter& page, const AnalysisReportCharts& charts) {
   page.heading(QObject::tr("Where the AP goes"), 14);
   page.paragraph(QObject::tr("AP if each error type were fixed (area all, mean over OKS .50:.95): "
                              "grey the AP it improves on, coloured the gain."),
                  8.5, kMutedColor);
-  ApIfFixedChart ap;
-  ap.setAnalysis(content.analysis, content.triage);
-  const double chartHeight = (page.height() - page.y()) * 0.44;
-  page.plot(ap.plot(), chartHeight);
+  page.chart(charts.apIfFixed, page.height() * kApChartShare);
   page.skip(20);
   page.paragraph(QObject::tr("Per joint: the share of its judged predictions that are good, "
                              "jitter, inversion, swap or miss."),
                  8.5, kMutedColor);
-  JointErrorChart joints;
-  joints.setAnalysis(content.analysis);
-  page.plot(joints.plot(), page.height() - page.y() - 10);
+  page.chart(charts.jointErrors, page.height() - page.y() - 10);
 }
 
 void writeImagePages(PageWriter& page, QPainter& painter, const AnalysisReportContent& content) {
@@ -277,16 +275,45 @@ int analysisReportPageCount(const AnalysisReportContent& content) {
   return 2 + (images + kImagesPerPage - 1) / kImagesPerPage;
 }
 
-int writeAnalysisReportPdf(const AnalysisReportContent& content, const QString& path,
-                           QString* error) {
+namespace {
+
+// The page the report is laid out on: A4, 14 mm margins, 150 dpi.
+void setUpPage(QPdfWriter& writer) {
+  writer.setPageSize(QPageSize(QPageSize::A4));
+  writer.setPageMargins(QMarginsF(14, 14, 14, 14), QPageLayout::Millimeter);
+  writer.setResolution(150);
+}
+
+}  // namespace
+
+AnalysisReportCharts drawAnalysisReportCharts(const AnalysisReportContent& content) {
+  AnalysisReportCharts charts;
+  if (!content.analysis || !content.triage) return charts;
+  // The page's size in screen pixels: the plots lay themselves out with the screen's font
+  // metrics, so they are drawn at that size, three times as sharp, and scaled onto the page.
+  QPageLayout layout(QPageSize(QPageSize::A4), QPageLayout::Portrait, QMarginsF(14, 14, 14, 14),
+                     QPageLayout::Millimeter);
+  const QRect page = layout.paintRectPixels(96);
+  ApIfFixedChart ap;
+  ap.setAnalysis(content.analysis, content.triage);
+  charts.apIfFixed =
+      ap.plot()->toPixmap(page.width(), qRound(page.height() * kApChartShare), 3.0).toImage();
+  JointErrorChart joints;
+  joints.setAnalysis(content.analysis);
+  charts.jointErrors = joints.plot()
+                           ->toPixmap(page.width(), qRound(page.height() * kJointChartShare), 3.0)
+                           .toImage();
+  return charts;
+}
+
+int writeAnalysisReportPdf(const AnalysisReportContent& content, const AnalysisReportCharts& charts,
+                           const QString& path, QString* error) {
   if (!content.analysis || !content.triage) {
     if (error) *error = QObject::tr("no analysis to write to '%1'").arg(path);
     return 0;
   }
   QPdfWriter writer(path);
-  writer.setPageSize(QPageSize(QPageSize::A4));
-  writer.setPageMargins(QMarginsF(14, 14, 14, 14), QPageLayout::Millimeter);
-  writer.setResolution(150);
+  setUpPage(writer);
   writer.setTitle(QObject::tr("PoseScope analysis report: %1").arg(runLabel(content.run)));
   writer.setCreator(QStringLiteral("PoseScope"));
   QPainter painter;
@@ -297,13 +324,18 @@ int writeAnalysisReportPdf(const AnalysisReportContent& content, const QString& 
   PageWriter page(painter, writer);
   writeTablesPage(page, content);
   page.newPage();
-  writeChartsPage(page, content);
+  writeChartsPage(page, charts);
   writeImagePages(page, painter, content);
   if (!painter.end()) {
     if (error) *error = QObject::tr("cannot finish the report '%1'").arg(path);
     return 0;
   }
   return analysisReportPageCount(content);
+}
+
+int writeAnalysisReportPdf(const AnalysisReportContent& content, const QString& path,
+                           QString* error) {
+  return writeAnalysisReportPdf(content, drawAnalysisReportCharts(content), path, error);
 }
 
 }  // namespace posescope

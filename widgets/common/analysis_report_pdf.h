@@ -2,6 +2,7 @@
 // The analysis report as one PDF (Qt's QPdfWriter): what a researcher attaches to a paper draft
 // or a pull request.
 
+#include <QImage>
 #include <QString>
 
 namespace posescope {
@@ -12,12 +13,25 @@ struct AnalysisReportContent;
 /// the worst images four per page. Never fails.
 int analysisReportPageCount(const AnalysisReportContent& content);
 
-/// Writes the report of `content` to `path` (A4): page 1 the run identity, the metric table, the
-/// AP-if-fixed table and the joint labels; page 2 the AP-if-fixed chart (area all, mean over the
-/// OKS thresholds) and the per-joint error chart, drawn by the Results page's chart widgets;
-/// then the worst images with their overlays, four per page. Needs a QApplication (the charts are
-/// widgets): call it on the GUI thread. Returns the number of pages, or 0 with `error` set to a
-/// message naming the path when it cannot be written.
+/// The report's two charts (the AP-if-fixed chart, area all, mean over the OKS thresholds, and
+/// the per-joint error chart) drawn by the Results page's chart widgets at the size the page gives
+/// them. Needs a QApplication (the charts are widgets): call it on the GUI thread; it is quick.
+struct AnalysisReportCharts {
+  QImage apIfFixed;
+  QImage jointErrors;
+};
+AnalysisReportCharts drawAnalysisReportCharts(const AnalysisReportContent& content);
+
+/// Writes the report of `content` to `path` (A4): page 1 the run identity, the metric table (with
+/// the evaluation settings when they are not valid.py's), the AP-if-fixed table and the joint
+/// labels; page 2 `charts`; then the worst images with their overlays, four per page. Any thread.
+/// Returns the number of pages, or 0 with `error` set to a message naming the path when it cannot
+/// be written.
+int writeAnalysisReportPdf(const AnalysisReportContent& content, const AnalysisReportCharts& charts,
+                           const QString& path, QString* error = nullptr);
+
+/// drawAnalysisReportCharts and writeAnalysisReportPdf in one: on the GUI thread (the CLI's
+/// headless report).
 int writeAnalysisReportPdf(const AnalysisReportContent& content, const QString& path,
                            QString* error = nullptr);
 

@@ -352,13 +352,25 @@ void ExportActions::exportAnalysisReport(std::optional<TableFormat> tables) {
   auto* watcher = new QFutureWatcher<Loaded>(this);
   connect(watcher, &QFutureWatcher<Loaded>::finished, this, [this, watcher, path, tables] {
     watcher->deleteLater();
-    const Loaded loaded = watcher->future().takeResult();
+    Loaded loaded = watcher->future().takeResult();
     if (!loaded.content) return report(false, path, loaded.error);
-    QString error;
-    const bool ok =
-        tables ? writeTextFile(path, analysisReportTables(*loaded.content, *tables), &error)
-               : writeAnalysisReportPdf(*loaded.content, path, &error) > 0;
-    ok ? reportWritten({path}) : report(false, path, error);
+    // The charts are widgets, drawn here (a few milliseconds); the file is written off the GUI
+    // thread (a second or more for the overlays' pages).
+    auto content = std::make_shared<const AnalysisReportContent>(std::move(*loaded.content));
+    const AnalysisReportCharts charts =
+        tables ? AnalysisReportCharts{} : drawAnalysisReportCharts(*content);
+    auto* writing = new QFutureWatcher<QString>(this);
+    connect(writing, &QFutureWatcher<QString>::finished, this, [this, writing, path] {
+      writing->deleteLater();
+      const QString error = writing->result();
+      error.isEmpty() ? reportWritten({path}) : report(false, path, error);
+    });
+    writing->setFuture(QtConcurrent::run(backgroundPool(), [content, charts, path, tables] {
+      QString error;
+      const bool ok = tables ? writeTextFile(path, analysisReportTables(*content, *tables), &error)
+                             : writeAnalysisReportPdf(*content, charts, path, &error) > 0;
+      return ok ? QString() : error;
+    }));
   });
   // Under changed evaluation settings the report is the analysis shown, with its settings.
   RunAnalysisPtr shown = sources_.results->shownAnalysis();
