@@ -38,16 +38,16 @@ torch::Tensor leadingSliceOf(const std::string& key, torch::Tensor target,
   return target;
 }
 
-void checkEmbeddable(const ArchConfig& arch) {
+void checkEmbeddable(const ArchConfig& arch, const std::string& archFile) {
   for (std::size_t s = 0; s < arch.backbone.size(); ++s) {
     const ArchStage& stage = arch.backbone[s];
-    const std::string where = "backbone_setting[" + std::to_string(s) + "]";
+    const std::string where = archFile + ": backbone_setting[" + std::to_string(s) + "]";
     if (stage.numBlocks < 1)
-      throw ModelError("cannot embed: " + where + " has no blocks (the supernet's first block " +
+      throw ModelError("cannot embed " + where + " has no blocks (the supernet's first block " +
                        "of a stage changes the width and cannot be skipped)");
     for (int b = 0; b < stage.numBlocks; ++b)
       if (stage.blockSetting[static_cast<std::size_t>(b)].second != 7)
-        throw ModelError("cannot embed: " + where + ".block_setting[" + std::to_string(b) +
+        throw ModelError("cannot embed " + where + ".block_setting[" + std::to_string(b) +
                          "] has kernel " +
                          std::to_string(stage.blockSetting[static_cast<std::size_t>(b)].second) +
                          "; only 7x7 depthwise kernels embed exactly (a smaller one passes " +
@@ -65,7 +65,7 @@ StateDict embedSubnetwork(const Experiment& superExperiment, const StateDict& su
                      std::string("says ") + name);
   if (!superExperiment.arch)
     throw ModelError("embedding needs the sub-network's arch (--superconfig ARCH.json)");
-  checkEmbeddable(*superExperiment.arch);
+  checkEmbeddable(*superExperiment.arch, superExperiment.spec.archFile);
 
   torch::manual_seed(seed);
   const std::shared_ptr<PoseNet> super = createPoseNet(superExperiment);

@@ -126,7 +126,8 @@ class TestSubnetEmbedding : public QObject {
       embedSubnetwork(supernetExperiment(arch), readStateDict(demoWeights()), demoWeights(), 1);
       QFAIL("expected an error");
     } catch (const ModelError& e) {
-      QVERIFY2(QString(e.what()).contains("backbone_setting[0].block_setting[0] has kernel 5"),
+      QVERIFY2(QString(e.what()).contains(QString::fromStdString(arch) +
+                                          ": backbone_setting[0].block_setting[0] has kernel 5"),
                e.what());
     }
   }
