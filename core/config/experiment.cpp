@@ -133,6 +133,14 @@ Experiment loadExperiment(const ExperimentSpec& spec) {
   mergeOverrides(exp.cfg, spec.overrides);
   if (!spec.updateConfigApplied) applyUpdateConfig(exp.cfg, spec.cfgFile);
   checkConfigWithLines(exp.cfg, spec.cfgFile, &log.lines);
+  // A supernet's shape and search space keys are checked here, where the file is known.
+  if (exp.cfg.getString("MODEL.NAME") == "pose_supermobilenet") {
+    try {
+      searchSpaceFromConfig(exp.cfg);
+    } catch (const ConfigError& e) {
+      throw ConfigError(spec.cfgFile + ": " + e.what());
+    }
+  }
   if (!spec.archFile.empty()) {
     exp.arch = loadArchJson(spec.archFile);
     applyArchResolution(exp.cfg, *exp.arch);

@@ -14,7 +14,7 @@ std::vector<int> positiveInts(const ConfigNode& cfg, const std::string& key,
   std::vector<int> out;
   for (const auto v : cfg.getIntList(key)) {
     if (v < 1 || v > 100000)
-      throw ConfigError(key + ": every entry must be a positive integer, got " + std::to_string(v));
+      throw ConfigError(key + ": every entry must be from 1 to 100000, got " + std::to_string(v));
     out.push_back(static_cast<int>(v));
   }
   if (length > 0 && out.size() != length)
@@ -32,7 +32,7 @@ SupernetShape supernetShapeFromConfig(const ConfigNode& cfg) {
   if (cfg.has(stem)) {
     const auto v = cfg.getInt(stem);
     if (v < 1 || v > 100000)
-      throw ConfigError(stem + ": must be positive, got " + std::to_string(v));
+      throw ConfigError(stem + ": must be from 1 to 100000, got " + std::to_string(v));
     shape.inputChannel = static_cast<int>(v);
   }
   const std::size_t stages = std::size(kStrides);

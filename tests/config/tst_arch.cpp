@@ -164,7 +164,8 @@ class TestArch : public QObject {
       posescope::searchSpaceFromConfig(
           load({"MODEL.EXTRA.SEARCH_STAGE_BLOCKS", "[2, 3, 4, 2]"}).cfg);
     });
-    QVERIFY2(tooDeep.contains("MODEL.EXTRA.SEARCH_STAGE_BLOCKS[2] 4 exceeds the supernet's 3"),
+    QVERIFY2(tooDeep.contains("demo-supernet.yaml: MODEL.EXTRA.SEARCH_STAGE_BLOCKS[2] 4 exceeds "
+                              "the supernet's 3"),
              qPrintable(tooDeep));
     const QString threeStages = configError([&] {
       posescope::supernetShapeFromConfig(
