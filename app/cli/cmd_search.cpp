@@ -13,6 +13,7 @@
 
 #include "commands.h"
 #include "common/errors.h"
+#include "config/search_space.h"
 #include "experiment_args.h"
 #include "models/model_options.h"
 #include "pipeline/shard.h"
@@ -219,8 +220,7 @@ SearchSetup setupFrom(const json& s, const std::string& source, const ParsedArgs
   setup.evaluation.threads = static_cast<int>(nonNegative(args, "--threads", 0));
   const Experiment supernet = loadExperiment(setup.evaluation.supernet);
   printWarnings(supernet);
-  const auto filters = supernet.cfg.getIntList("MODEL.EXTRA.NUM_DECONV_FILTERS");
-  setup.space = std::make_unique<ArchManager>(std::vector<int>(filters.begin(), filters.end()));
+  setup.space = std::make_unique<ArchManager>(archManagerFromConfig(supernet.cfg));
   setup.plan.network = models::litePoseOptionsFromConfig(supernet.cfg, *supernet.effectiveArch());
   return setup;
 }

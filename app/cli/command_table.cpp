@@ -27,6 +27,7 @@ std::vector<Command> commandTable() {
       {"analyze", "explain the metrics: keypoint error analysis, AP if fixed, triage",
        LIGHT(runAnalyze)},
       {"extract", "write a sub-network's weights out of a LitePose supernet", FULL(runExtract)},
+      {"embed", "write a trained sub-network's weights into a LitePose supernet", FULL(runEmbed)},
       {"search", "search a supernet's sub-networks for the best AP under a MACs budget",
        FULL(runSearchCommand)},
       {"search-candidate", "evaluate one architecture with a search's settings, into its folder",

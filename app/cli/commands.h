@@ -11,6 +11,7 @@ using Args = std::vector<std::string>;
 int runConfig(const Args& args);           // cmd_config.cpp
 int runSummary(const Args& args);          // cmd_summary.cpp
 int runExtract(const Args& args);          // cmd_extract.cpp
+int runEmbed(const Args& args);            // cmd_embed.cpp
 int runVerifyModel(const Args& args);      // cmd_verify_model.cpp
 int runMetrics(const Args& args);          // cmd_metrics.cpp
 int runEval(const Args& args);             // cmd_eval.cpp

@@ -54,6 +54,7 @@ at launch:
   --open-search DIR     open a search folder (posescope-cli search --out) on the Search page
   --demo                run the embedded demo (Help > Open Demo)
   --demo-compare        run the demo model and its smaller sibling and compare them
+  --demo-search         run a short search of the demo supernet (Help > Search Demo)
   --pair-dialog         open the Run A and B to Compare dialog
   --page NAME           show page NAME once the folders asked for are open: experiment, run,
                         results, inspect, timing, compare or search
@@ -96,8 +97,8 @@ ParsedArgs parseCommandLine(const QStringList& arguments) {
                               "--device", "--out", "--open-run", "--inspect", "--person", "--queue",
                               "--layers", "--joint", "--compare", "--page", "--tab",
                               "--open-search"}),
-      {"--run", "--fresh", "--maximized", "--timing", "--demo", "--demo-compare", "--pair-dialog",
-       "--version"});
+      {"--run", "--fresh", "--maximized", "--timing", "--demo", "--demo-compare", "--demo-search",
+       "--pair-dialog", "--version"});
 }
 
 // The tab titles --tab names (Results' and Compare's tab widgets).
@@ -300,6 +301,8 @@ int main(int argc, char** argv) {
   if (args.has("--demo")) QTimer::singleShot(0, &window, [&window] { window.openDemo(); });
   if (args.has("--demo-compare"))
     QTimer::singleShot(0, &window, [&window] { window.openDemoComparison(); });
+  if (args.has("--demo-search"))
+    QTimer::singleShot(0, &window, [&window] { window.openSearchDemo(); });
   if (args.has("--pair-dialog"))
     QTimer::singleShot(0, &window, [&window] { window.showRunPairDialog(); });
   if (args.has("--run")) {

@@ -45,28 +45,39 @@ struct StageSpace {
   int channel, numBlocks, stride;
 };
 
-/// The reference's ArchManager (arch_manager.py): default search space of LitePose. Random draws
-/// come from a port of Python's `random`, in the reference's order, so a seeded generator
-/// gives the reference's architectures.
+/// What ArchManager draws from: the stem and stage widths before width scaling (each drawn as
+/// x1 / .75 / .5 / .25), each stage's blocks (always all of them, expansion 6, kernel 7) and the
+/// input sizes. The defaults are arch_manager.py's; config/search_space.h reads other ones.
+struct SearchSpace {
+  int inputChannel = 24;
+  std::vector<StageSpace> stages{{32, 4, 2}, {64, 6, 2}, {96, 8, 2}, {160, 8, 1}};
+  std::vector<int> inputSizes{256, 320, 384, 448, 512};
+};
+
+/// The reference's ArchManager (arch_manager.py): LitePose's search space by default. Random
+/// draws come from a port of Python's `random`, in the reference's order, so a seeded
+/// generator gives the reference's architectures (in any space: the draws are indices).
 class ArchManager {
  public:
   /// `deconvFilters` is MODEL.EXTRA.NUM_DECONV_FILTERS.
-  explicit ArchManager(std::vector<int> deconvFilters);
+  explicit ArchManager(std::vector<int> deconvFilters, SearchSpace space = {});
   /// fixed_sample(reso, ratio): every width scaled by `ratio`, blocks [6, 7].
   ArchConfig fixedSample(int reso = 256, double ratio = 0.5) const;
   /// random_sample(): input size, input channel, deconvolutions, stage channels.
   ArchConfig randomSample(PythonRandom& random) const;
   /// rand_channel(c): `c` scaled by a random width multiplier, made divisible by 8.
   int randomChannel(int channel, PythonRandom& random) const;
-  /// `256 + 64 * rand(5)`: the input sizes of the space.
+  /// `256 + 64 * rand(5)` in the reference's space: one of the space's input sizes.
   int randomInputSize(PythonRandom& random) const;
 
   int baseInputChannel() const;
   const std::vector<int>& baseDeconvFilters() const { return deconvFilters_; }
   const std::vector<StageSpace>& stages() const;
+  const std::vector<int>& inputSizes() const { return space_.inputSizes; }
 
  private:
   std::vector<int> deconvFilters_;
+  SearchSpace space_;
 };
 
 }  // namespace posescope

@@ -9,13 +9,10 @@ namespace posescope {
 
 namespace {
 
-// arch_manager.py's search space: {channel, num_blocks, stride} per stage; blocks are [6, 7].
-const std::vector<StageSpace> kArchSetting = {{32, 4, 2}, {64, 6, 2}, {96, 8, 2}, {160, 8, 1}};
-constexpr int kInputChannel = 24;
+// arch_manager.py's width multipliers and blocks ([6, 7]); the rest of the space is SearchSpace.
 constexpr double kWidthMult[] = {1.0, 0.75, 0.5, 0.25};
 constexpr int kBlockExpansion = 6;
 constexpr int kBlockKernel = 7;
-constexpr int kInputSizes = 5;
 
 // Floor division of Python ints.
 long long floorDiv(long long a, long long b) {
@@ -24,16 +21,16 @@ long long floorDiv(long long a, long long b) {
   return q;
 }
 
-ArchConfig buildArch(int reso, int inputChannel, std::vector<int> deconv,
-                     const std::vector<int>& channels) {
+ArchConfig buildArch(const std::vector<StageSpace>& stages, int reso, int inputChannel,
+                     std::vector<int> deconv, const std::vector<int>& channels) {
   ArchConfig arch;
   arch.imgSize = reso;
   arch.inputChannel = inputChannel;
   arch.deconvSetting = std::move(deconv);
-  for (std::size_t i = 0; i < kArchSetting.size(); ++i) {
+  for (std::size_t i = 0; i < stages.size(); ++i) {
     ArchStage stage;
-    stage.numBlocks = kArchSetting[i].numBlocks;
-    stage.stride = kArchSetting[i].stride;
+    stage.numBlocks = stages[i].numBlocks;
+    stage.stride = stages[i].stride;
     stage.channel = channels[i];
     stage.blockSetting.assign(static_cast<std::size_t>(stage.numBlocks),
                               {kBlockExpansion, kBlockKernel});
@@ -53,14 +50,15 @@ int makeDivisible(double value, int divisor, int minValue) {
   return static_cast<int>(newValue);
 }
 
-ArchManager::ArchManager(std::vector<int> deconvFilters)
-    : deconvFilters_(std::move(deconvFilters)) {}
+ArchManager::ArchManager(std::vector<int> deconvFilters, SearchSpace space)
+    : deconvFilters_(std::move(deconvFilters)), space_(std::move(space)) {}
 
 ArchConfig ArchManager::fixedSample(int reso, double ratio) const {
   std::vector<int> deconv, channels;
   for (int f : deconvFilters_) deconv.push_back(makeDivisible(f * ratio, 8));
-  for (const auto& s : kArchSetting) channels.push_back(makeDivisible(s.channel * ratio, 8));
-  return buildArch(reso, makeDivisible(kInputChannel * ratio, 8), deconv, channels);
+  for (const auto& s : space_.stages) channels.push_back(makeDivisible(s.channel * ratio, 8));
+  return buildArch(space_.stages, reso, makeDivisible(space_.inputChannel * ratio, 8), deconv,
+                   channels);
 }
 
 int ArchManager::randomChannel(int channel, PythonRandom& random) const {
@@ -69,25 +67,26 @@ int ArchManager::randomChannel(int channel, PythonRandom& random) const {
 }
 
 int ArchManager::randomInputSize(PythonRandom& random) const {
-  return 256 + 64 * static_cast<int>(random.randint(0, kInputSizes - 1));
+  const auto last = static_cast<long long>(space_.inputSizes.size()) - 1;
+  return space_.inputSizes.at(static_cast<std::size_t>(random.randint(0, last)));
 }
 
 ArchConfig ArchManager::randomSample(PythonRandom& random) const {
   // random_sample's draw order: size, input channel, deconvolutions, stage channels.
   const int reso = randomInputSize(random);
-  const int inputChannel = randomChannel(kInputChannel, random);
+  const int inputChannel = randomChannel(space_.inputChannel, random);
   std::vector<int> deconv, channels;
   for (int f : deconvFilters_) deconv.push_back(randomChannel(f, random));
-  for (const auto& s : kArchSetting) channels.push_back(randomChannel(s.channel, random));
-  return buildArch(reso, inputChannel, deconv, channels);
+  for (const auto& s : space_.stages) channels.push_back(randomChannel(s.channel, random));
+  return buildArch(space_.stages, reso, inputChannel, deconv, channels);
 }
 
 int ArchManager::baseInputChannel() const {
-  return kInputChannel;
+  return space_.inputChannel;
 }
 
 const std::vector<StageSpace>& ArchManager::stages() const {
-  return kArchSetting;
+  return space_.stages;
 }
 
 }  // namespace posescope

@@ -202,6 +202,14 @@ ConfigNode modelExtraDefaults(const std::string& modelName) {
     c.set("NUM_DECONV_LAYERS", i(3));
     c.set("NUM_DECONV_FILTERS", list({i(64), i(48), i(32)}));
     c.set("NUM_DECONV_KERNELS", list({i(4), i(4), i(4)}));
+    if (modelName == "pose_supermobilenet") {
+      // PoseScope's optional supernet shape and search space (config/search_space.h).
+      c.set("SUPERNET_INPUT_CHANNEL", i(24));
+      c.set("SUPERNET_STAGE_CHANNELS", list({i(32), i(64), i(96), i(160)}));
+      c.set("SUPERNET_STAGE_BLOCKS", list({i(6), i(8), i(10), i(10)}));
+      c.set("SEARCH_STAGE_BLOCKS", list({i(4), i(6), i(8), i(8)}));
+      c.set("SEARCH_INPUT_SIZES", list({i(256), i(320), i(384), i(448), i(512)}));
+    }
   }
   return c;
 }

@@ -5,6 +5,7 @@
 #include "common/errors.h"
 #include "common/strings.h"
 #include "config/config_merge.h"
+#include "config/search_space.h"
 #include "config/yaml_reader.h"
 
 namespace posescope {
@@ -132,6 +133,14 @@ Experiment loadExperiment(const ExperimentSpec& spec) {
   mergeOverrides(exp.cfg, spec.overrides);
   if (!spec.updateConfigApplied) applyUpdateConfig(exp.cfg, spec.cfgFile);
   checkConfigWithLines(exp.cfg, spec.cfgFile, &log.lines);
+  // A supernet's shape and search space keys are checked here, where the file is known.
+  if (exp.cfg.getString("MODEL.NAME") == "pose_supermobilenet") {
+    try {
+      searchSpaceFromConfig(exp.cfg);
+    } catch (const ConfigError& e) {
+      throw ConfigError(spec.cfgFile + ": " + e.what());
+    }
+  }
   if (!spec.archFile.empty()) {
     exp.arch = loadArchJson(spec.archFile);
     applyArchResolution(exp.cfg, *exp.arch);
@@ -147,14 +156,11 @@ std::optional<ArchConfig> Experiment::effectiveArch() const {
   if (!cfg.has("MODEL.EXTRA.NUM_DECONV_FILTERS"))
     throw ConfigError(spec.cfgFile + ": MODEL.EXTRA.NUM_DECONV_FILTERS is missing; " + name +
                       " without --superconfig builds ArchManager.fixed_sample() from it");
-  std::vector<int> filters;
   try {
-    for (auto f : cfg.getIntList("MODEL.EXTRA.NUM_DECONV_FILTERS"))
-      filters.push_back(static_cast<int>(f));
+    return archManagerFromConfig(cfg).fixedSample();
   } catch (const ConfigError& e) {
     throw ConfigError(spec.cfgFile + ": " + e.what());
   }
-  return ArchManager(filters).fixedSample();
 }
 
 std::string formatConfigWarning(const ConfigWarning& warning) {

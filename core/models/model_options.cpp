@@ -54,6 +54,7 @@ LitePoseOptions litePoseOptionsFromConfig(const ConfigNode& cfg, const ArchConfi
 SuperNetOptions superNetOptionsFromConfig(const ConfigNode& cfg, const ArchConfig& searchArch) {
   SuperNetOptions o;
   o.head = headOptionsFromConfig(cfg);
+  o.shape = supernetShapeFromConfig(cfg);
   o.numDeconvLayers = static_cast<int>(cfg.getInt("MODEL.EXTRA.NUM_DECONV_LAYERS"));
   o.deconvKernels = intList(cfg, "MODEL.EXTRA.NUM_DECONV_KERNELS");
   o.deconvFilters = intList(cfg, "MODEL.EXTRA.NUM_DECONV_FILTERS");

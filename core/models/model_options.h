@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "config/arch_config.h"
+#include "config/search_space.h"
 
 namespace posescope {
 class ConfigNode;
@@ -31,10 +32,12 @@ struct LitePoseOptions {
   ArchConfig arch;
 };
 
-/// pose_supermobilenet: the supernet's deconv widths (MODEL.EXTRA.NUM_DECONV_FILTERS) and the
-/// searched sub-network (search_arch) its forward uses.
+/// pose_supermobilenet: the supernet's widths and blocks (the reference's unless MODEL.EXTRA
+/// says otherwise, config/search_space.h), deconv widths (MODEL.EXTRA.NUM_DECONV_FILTERS) and
+/// the searched sub-network (search_arch) its forward uses.
 struct SuperNetOptions {
   HeadOptions head;
+  SupernetShape shape;
   int numDeconvLayers = 3;
   std::vector<int> deconvKernels{4, 4, 4};
   std::vector<int> deconvFilters{256, 256, 256};

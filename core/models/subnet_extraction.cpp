@@ -1,5 +1,6 @@
 #include "models/subnet_extraction.h"
 
+#include <algorithm>
 #include <map>
 
 #include <torch/csrc/autograd/grad_mode.h>
@@ -44,6 +45,18 @@ Experiment subnetworkExperiment(const Experiment& superExperiment) {
   Experiment sub = superExperiment;
   sub.cfg = superExperiment.cfg.clone();
   sub.cfg.set("MODEL.NAME", ConfigValue{std::string(kSubnetwork)});
+  // The supernet's shape and search space (config/search_space.h) mean nothing to a
+  // pose_mobilenet; left in, its config.yaml would warn about them.
+  if (ConfigNode::Entry* model = sub.cfg.find("MODEL"); model && model->child)
+    if (ConfigNode::Entry* extra = model->child->find("EXTRA"); extra && extra->child) {
+      auto& entries = extra->child->entries();
+      entries.erase(std::remove_if(entries.begin(), entries.end(),
+                                   [](const ConfigNode::Entry& e) {
+                                     return e.key.rfind("SUPERNET_", 0) == 0 ||
+                                            e.key.rfind("SEARCH_", 0) == 0;
+                                   }),
+                    entries.end());
+    }
   return sub;
 }
 

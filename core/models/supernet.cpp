@@ -6,15 +6,11 @@ namespace posescope::models {
 
 namespace {
 
-// The supernet's fixed search space (pose_supermobilenet.py): input channels, then per stage
-// {expansion, channels, blocks, stride}.
-constexpr int64_t kInputChannel = 24;
+// pose_supermobilenet.py's blocks: expansion 6, kernel 7 at most; strides per stage. Widths and
+// blocks are SupernetShape's (the reference's by default).
 constexpr int64_t kMaxExpansion = 6;
 constexpr int64_t kMaxKernel = 7;
-struct SuperStage {
-  int64_t channels, blocks, stride;
-};
-constexpr SuperStage kStages[] = {{32, 6, 2}, {64, 8, 2}, {96, 10, 2}, {160, 10, 1}};
+constexpr int64_t kStrides[] = {2, 2, 2, 1};
 
 std::shared_ptr<SequentialImpl> convBn(int64_t in, int64_t out, int64_t kernel, int64_t stride,
                                        int64_t groups) {
@@ -32,25 +28,26 @@ void checkArch(const SuperNetOptions& o) {
   };
   if (o.numDeconvLayers < 1 || o.numDeconvLayers > 3)
     fail("MODEL.EXTRA.NUM_DECONV_LAYERS must be 1 to 3, got " + std::to_string(o.numDeconvLayers));
-  if (a.inputChannel < 1 || a.inputChannel > kInputChannel)
+  const SupernetShape& shape = o.shape;
+  if (a.inputChannel < 1 || a.inputChannel > shape.inputChannel)
     fail("input_channel " + std::to_string(a.inputChannel) + " is outside 1.." +
-         std::to_string(kInputChannel));
-  if (a.backbone.size() < std::size(kStages))
+         std::to_string(shape.inputChannel));
+  if (a.backbone.size() < std::size(kStrides))
     fail("backbone_setting has " + std::to_string(a.backbone.size()) + " stages, the supernet " +
-         std::to_string(std::size(kStages)));
+         std::to_string(std::size(kStrides)));
   int64_t in = a.inputChannel;
-  for (size_t s = 0; s < std::size(kStages); ++s) {
+  for (size_t s = 0; s < std::size(kStrides); ++s) {
     const auto& st = a.backbone[s];
     const std::string where = "backbone_setting[" + std::to_string(s) + "]";
-    if (st.numBlocks < 0 || st.numBlocks > kStages[s].blocks)
+    if (st.numBlocks < 0 || st.numBlocks > shape.stageBlocks[s])
       fail(where + ".num_blocks " + std::to_string(st.numBlocks) + " exceeds " +
-           std::to_string(kStages[s].blocks));
-    if (st.channel < 1 || st.channel > kStages[s].channels)
+           std::to_string(shape.stageBlocks[s]));
+    if (st.channel < 1 || st.channel > shape.stageChannels[s])
       fail(where + ".channel " + std::to_string(st.channel) + " exceeds " +
-           std::to_string(kStages[s].channels));
+           std::to_string(shape.stageChannels[s]));
     if (static_cast<int>(st.blockSetting.size()) < st.numBlocks)
       fail(where + ".block_setting has fewer entries than num_blocks");
-    int64_t superIn = s == 0 ? kInputChannel : kStages[s - 1].channels;
+    int64_t superIn = s == 0 ? shape.inputChannel : shape.stageChannels[s - 1];
     for (int b = 0; b < st.numBlocks; ++b) {
       const auto [t, k] = st.blockSetting[b];
       if (k < 1 || k > kMaxKernel || k % 2 == 0)
@@ -59,7 +56,7 @@ void checkArch(const SuperNetOptions& o) {
       if (t < 1 || in * t > superIn * kMaxExpansion)
         fail(where + ".block_setting[" + std::to_string(b) + "] expansion " + std::to_string(t));
       in = st.channel;
-      superIn = kStages[s].channels;
+      superIn = shape.stageChannels[s];
     }
   }
   if (static_cast<int>(a.deconvSetting.size()) < o.numDeconvLayers)
@@ -149,25 +146,26 @@ void SuperLitePoseImpl::setSearchArch(const ArchConfig& arch) {
 
 SuperLitePoseImpl::SuperLitePoseImpl(const SuperNetOptions& o)
     : numDeconvLayers_(o.numDeconvLayers), options_(o), arch_(o.searchArch) {
-  std::vector<int64_t> channel{kInputChannel};
-  for (const auto& s : kStages) channel.push_back(s.channels);
+  const int64_t stem = o.shape.inputChannel;
+  std::vector<int64_t> channel{stem};
+  for (const int c : o.shape.stageChannels) channel.push_back(c);
   checkArch(o);
 
   first_ = register_module("first", std::make_shared<SequentialImpl>());
   first_->push_back(makeConvBnReLU6(3, 32, 3, 2));
   first_->push_back(makeConvBnReLU6(32, 32, 3, 1, 32));
-  first_->push_back(std::make_shared<Conv2dImpl>(ConvSpec{32, kInputChannel, 1, 1, 0, 1, false}));
-  first_->push_back(std::make_shared<BatchNorm2dImpl>(kInputChannel));
+  first_->push_back(std::make_shared<Conv2dImpl>(ConvSpec{32, stem, 1, 1, 0, 1, false}));
+  first_->push_back(std::make_shared<BatchNorm2dImpl>(stem));
 
   stage_ = register_module(
       "stage", std::make_shared<ModuleListImpl<ModuleListImpl<SuperInvBottleneckImpl>>>());
-  int64_t in = kInputChannel;
-  for (const auto& s : kStages) {
+  int64_t in = stem;
+  for (size_t s = 0; s < std::size(kStrides); ++s) {
     auto layer = std::make_shared<ModuleListImpl<SuperInvBottleneckImpl>>();
-    for (int64_t b = 0; b < s.blocks; ++b) {
-      layer->push_back(
-          std::make_shared<SuperInvBottleneckImpl>(in, s.channels, b == 0 ? s.stride : 1));
-      in = s.channels;
+    for (int64_t b = 0; b < o.shape.stageBlocks[s]; ++b) {
+      const int64_t out = o.shape.stageChannels[s];
+      layer->push_back(std::make_shared<SuperInvBottleneckImpl>(in, out, b == 0 ? kStrides[s] : 1));
+      in = out;
     }
     stage_->push_back(layer);
   }

@@ -7,6 +7,7 @@
 
 #include "common/errors.h"
 #include "config/experiment.h"
+#include "config/search_space.h"
 #include "pipeline/atomic_file.h"
 
 namespace posescope::search {
@@ -252,9 +253,8 @@ SearchSnapshot readSearchFolder(const std::string& dir) {
     spec.cfgFile = snapshot.settings.at("cfg").get<std::string>();
     spec.overrides = snapshot.settings.value("overrides", std::vector<std::string>{});
     const Experiment supernet = loadExperiment(spec);
+    snapshot.space = archManagerFromConfig(supernet.cfg);  // first: network set means both are
     snapshot.network = models::litePoseOptionsFromConfig(supernet.cfg, *supernet.effectiveArch());
-    const auto filters = supernet.cfg.getIntList("MODEL.EXTRA.NUM_DECONV_FILTERS");
-    snapshot.deconvFilters.assign(filters.begin(), filters.end());
   } catch (const std::exception& e) {
     snapshot.networkError = e.what();
   }

@@ -85,7 +85,7 @@ struct SearchSnapshot {
   /// The supernet's heads and deconvolutions (from search.json's config), to cost edited archs;
   /// nullopt with `networkError` set when the config cannot be read any more.
   std::optional<models::LitePoseOptions> network;
-  std::vector<int> deconvFilters;  // MODEL.EXTRA.NUM_DECONV_FILTERS: ArchManager's space
+  std::optional<ArchManager> space;  // the search space, from the same config
   std::string networkError;
 };
 

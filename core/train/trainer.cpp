@@ -15,6 +15,7 @@
 #include "checkpoint/checkpoint_reader.h"
 #include "common/errors.h"
 #include "common/python_random.h"
+#include "config/search_space.h"
 #include "models/pose_net.h"
 #include "models/supernet.h"
 #include "train/losses.h"
@@ -71,8 +72,7 @@ double runTraining(const Experiment& experiment, const TrainOptions& o, const Tr
   std::optional<ArchManager> space;
   PythonRandom archRandom(o.seed);
   if (supernet) {
-    const auto filters = cfg.getIntList("MODEL.EXTRA.NUM_DECONV_FILTERS");
-    space.emplace(std::vector<int>(filters.begin(), filters.end()));
+    space.emplace(archManagerFromConfig(cfg));
     log("supernet: each step trains a sub-network drawn from ArchManager's space");
   }
 

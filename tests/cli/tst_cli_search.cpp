@@ -20,6 +20,7 @@
 #include "cli_runner.h"
 #include "config/arch_config.h"
 #include "config/experiment.h"
+#include "config/search_space.h"
 #include "models/pose_net.h"
 #include "models/random_weights.h"
 #include "test_support.h"
@@ -199,7 +200,9 @@ class TestCliSearch : public QObject {
     const QString arch = dir_.filePath("arch.json");
     QFile file(arch);
     QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(archToJsonText(ArchManager({24, 24, 24}).fixedSample(256, 0.5)).c_str());
+    const ArchManager space =
+        archManagerFromConfig(loadExperiment({config_.toStdString(), "", {}}).cfg);
+    file.write(archToJsonText(space.fixedSample(128, 0.5)).c_str());
     file.close();
     const QStringList common = {"extract", "--cfg",        config_,  "--superconfig",
                                 arch,      "--checkpoint", supernet_};

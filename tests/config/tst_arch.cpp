@@ -10,6 +10,8 @@
 #include "common/python_random.h"
 #include "common/strings.h"
 #include "config/arch_config.h"
+#include "config/experiment.h"
+#include "config/search_space.h"
 #include "test_support.h"
 
 using posescope::ArchConfig;
@@ -119,6 +121,62 @@ class TestArch : public QObject {
       posescope::archFromJson(posescope::archToJson(a), "random");
     }
     QVERIFY(anyDifferent);
+  }
+
+  // The MODEL.EXTRA keys of config/search_space.h: absent, the reference's space (tst_search
+  // checks its draws against the reference's); the demo supernet's space draws in its own.
+  void searchSpaceComesFromTheConfig() {
+    const std::string src = posescope::test::sourceDir();
+    const auto load = [&](std::vector<std::string> overrides) {
+      return posescope::loadExperiment(
+          {src + "/configs/demo/demo-supernet.yaml", "", std::move(overrides)});
+    };
+    const ArchManager demo = posescope::archManagerFromConfig(load({}).cfg);
+    const ArchManager reference({32, 24, 16});  // no space given: LitePose's
+    QCOMPARE(demo.inputSizes(), std::vector<int>{128});
+    QCOMPARE(demo.baseInputChannel(), 16);
+    QCOMPARE(demo.stages()[3].channel, 64);
+    QCOMPARE(demo.stages()[2].numBlocks, 3);
+    QCOMPARE(reference.inputSizes(), (std::vector<int>{256, 320, 384, 448, 512}));
+    const ArchManager litepose = posescope::archManagerFromConfig(
+        posescope::loadExperiment({src + "/configs/crowd_pose/mobilenet/supermobile.yaml", "", {}})
+            .cfg);
+    QCOMPARE(litepose.inputSizes(), reference.inputSizes());
+    QCOMPARE(litepose.baseInputChannel(), 24);
+    for (std::size_t s = 0; s < 4; ++s) {
+      QCOMPARE(litepose.stages()[s].channel, reference.stages()[s].channel);
+      QCOMPARE(litepose.stages()[s].numBlocks, reference.stages()[s].numBlocks);
+    }
+    for (std::uint64_t seed = 0; seed < 20; ++seed) {
+      posescope::PythonRandom random(seed);
+      const ArchConfig a = demo.randomSample(random);
+      QCOMPARE(a.imgSize, 128);
+      for (std::size_t s = 0; s < 4; ++s) {
+        const int full = demo.stages()[s].channel;
+        QVERIFY(a.backbone[s].channel <= full);
+        QVERIFY(a.backbone[s].channel >= posescope::makeDivisible(full * 0.25, 8));
+        QCOMPARE(a.backbone[s].numBlocks, demo.stages()[s].numBlocks);
+      }
+      posescope::archFromJson(posescope::archToJson(a), "random");  // a valid arch
+    }
+
+    const QString tooDeep = configError([&] {
+      posescope::searchSpaceFromConfig(
+          load({"MODEL.EXTRA.SEARCH_STAGE_BLOCKS", "[2, 3, 4, 2]"}).cfg);
+    });
+    QVERIFY2(tooDeep.contains("demo-supernet.yaml: MODEL.EXTRA.SEARCH_STAGE_BLOCKS[2] 4 exceeds "
+                              "the supernet's 3"),
+             qPrintable(tooDeep));
+    const QString threeStages = configError([&] {
+      posescope::supernetShapeFromConfig(
+          load({"MODEL.EXTRA.SUPERNET_STAGE_CHANNELS", "[24, 32, 48]"}).cfg);
+    });
+    QVERIFY2(threeStages.contains("MODEL.EXTRA.SUPERNET_STAGE_CHANNELS: expected 4 entries, got 3"),
+             qPrintable(threeStages));
+    const QString negative = configError([&] {
+      posescope::searchSpaceFromConfig(load({"MODEL.EXTRA.SEARCH_INPUT_SIZES", "[128, -64]"}).cfg);
+    });
+    QVERIFY2(negative.contains("MODEL.EXTRA.SEARCH_INPUT_SIZES"), qPrintable(negative));
   }
 
   void shippedArchesLoad_data() {

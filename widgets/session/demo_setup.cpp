@@ -33,28 +33,63 @@ DemoFiles locateDemoFiles(const QString& applicationDir) {
     files.checkpoint = root + "/resources/demo/demo_litepose.pth";
     files.tinyArch = root + "/configs/demo/demo-arch-tiny.json";
     files.tinyCheckpoint = root + "/resources/demo/demo_litepose_tiny.pth";
+    files.supernetConfig = root + "/configs/demo/demo-supernet.yaml";
+    files.supernet = root + "/resources/demo/demo_supernet.pth";
     break;
   }
   const QString cache =
       QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation) + "/posescope/demo";
   files.datasetRoot = cache + "/synthetic-people";
   files.runDir = cache + "/run";
+  files.searchesDir = cache + "/searches";
   return files;
 }
 
 QString ensureDemoDataset(const DemoFiles& files) {
   const std::string root = files.datasetRoot.toStdString();
-  if (QFileInfo::exists(QString::fromStdString(synth::synthAnnotationPath(root, "val2017"))))
-    return {};
+  auto missing = [&](const char* split) {
+    return !QFileInfo::exists(QString::fromStdString(synth::synthAnnotationPath(root, split)));
+  };
   try {
-    synth::SynthDatasetOptions options;  // the demo's image count and seed
-    options.root = root;
-    options.splits = {"val2017"};
-    synth::makeSynthDataset(options);
+    if (missing("val2017")) {
+      synth::SynthDatasetOptions options;  // the demo's image count and seed
+      options.root = root;
+      options.splits = {"val2017"};
+      synth::makeSynthDataset(options);
+    }
+    // A prefix of the demo models' training split (3,000 images, seed 1: a smaller split is a
+    // prefix of a larger one), so the search calibrates on training images as the reference does.
+    if (missing("train2017")) synth::writeSynthSplit(root, "train2017", kDemoCalibrationImages, 1);
   } catch (const std::exception& e) {
     return QString::fromStdString(e.what());
   }
   return {};
+}
+
+QStringList demoSearchArguments(const DemoFiles& files, const QString& searchDir) {
+  return {"search",
+          "--cfg",
+          files.supernetConfig,
+          "--checkpoint",
+          files.supernet,
+          "--budget-macs",
+          "0.07",
+          "--population",
+          "12",
+          "--generations",
+          "4",
+          "--seed",
+          "1",
+          "--calibration",
+          QString::number(kDemoCalibrationImages),
+          "--calibration-split",
+          "train2017",
+          "--limit-images",
+          "40",
+          "--out",
+          searchDir,
+          "DATASET.ROOT",
+          files.datasetRoot};
 }
 
 RunSetup demoRunSetup(const DemoFiles& files, const QString& device) {

@@ -77,6 +77,7 @@ void MainMenus::addHelpMenu() {
   QMenu* help = window_->menuBar()->addMenu(tr("&Help"));
   help->addAction(tr("Open &Demo"), window_, &MainWindow::openDemo);
   help->addAction(tr("&Compare Demo Architectures"), window_, &MainWindow::openDemoComparison);
+  help->addAction(tr("&Search Demo"), window_, &MainWindow::openSearchDemo);
   help->addAction(tr("&About PoseScope"), this, [this] {
     QMessageBox::about(window_, tr("About PoseScope"),
                        tr("<b>PoseScope %1</b><p>Evaluates bottom-up multi-person pose "

@@ -2,6 +2,7 @@
 
 #include <QCloseEvent>
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMessageBox>
@@ -38,8 +39,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   inspectView_ = new InspectView;
   timingView_ = new TimingView;
   compareView_ = new CompareView;
-  searchSession_ =
-      new SearchSession(SearchSession::cliNextTo(QCoreApplication::applicationDirPath()), this);
+  // $POSESCOPE_CLI: another posescope-cli than the one next to this executable (tests use it).
+  searchSession_ = new SearchSession(
+      qEnvironmentVariable("POSESCOPE_CLI",
+                           SearchSession::cliNextTo(QCoreApplication::applicationDirPath())),
+      this);
   searchView_ = new SearchView(searchSession_);
   runView_->setRecordModel(resultsView_->recordModel());
   timingView_->followRecordModel(resultsView_->recordModel());
@@ -284,6 +288,25 @@ void MainWindow::openDemoComparison() {
     QString error;
     if (!startRunPair(a, b, &error))
       QMessageBox::warning(this, tr("Compare Demo Architectures"), error);
+  });
+}
+
+void MainWindow::openSearchDemo() {
+  if (searchSession_->isRunning()) {
+    showStatus(tr("A search is running: cancel it on the Search page before the demo search."),
+               SearchPage);
+    return;
+  }
+  session_->prepareDemo(QCoreApplication::applicationDirPath(), [this](const DemoFiles& demo) {
+    if (!QFileInfo::exists(demo.supernet)) {
+      QMessageBox::warning(this, tr("Search Demo"),
+                           tr("The demo supernet %1 is missing.").arg(demo.supernet));
+      return;
+    }
+    const QString dir =
+        demo.searchesDir + "/" + QDateTime::currentDateTime().toString("yyyyMMdd-HHmmss");
+    searchSession_->start(demoSearchArguments(demo, dir), dir);
+    showStatus(tr("Search Demo: searching the demo supernet into %1").arg(dir), SearchPage);
   });
 }
 

@@ -91,6 +91,9 @@ class MainWindow : public QMainWindow {
   /// Help > Compare Demo Architectures: the demo model (A) and its smaller sibling (B), run one
   /// after the other, then the Compare page.
   void openDemoComparison();
+  /// Help > Search Demo: a short search of the demo supernet on the demo dataset, shown live on
+  /// the Search page (a new folder under the demo cache each time).
+  void openSearchDemo();
   /// The Results page's Resume: continues the interrupted run folder `dir` (RunSession::resumeRun);
   /// false, and the status bar says why, while a run goes.
   bool resumeRun(const QString& dir);

@@ -218,7 +218,7 @@ class TestSearchPage : public QObject {
                    "--population",
                    "4",
                    "--generations",
-                   "6",
+                   "20",  // the demo space's candidates are quick: enough to cancel one midway
                    "--limit-images",
                    "2",
                    "--no-latency",
@@ -295,7 +295,9 @@ class TestSearchPage : public QObject {
     QVERIFY(!model->setData(model->index(stageKernel, 1), 4));
     QVERIFY(!model->setData(model->index(stageChannels, 1), 999));
     QCOMPARE(rejected.size(), 2);
-    QVERIFY(rejected.last().front().toString().contains("the supernet has 160"));
+    // The search's config sets the space: the demo supernet's stage 4 is 64 wide.
+    QVERIFY2(rejected.last().front().toString().contains("the supernet has 64"),
+             qPrintable(rejected.last().front().toString()));
     QCOMPARE(model->arch().backbone[3].channel, 40);
     QVERIFY(model->setData(model->index(stageKernel, 1), 5));
     QCOMPARE(model->arch().backbone[3].blockSetting.front().second, 5);

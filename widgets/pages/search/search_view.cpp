@@ -426,7 +426,7 @@ bool SearchView::editCandidate(const QString& key) {
   if (!snapshot || !snapshot->network) return false;
   for (int row = 0; row < model_->rowCount(); ++row)
     if (model_->keyAt(row) == key) {
-      archEdit_->setArch(model_->candidateAt(row)->arch, ArchManager(snapshot->deconvFilters));
+      archEdit_->setArch(model_->candidateAt(row)->arch, *snapshot->space);
       updateEditedCost();
       lowerTabs_->setCurrentIndex(1);
       updateButtons();
