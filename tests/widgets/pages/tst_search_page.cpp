@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "checkpoint/state_dict_writer.h"
+#include "common/errors.h"
 #include "config/experiment.h"
 #include "models/pose_net.h"
 #include "models/random_weights.h"
@@ -141,15 +142,22 @@ class TestSearchPage : public QObject {
     view.show();
     openIn(session, folder_);
     QCOMPARE(pointsOutsideFront(view), static_cast<int>(snapshot_.candidates.size()));
-    QCOMPARE(view.frontGraph()->dataCount(),
-             static_cast<int>(search::paretoFront(snapshot_.candidates).size()));
+    // The front drawn is the table's (exact MACs), point for point.
+    const auto front = search::paretoFront(snapshot_.candidates);
+    QCOMPARE(view.frontGraph()->dataCount(), static_cast<int>(front.size()));
+    for (std::size_t i = 0; i < front.size(); ++i) {
+      const auto point = view.frontGraph()->data()->at(static_cast<int>(i));
+      QCOMPARE(point->key, static_cast<double>(front[i].cost.ptflopsMacs) / 1e9);
+      QCOMPARE(point->value, front[i].accuracy);
+    }
     QVERIFY(view.progressText().endsWith(QString::fromUtf8(" · finished")));
     QVERIFY(view.progressText().contains("generation 3 of 3"));
     // Hovering a drawn point finds its candidate.
     const auto& c = snapshot_.candidates[2];
     view.plot()->replot();
-    const QPointF at(view.plot()->xAxis->coordToPixel(c.cost.gmacs()),
-                     view.plot()->yAxis->coordToPixel(c.accuracy));
+    const QPointF at(
+        view.plot()->xAxis->coordToPixel(static_cast<double>(c.cost.ptflopsMacs) / 1e9),
+        view.plot()->yAxis->coordToPixel(c.accuracy));
     const auto near = view.candidateNear(at);
     QVERIFY(near.has_value());
     // Another candidate may sit on the same spot; the one found is there.
@@ -301,6 +309,37 @@ class TestSearchPage : public QObject {
     QCOMPARE(model->arch().backbone[3].channel, 40);
     QVERIFY(model->setData(model->index(stageKernel, 1), 5));
     QCOMPARE(model->arch().backbone[3].blockSetting.front().second, 5);
+  }
+
+  void candidateExportsArchAndWeights() {
+    const QString key = QString::fromStdString(search::candidateKey(snapshot_.candidates[0].arch));
+    const QString from = folder_ + "/candidates/" + key;
+    QTemporaryDir out;
+    // The fixture's search measures without a network: it kept no weights, so only the arch.
+    QFile::remove(from + "/weights.pth");
+    QCOMPARE(SearchView::writeCandidate(folder_, key, out.path()),
+             QStringList{out.filePath(key + ".json")});
+    QFile arch(out.filePath(key + ".json")), original(from + "/arch.json");
+    QVERIFY(arch.open(QIODevice::ReadOnly) && original.open(QIODevice::ReadOnly));
+    QCOMPARE(arch.readAll(), original.readAll());
+    // With weights, both.
+    QFile weights(from + "/weights.pth");
+    QVERIFY(weights.open(QIODevice::WriteOnly));
+    weights.write("PK-fake-weights");
+    weights.close();
+    QCOMPARE(SearchView::writeCandidate(folder_, key, out.path()),
+             QStringList({out.filePath(key + ".json"), out.filePath(key + ".pth")}));
+    QFile copied(out.filePath(key + ".pth"));
+    QVERIFY(copied.open(QIODevice::ReadOnly));
+    QCOMPARE(copied.readAll(), QByteArray("PK-fake-weights"));
+    QFile::remove(from + "/weights.pth");
+    // An unknown candidate is named.
+    try {
+      SearchView::writeCandidate(folder_, "nosuchcandidate", out.path());
+      QFAIL("an unknown candidate was exported");
+    } catch (const Error& e) {
+      QVERIFY2(QString(e.what()).contains("nosuchcandidate"), e.what());
+    }
   }
 
   void frontExportsAsCsvAndJson() {

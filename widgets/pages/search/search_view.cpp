@@ -56,6 +56,7 @@ SearchView::SearchView(SearchSession* session, QWidget* parent)
       export_(new QPushButton(tr("Export Front…"))),
       inspect_(new QPushButton(tr("Open in Inspect"))),
       compare_(new QPushButton(tr("Compare Two"))),
+      exportCandidate_(new QPushButton(tr("Export Candidate…"))),
       editSelected_(new QPushButton(tr("Edit Architecture"))),
       evaluate_(new QPushButton(tr("Evaluate (AP, latency)"))),
       lowerTabs_(new QTabWidget),
@@ -118,6 +119,7 @@ SearchView::SearchView(SearchSession* session, QWidget* parent)
   tableButtons->addWidget(inspect_);
   tableButtons->addWidget(compare_);
   tableButtons->addWidget(editSelected_);
+  tableButtons->addWidget(exportCandidate_);
   tableButtons->addStretch();
   auto* candidates = new QWidget;
   auto* candidatesLayout = new QVBoxLayout(candidates);
@@ -188,6 +190,29 @@ SearchView::SearchView(SearchSession* session, QWidget* parent)
     const QStringList keys = selectedKeys();
     if (keys.size() == 2) Q_EMIT compareRequested(runDirOf(keys[0]), runDirOf(keys[1]));
   });
+  exportCandidate_->setToolTip(
+      tr("Copy the selected candidate's arch JSON and its extracted weights (as posescope-cli "
+         "extract writes them, BatchNorm recalibrated) into a folder"));
+  connect(exportCandidate_, &QPushButton::clicked, this, [this] {
+    const QStringList keys = selectedKeys();
+    if (keys.size() != 1) return;
+    const QString dir = QFileDialog::getExistingDirectory(
+        this, tr("Folder for candidate %1's arch and weights").arg(keys.front()));
+    if (dir.isEmpty()) return;
+    auto* watcher = new QFutureWatcher<QString>(this);
+    connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher] {
+      progress_->setText(watcher->result());
+      watcher->deleteLater();
+    });
+    watcher->setFuture(
+        QtConcurrent::run(backgroundPool(), [folder = session_->folder(), key = keys.front(), dir] {
+          try {
+            return tr("Wrote %1").arg(writeCandidate(folder, key, dir).join(QStringLiteral(", ")));
+          } catch (const std::exception& e) {
+            return tr("Export failed: %1").arg(QString::fromStdString(e.what()));
+          }
+        }));
+  });
   connect(editSelected_, &QPushButton::clicked, this, [this] {
     const QStringList keys = selectedKeys();
     if (keys.size() == 1) editCandidate(keys.front());
@@ -229,7 +254,9 @@ double SearchView::xValue(const search::CandidateScore& c) const {
       return c.cost.parameters / 1e6;
     case Axis::Gmacs:
     default:
-      return c.cost.gmacs();
+      // Exact: on ptflops' 2-decimal figure (what the budget compares) candidates of one rounded
+      // value would hide which of them is cheaper, and the drawn front would not be the table's.
+      return static_cast<double>(c.cost.ptflopsMacs) / 1e9;
   }
 }
 
@@ -322,9 +349,11 @@ void SearchView::replot() {
     }
   plot_->moveLayer(front_->layer(), plot_->layer("main"));
   if (axis_ == Axis::Gmacs && snapshot->settings.contains("budget_gmacs")) {
-    const double budget = snapshot->settings.value("budget_gmacs", 0.0);
-    budget_->point1->setCoords(budget, 0);
-    budget_->point2->setCoords(budget, 1);
+    // search.py compares ptflops' 2-decimal figure: on the exact axis every candidate left of
+    // budget + 0.005 is within it.
+    const double limit = snapshot->settings.value("budget_gmacs", 0.0) + 0.005;
+    budget_->point1->setCoords(limit, 0);
+    budget_->point2->setCoords(limit, 1);
     budget_->setVisible(true);
   }
   plot_->rescaleAxes();
@@ -418,6 +447,7 @@ void SearchView::updateButtons() {
   inspect_->setEnabled(selected == 1);
   compare_->setEnabled(selected == 2);
   editSelected_->setEnabled(selected == 1 && snapshot && snapshot->network);
+  exportCandidate_->setEnabled(selected == 1);
   evaluate_->setEnabled(archEdit_->hasArch() && !running);
 }
 
@@ -499,6 +529,30 @@ std::vector<search::CandidateScore> SearchView::scoredCandidates() const {
 
 QStringList SearchView::exportFront(const QString& csvPath) const {
   return writeFront(scoredCandidates(), csvPath);
+}
+
+QStringList SearchView::writeCandidate(const QString& searchFolder, const QString& key,
+                                       const QString& outDir) {
+  const QString from = searchFolder + "/candidates/" + key;
+  QStringList written;
+  for (const auto& [name, suffix] :
+       {std::pair{QStringLiteral("arch.json"), QStringLiteral("json")},
+        std::pair{QStringLiteral("weights.pth"), QStringLiteral("pth")}}) {
+    const QString source = from + "/" + name;
+    if (!QFile::exists(source)) {
+      if (suffix == QLatin1String("pth")) continue;  // a search that kept no weights
+      throw Error(source.toStdString() + ": no such file (is " + key.toStdString() +
+                  " a candidate of this search?)");
+    }
+    const QString target = QDir(outDir).filePath(key + "." + suffix);
+    QFile::remove(target);
+    QFile file(source);
+    if (!file.copy(target))
+      throw Error(target.toStdString() + ": cannot write (" + file.errorString().toStdString() +
+                  ")");
+    written << target;
+  }
+  return written;
 }
 
 QStringList SearchView::writeFront(const std::vector<search::CandidateScore>& candidates,

@@ -51,6 +51,15 @@ class SearchView : public QWidget {
   static QStringList writeFront(const std::vector<search::CandidateScore>& candidates,
                                 const QString& csvPath);
 
+  /// Copies candidate `key`'s arch JSON and extracted weights (its folder's arch.json and
+  /// weights.pth, the sub-network `posescope-cli extract` writes, BatchNorm recalibrated as the
+  /// search evaluated it) from search folder `searchFolder` into `outDir` as <key>.json and
+  /// <key>.pth; returns the files written. A candidate without weights (the search was told not
+  /// to keep them) gives its arch JSON alone. Touches no widget. Throws posescope::Error naming
+  /// the file that cannot be read or written.
+  static QStringList writeCandidate(const QString& searchFolder, const QString& key,
+                                    const QString& outDir);
+
   /// Loads candidate `key`'s architecture into the editor (the Edit architecture tab); false
   /// when there is no such candidate.
   bool editCandidate(const QString& key);
@@ -92,8 +101,8 @@ class SearchView : public QWidget {
   SearchSession* session_;
   Axis axis_ = Axis::Gmacs;
   QLabel* progress_;
-  QPushButton *open_, *resume_, *cancel_, *export_, *inspect_, *compare_, *editSelected_,
-      *evaluate_;
+  QPushButton *open_, *resume_, *cancel_, *export_, *inspect_, *compare_, *exportCandidate_,
+      *editSelected_, *evaluate_;
   QTabWidget* lowerTabs_;
   ArchEditModel* archEdit_;
   QLabel* editedCost_;
