@@ -102,12 +102,13 @@ std::string formatMarkdownTable(const MetricTable& table, const std::string& arc
 
 std::string formatCsvTable(const MetricTable& table, const std::string& archName,
                            const std::vector<std::string>& settingChanges) {
-  if (settingChanges.empty()) return formatCsvTable(table, archName);
-  std::string header = "Arch", values = csvField(archName);
-  for (const auto& name : table.names) header += "," + csvField(name);
-  for (double v : table.values) values += "," + roundTrip(v);
-  return header + ",settings\n" + values + "," + csvField(joinSettingChanges(settingChanges)) +
-         "\n";
+  std::string out = formatCsvTable(table, archName);
+  if (settingChanges.empty()) return out;
+  // One more column: "settings" after the header's names, the changes after the values.
+  const std::size_t headerEnd = out.find('\n');
+  out.insert(headerEnd, ",settings");
+  out.insert(out.size() - 1, "," + csvField(joinSettingChanges(settingChanges)));
+  return out;
 }
 
 std::string formatJsonTable(const MetricTable& table, const std::string& archName,

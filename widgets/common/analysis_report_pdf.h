@@ -15,7 +15,7 @@ int analysisReportPageCount(const AnalysisReportContent& content);
 
 /// The report's two charts (the AP-if-fixed chart, area all, mean over the OKS thresholds, and
 /// the per-joint error chart) drawn by the Results page's chart widgets at the size the page gives
-/// them. Needs a QApplication (the charts are widgets): call it on the GUI thread; it is quick.
+/// them. Needs a QApplication (the charts are widgets): call it on the GUI thread.
 struct AnalysisReportCharts {
   QImage apIfFixed;
   QImage jointErrors;

@@ -354,8 +354,8 @@ void ExportActions::exportAnalysisReport(std::optional<TableFormat> tables) {
     watcher->deleteLater();
     Loaded loaded = watcher->future().takeResult();
     if (!loaded.content) return report(false, path, loaded.error);
-    // The charts are widgets, drawn here (a few milliseconds); the file is written off the GUI
-    // thread (a second or more for the overlays' pages).
+    // The charts are widgets, drawn here; the pages (the overlays' take the most) are written
+    // off the GUI thread.
     auto content = std::make_shared<const AnalysisReportContent>(std::move(*loaded.content));
     const AnalysisReportCharts charts =
         tables ? AnalysisReportCharts{} : drawAnalysisReportCharts(*content);
