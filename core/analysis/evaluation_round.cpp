@@ -64,6 +64,61 @@ OksCache computeOksCache(const ImageGroups& groups,
   return cache;
 }
 
+namespace {
+
+// The evaluation of the image at position `i` of `groups` (see evaluateRound).
+ImageRound evaluateImage(const ImageGroups& groups, std::size_t i,
+                         const std::vector<KeypointDetection>& detections, const EvalParams& params,
+                         const AreaRange& area, std::size_t maxDets, const OksCache* cache,
+                         const std::vector<char>* changed) {
+  ImageRound r;
+  const std::vector<std::size_t>& all = groups.detections[i];
+  // Positions into the image's detections, best score first (stable), at most maxDets.
+  std::vector<std::size_t> order(all.size());
+  for (std::size_t p = 0; p < order.size(); ++p) order[p] = p;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return detections[all[a]].score > detections[all[b]].score;
+  });
+  if (order.size() > maxDets) order.resize(maxDets);
+  r.input.gts = groups.people[i];
+  r.evaluated.reserve(order.size());
+  r.input.dts.reserve(order.size());
+  r.input.dtIds.reserve(order.size());
+  for (std::size_t p : order) {
+    r.evaluated.push_back(all[p]);
+    r.input.dts.push_back(&detections[all[p]]);
+    r.input.dtIds.push_back(static_cast<std::int64_t>(all[p]) + 1);
+  }
+  const std::size_t G = r.input.gts.size();
+  if (!cache || G == 0 || order.empty()) {
+    r.input.oks = computeOksMatrix(r.input.gts, r.input.dts, params);
+  } else {
+    r.input.oks.resize(order.size() * G);
+    const std::vector<double>& rows = cache->perImage[i];
+    for (std::size_t j = 0; j < order.size(); ++j) {
+      const std::size_t d = all[order[j]];
+      if (changed && (*changed)[d]) {
+        const auto row = computeOksMatrix(r.input.gts, {&detections[d]}, params);
+        std::copy(row.begin(), row.end(), r.input.oks.begin() + j * G);
+      } else {
+        std::copy(rows.begin() + order[j] * G, rows.begin() + (order[j] + 1) * G,
+                  r.input.oks.begin() + j * G);
+      }
+    }
+  }
+  r.match = matchImage(r.input, params, area);
+  return r;
+}
+
+std::vector<const ImageAreaMatch*> matchesOf(const std::vector<ImageRound>& round) {
+  std::vector<const ImageAreaMatch*> matches;
+  matches.reserve(round.size());
+  for (const ImageRound& r : round) matches.push_back(&r.match);
+  return matches;
+}
+
+}  // namespace
+
 std::vector<ImageRound> evaluateRound(const ImageGroups& groups,
                                       const std::vector<KeypointDetection>& detections,
                                       const EvalParams& params, const AreaRange& area,
@@ -73,39 +128,7 @@ std::vector<ImageRound> evaluateRound(const ImageGroups& groups,
   parallelFor(
       round.size(), threads,
       [&](std::size_t i) {
-        ImageRound& r = round[i];
-        const std::vector<std::size_t>& all = groups.detections[i];
-        // Positions into the image's detections, best score first (stable), at most maxDets.
-        std::vector<std::size_t> order(all.size());
-        for (std::size_t p = 0; p < order.size(); ++p) order[p] = p;
-        std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-          return detections[all[a]].score > detections[all[b]].score;
-        });
-        if (order.size() > maxDets) order.resize(maxDets);
-        r.input.gts = groups.people[i];
-        for (std::size_t p : order) {
-          r.evaluated.push_back(all[p]);
-          r.input.dts.push_back(&detections[all[p]]);
-          r.input.dtIds.push_back(static_cast<std::int64_t>(all[p]) + 1);
-        }
-        const std::size_t G = r.input.gts.size();
-        if (!cache || G == 0 || order.empty()) {
-          r.input.oks = computeOksMatrix(r.input.gts, r.input.dts, params);
-        } else {
-          r.input.oks.resize(order.size() * G);
-          const std::vector<double>& rows = cache->perImage[i];
-          for (std::size_t j = 0; j < order.size(); ++j) {
-            const std::size_t d = all[order[j]];
-            if (changed && (*changed)[d]) {
-              const auto row = computeOksMatrix(r.input.gts, {&detections[d]}, params);
-              std::copy(row.begin(), row.end(), r.input.oks.begin() + j * G);
-            } else {
-              std::copy(rows.begin() + order[j] * G, rows.begin() + (order[j] + 1) * G,
-                        r.input.oks.begin() + j * G);
-            }
-          }
-        }
-        r.match = matchImage(r.input, params, area);
+        round[i] = evaluateImage(groups, i, detections, params, area, maxDets, cache, changed);
       },
       256);
   return round;
@@ -116,43 +139,40 @@ RoundChanges reevaluateChanged(const ImageGroups& groups,
                                const EvalParams& params, const AreaRange& area, std::size_t maxDets,
                                int threads, const OksCache& cache,
                                const std::vector<char>& changed) {
-  ImageGroups moved;
-  moved.categoryId = groups.categoryId;
-  OksCache movedCache;
   RoundChanges out;
   for (std::size_t i = 0; i < groups.imageIds.size(); ++i) {
     const auto& dets = groups.detections[i];
-    if (std::none_of(dets.begin(), dets.end(), [&](std::size_t d) { return changed[d] != 0; })) {
-      continue;
+    if (std::any_of(dets.begin(), dets.end(), [&](std::size_t d) { return changed[d] != 0; })) {
+      out.images.push_back(i);
     }
-    out.images.push_back(i);
-    moved.imageIds.push_back(groups.imageIds[i]);
-    moved.people.push_back(groups.people[i]);
-    moved.detections.push_back(dets);
-    movedCache.perImage.push_back(cache.perImage[i]);
   }
-  out.rounds =
-      evaluateRound(moved, detections, params, area, maxDets, threads, &movedCache, &changed);
+  out.rounds.resize(out.images.size());
+  parallelFor(
+      out.images.size(), threads,
+      [&](std::size_t n) {
+        out.rounds[n] = evaluateImage(groups, out.images[n], detections, params, area, maxDets,
+                                      &cache, &changed);
+      },
+      256);
   return out;
 }
 
+ScoreOrder scoreOrderOf(const std::vector<ImageRound>& round) {
+  return scoreOrderOf(matchesOf(round));
+}
+
 PrecisionRecall accumulateRound(const std::vector<ImageRound>& base, const RoundChanges& changes,
-                                const EvalParams& params) {
-  std::vector<const ImageAreaMatch*> matches;
-  matches.reserve(base.size());
-  for (const ImageRound& r : base) matches.push_back(&r.match);
+                                const EvalParams& params, const ScoreOrder& order) {
+  std::vector<const ImageAreaMatch*> matches = matchesOf(base);
   for (std::size_t n = 0; n < changes.images.size(); ++n) {
     matches[changes.images[n]] = &changes.rounds[n].match;
   }
-  return accumulateMatches(matches, params);
+  return accumulateInOrder(matches, params, order);
 }
 
 PrecisionRecall accumulateRound(const std::vector<ImageRound>& round, const EvalParams& params,
-                                std::optional<std::size_t> onlyThreshold) {
-  std::vector<const ImageAreaMatch*> matches;
-  matches.reserve(round.size());
-  for (const ImageRound& r : round) matches.push_back(&r.match);
-  return accumulateMatches(matches, params, onlyThreshold);
+                                const ScoreOrder& order, std::optional<std::size_t> onlyThreshold) {
+  return accumulateInOrder(matchesOf(round), params, order, onlyThreshold);
 }
 
 double averagePrecisionAt(const PrecisionRecall& pr, std::size_t t, std::size_t recallPoints) {

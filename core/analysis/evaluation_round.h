@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "eval/accumulate.h"
+#include "eval/accumulate_in_order.h"
 #include "eval/eval_params.h"
 #include "eval/image_matching.h"
 #include "eval/keypoint_data.h"
@@ -74,13 +74,19 @@ RoundChanges reevaluateChanged(const ImageGroups& groups,
                                int threads, const OksCache& cache,
                                const std::vector<char>& changed);
 
-/// accumulate over `base` (a round of the same area and thresholds) with the changed images'
-/// evaluations in place of theirs.
-PrecisionRecall accumulateRound(const std::vector<ImageRound>& base, const RoundChanges& changes,
-                                const EvalParams& params);
+/// The order in which accumulate visits the detections of `round`: one serves every round of the
+/// same detections with the same scores.
+ScoreOrder scoreOrderOf(const std::vector<ImageRound>& round);
 
-/// pycocotools' accumulate over the images of a round (T x 101 precision, T recalls).
+/// accumulate over `base` (a round of the same area and thresholds) with the changed images'
+/// evaluations in place of theirs; `order` is the score order of `base`.
+PrecisionRecall accumulateRound(const std::vector<ImageRound>& base, const RoundChanges& changes,
+                                const EvalParams& params, const ScoreOrder& order);
+
+/// pycocotools' accumulate over the images of a round (T x 101 precision, T recalls), visiting the
+/// detections in `order`, the score order of the round or of one with the same scores.
 PrecisionRecall accumulateRound(const std::vector<ImageRound>& round, const EvalParams& params,
+                                const ScoreOrder& order,
                                 std::optional<std::size_t> onlyThreshold = std::nullopt);
 
 /// Mean interpolated precision at threshold `t` over the recall points (entries of -1 left out;

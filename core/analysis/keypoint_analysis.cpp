@@ -204,9 +204,13 @@ KeypointAnalysis analyzeKeypoints(const KeypointGroundTruth& gt,
   // the joint analyses of an earlier one that matched the same person.
   std::vector<std::vector<std::optional<Localisation>>> localised(A);
   std::vector<std::vector<ImageRound>> baselines(A);
+  // Every round but the score round evaluates the same detections with the same scores whatever
+  // the area range: they share one score order.
+  ScoreOrder scoreOrder;
   for (std::size_t a = 0; a < A; ++a) {
     baselines[a] = round(original, ep, a, ep.maxDets, unchanged);
-    record(ErrorType::Baseline, a, accumulateRound(baselines[a], ep));
+    if (a == 0) scoreOrder = scoreOrderOf(baselines[a]);
+    record(ErrorType::Baseline, a, accumulateRound(baselines[a], ep, scoreOrder));
 
     // Localisation: every detection matched at the low OKS gets its joints labelled.
     const auto loc = round(original, localisationParams, a, ep.maxDets, unchanged);
@@ -252,7 +256,7 @@ KeypointAnalysis analyzeKeypoints(const KeypointGroundTruth& gt,
           correctJoints(work, found, labelFixedBy(e), changed);
           const RoundChanges fixed = reevaluateChanged(groups, work, ep, ep.areas[a], ep.maxDets,
                                                        options.threads, cache, changed);
-          record(e, a, accumulateRound(baseline, fixed, ep));
+          record(e, a, accumulateRound(baseline, fixed, ep, scoreOrder));
           for (std::size_t d = 0; d < changed.size(); ++d) {
             if (changed[d]) work[d].keypoints = original[d].keypoints;  // back for the next type
           }
@@ -263,8 +267,9 @@ KeypointAnalysis analyzeKeypoints(const KeypointGroundTruth& gt,
         std::vector<KeypointDetection>& rescored = work;  // original keypoints again
         setOptimalScores(rescored, original, groups, bestOksParams, ep.areas[a], options.threads,
                          cache, unchanged);
+        const auto rescoredRound = round(rescored, ep, a, ep.maxDets, unchanged);
         record(ErrorType::Score, a,
-               accumulateRound(round(rescored, ep, a, ep.maxDets, unchanged), ep));
+               accumulateRound(rescoredRound, ep, scoreOrderOf(rescoredRound)));
 
         // Background false positives removed: detections matching nobody are ignored at each
         // threshold.
@@ -276,7 +281,7 @@ KeypointAnalysis analyzeKeypoints(const KeypointGroundTruth& gt,
             }
           }
         }
-        record(ErrorType::BackgroundFP, a, accumulateRound(baseline, ep));
+        record(ErrorType::BackgroundFP, a, accumulateRound(baseline, ep, scoreOrder));
 
         // Then false negatives removed: people unmatched at a threshold are ignored from it on
         // (coco-analyze never resets them, so each threshold also ignores those missed at lower
@@ -299,7 +304,7 @@ KeypointAnalysis analyzeKeypoints(const KeypointGroundTruth& gt,
               }
             }
           }
-          const PrecisionRecall pr = accumulateRound(baseline, ep, t);
+          const PrecisionRecall pr = accumulateRound(baseline, ep, scoreOrder, t);
           std::copy(pr.precision.begin() + t * R, pr.precision.begin() + (t + 1) * R,
                     withoutMisses.precision.begin() + t * R);
           withoutMisses.recall[t] = pr.recall[t];

@@ -1,47 +1,73 @@
-#include "eval/accumulate.h"
+#include "eval/accumulate_in_order.h"
 
 #include <algorithm>
 #include <limits>
 #include <numeric>
+#include <stdexcept>
+#include <string>
 
 namespace posescope {
 
-PrecisionRecall accumulateMatches(const std::vector<const ImageAreaMatch*>& images,
-                                  const EvalParams& params,
+ScoreOrder scoreOrderOf(const std::vector<const ImageAreaMatch*>& images) {
+  struct Scored {
+    ScoreOrder::Entry entry;
+    double score;
+  };
+  std::vector<Scored> scored;
+  for (std::size_t i = 0; i < images.size(); ++i) {
+    const ImageAreaMatch* e = images[i];
+    if (!e) continue;
+    for (std::size_t d = 0; d < e->numDets; ++d) {
+      scored.push_back(
+          {{static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(d)}, e->dtScores[d]});
+    }
+  }
+  std::stable_sort(scored.begin(), scored.end(),
+                   [](const Scored& a, const Scored& b) { return a.score > b.score; });
+  ScoreOrder order;
+  order.entries.reserve(scored.size());
+  for (const Scored& s : scored) order.entries.push_back(s.entry);
+  return order;
+}
+
+PrecisionRecall accumulateInOrder(const std::vector<const ImageAreaMatch*>& images,
+                                  const EvalParams& params, const ScoreOrder& order,
                                   std::optional<std::size_t> onlyThreshold) {
   const std::size_t T = params.iouThrs.size(), R = params.recThrs.size();
   PrecisionRecall out;
   out.precision.assign(T * R, -1.0);
   out.recall.assign(T, -1.0);
 
-  // Concatenate the images' detections in image order, then order by score (stable).
-  struct Ref {
-    const ImageAreaMatch* image;
-    std::size_t d;
-    double score;
-  };
-  std::vector<Ref> dets;
-  std::size_t npig = 0;
+  std::size_t npig = 0, detections = 0;
   bool any = false;
   for (const ImageAreaMatch* e : images) {
     if (!e) continue;
     any = true;
     npig += e->numRegularGts;
-    for (std::size_t d = 0; d < e->numDets; ++d) dets.push_back({e, d, e->dtScores[d]});
+    detections += e->numDets;
+  }
+  const std::size_t nd = order.entries.size();
+  if (nd != detections) {
+    throw std::logic_error("accumulate: the score order holds " + std::to_string(nd) +
+                           " detections, the images " + std::to_string(detections));
+  }
+  double previous = std::numeric_limits<double>::infinity();
+  for (const ScoreOrder::Entry& at : order.entries) {
+    const double score = images[at.image]->dtScores[at.detection];
+    if (score > previous)
+      throw std::logic_error("accumulate: the score order is not these scores'");
+    previous = score;
   }
   if (!any || npig == 0) return out;
-  std::stable_sort(dets.begin(), dets.end(),
-                   [](const Ref& a, const Ref& b) { return a.score > b.score; });
 
-  const std::size_t nd = dets.size();
   const double eps = std::numeric_limits<double>::epsilon();
   std::vector<double> rc(nd), pr(nd);
   for (std::size_t t = 0; t < T; ++t) {
     if (onlyThreshold && t != *onlyThreshold) continue;
     double tp = 0, fp = 0;
     for (std::size_t i = 0; i < nd; ++i) {
-      const ImageAreaMatch& e = *dets[i].image;
-      const std::size_t at = t * e.numDets + dets[i].d;
+      const ImageAreaMatch& e = *images[order.entries[i].image];
+      const std::size_t at = t * e.numDets + order.entries[i].detection;
       if (!e.dtIgnore[at]) {
         if (e.dtMatchGtId[at] != 0) {
           tp += 1;
@@ -63,6 +89,12 @@ PrecisionRecall accumulateMatches(const std::vector<const ImageAreaMatch*>& imag
     }
   }
   return out;
+}
+
+PrecisionRecall accumulateMatches(const std::vector<const ImageAreaMatch*>& images,
+                                  const EvalParams& params,
+                                  std::optional<std::size_t> onlyThreshold) {
+  return accumulateInOrder(images, params, scoreOrderOf(images), onlyThreshold);
 }
 
 }  // namespace posescope
