@@ -1,7 +1,6 @@
 #include "analysis/keypoint_analysis.h"
 
 #include <algorithm>
-#include <limits>
 #include <memory>
 
 #include "analysis/evaluation_round.h"
@@ -95,38 +94,41 @@ bool matchedAt(const ImageRound& r, std::size_t t, std::size_t j) {
   return r.match.dtMatchGtId[t * r.match.numDets + j] != 0;
 }
 
+// Whether `person` counts for the area range `area` (not crowd, labelled, its area inside).
+bool regularIn(const GroundTruthPerson& person, const AreaRange& area, EvalVariant variant) {
+  const double a = groundTruthArea(person, variant);
+  return !isIgnoredPerson(person) && !(a < area.lo || a > area.hi);
+}
+
 // Sets each detection's score to coco-analyze's optimal score: the best OKS it reaches with a
 // regular person of `area` (0 when its image has none), decayed by soft-NMS among the image's
-// detections, whose keypoints are taken from `nmsKeypoints`.
+// detections, whose keypoints are taken from `nmsKeypoints`. OKS come from `cache` except for the
+// detections flagged in `changed`, whose keypoints moved.
 void setOptimalScores(std::vector<KeypointDetection>& work,
                       const std::vector<KeypointDetection>& nmsKeypoints, const ImageGroups& groups,
-                      const EvalParams& bestOksParams, const AreaRange& area, int threads,
+                      const EvalParams& params, const AreaRange& area, int threads,
                       const OksCache& cache, const std::vector<char>& changed) {
-  const auto best =
-      evaluateRound(groups, work, bestOksParams, area, std::numeric_limits<std::size_t>::max(),
-                    threads, &cache, &changed);
   std::vector<double> scores(work.size());
   parallelFor(
-      best.size(), threads,
+      groups.imageIds.size(), threads,
       [&](std::size_t i) {
-        const ImageRound& r = best[i];
-        const std::size_t G = r.input.gts.size();
-        std::vector<double> bestOks;  // in file order, as groups.detections[i]
-        for (std::size_t d : groups.detections[i]) {
-          const std::size_t j = static_cast<std::size_t>(
-              std::find(r.evaluated.begin(), r.evaluated.end(), d) - r.evaluated.begin());
-          double value = 0;
-          if (r.match.numRegularGts > 0) {
-            for (std::size_t g = 0; g < G; ++g) {
-              if (!r.match.gtIgnore[g]) value = std::max(value, r.input.oks[j * G + g]);
-            }
+        const auto& people = groups.people[i];
+        const auto& dets = groups.detections[i];
+        const std::size_t G = people.size();
+        std::vector<char> regular(G);
+        for (std::size_t g = 0; g < G; ++g) regular[g] = regularIn(*people[g], area, params.variant);
+        const bool anyRegular = std::find(regular.begin(), regular.end(), 1) != regular.end();
+        std::vector<double> bestOks(dets.size(), 0);  // in file order, as dets
+        for (std::size_t p = 0; anyRegular && p < dets.size(); ++p) {
+          std::vector<double> moved;
+          if (changed[dets[p]]) moved = computeOksMatrix(people, {&work[dets[p]]}, params);
+          const double* row = changed[dets[p]] ? moved.data() : cache.perImage[i].data() + p * G;
+          for (std::size_t g = 0; g < G; ++g) {
+            if (regular[g]) bestOks[p] = std::max(bestOks[p], row[g]);
           }
-          bestOks.push_back(value);
         }
-        const auto decayed =
-            softNmsScores(nmsKeypoints, groups.detections[i], bestOks, bestOksParams);
-        for (std::size_t n = 0; n < decayed.size(); ++n)
-          scores[groups.detections[i][n]] = decayed[n];
+        const auto decayed = softNmsScores(nmsKeypoints, dets, bestOks, params);
+        for (std::size_t n = 0; n < decayed.size(); ++n) scores[dets[n]] = decayed[n];
       },
       64);
   for (std::size_t i = 0; i < groups.detections.size(); ++i) {
@@ -197,8 +199,6 @@ KeypointAnalysis analyzeKeypoints(const KeypointGroundTruth& gt,
 
   EvalParams localisationParams = ep;
   localisationParams.iouThrs = {params.localizationOks};
-  EvalParams bestOksParams = ep;
-  bestOksParams.iouThrs = {ep.iouThrs.front()};
 
   // First the baseline and the localisation of every area range, in order: a later range reuses
   // the joint analyses of an earlier one that matched the same person.
@@ -265,7 +265,7 @@ KeypointAnalysis analyzeKeypoints(const KeypointGroundTruth& gt,
         // Optimal scores alone: the best OKS each detection reaches with a person of the area
         // range, decayed by soft-NMS among the image's detections.
         std::vector<KeypointDetection>& rescored = work;  // original keypoints again
-        setOptimalScores(rescored, original, groups, bestOksParams, ep.areas[a], options.threads,
+        setOptimalScores(rescored, original, groups, ep, ep.areas[a], options.threads,
                          cache, unchanged);
         const auto rescoredRound = round(rescored, ep, a, ep.maxDets, unchanged);
         record(ErrorType::Score, a,
@@ -290,11 +290,12 @@ KeypointAnalysis analyzeKeypoints(const KeypointGroundTruth& gt,
         withoutMisses.precision.assign(T * R, -1);
         withoutMisses.recall.assign(T, -1);
         for (std::size_t t = 0; t < T; ++t) {
+          std::vector<char> matched;
           for (ImageRound& r : baseline) {
-            std::vector<bool> matched(r.input.gts.size(), false);
+            matched.assign(r.input.gts.size(), 0);
             for (std::size_t j = 0; j < r.evaluated.size(); ++j) {
               const int g = r.match.dtMatchGt[t * r.match.numDets + j];
-              if (g >= 0) matched[g] = true;
+              if (g >= 0) matched[g] = 1;
             }
             for (std::size_t g = 0; g < matched.size(); ++g) {
               if (matched[g]) continue;
@@ -322,19 +323,20 @@ KeypointAnalysis analyzeKeypoints(const KeypointGroundTruth& gt,
     correctJoints(corrected, localised[allArea], labelFixedBy(e), moved);
     correctJoints(nmsKeypoints, localised[A - 1], labelFixedBy(e), movedForNms);
   }
-  setOptimalScores(corrected, nmsKeypoints, groups, bestOksParams, ep.areas[allArea],
+  setOptimalScores(corrected, nmsKeypoints, groups, ep, ep.areas[allArea],
                    options.threads, cache, moved);
   const auto remaining = round(corrected, ep, allArea, ep.maxDets, moved);
   out.background.resize(T);
   for (std::size_t t = 0; t < T; ++t) {
     BackgroundCounts& c = out.background[t];
     c.oks = ep.iouThrs[t];
+    std::vector<char> matched;
     for (const ImageRound& r : remaining) {
-      std::vector<bool> matched(r.input.gts.size(), false);
+      matched.assign(r.input.gts.size(), 0);
       for (std::size_t j = 0; j < r.evaluated.size(); ++j) {
         const int g = r.match.dtMatchGt[t * r.match.numDets + j];
         if (g >= 0) {
-          matched[g] = true;
+          matched[g] = 1;
         } else {
           c.falsePositives.push_back(r.evaluated[j]);
         }
