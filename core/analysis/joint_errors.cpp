@@ -31,6 +31,7 @@ namespace {
 struct Candidate {
   const GroundTruthPerson* person;
   bool mirrored;
+  double scale;  // the person's area + eps, the ks's denominator
 };
 
 }  // namespace
@@ -44,13 +45,14 @@ JointAnalysis analyzeJoints(const KeypointDetection& detection, const GroundTrut
 
   // coco-analyze's row order: the matched person, the others in file order, then the same people
   // mirrored. Ties keep the first row, so the own joint wins over its mirror (the nose).
-  std::vector<Candidate> rows{{&matched, false}};
+  auto scaleOf = [&](const GroundTruthPerson& p) { return groundTruthArea(p, variant) + eps; };
+  std::vector<Candidate> rows{{&matched, false, scaleOf(matched)}};
   for (const GroundTruthPerson* p : people) {
-    if (p != &matched) rows.push_back({p, false});
+    if (p != &matched) rows.push_back({p, false, scaleOf(*p)});
   }
   const std::size_t n = rows.size();
   if (params.inversionsComputed()) {
-    for (std::size_t r = 0; r < n; ++r) rows.push_back({rows[r].person, true});
+    for (std::size_t r = 0; r < n; ++r) rows.push_back({rows[r].person, true, rows[r].scale});
   }
 
   JointAnalysis out;
@@ -68,19 +70,24 @@ JointAnalysis analyzeJoints(const KeypointDetection& detection, const GroundTrut
     const double var = twice * twice;
     double best = -1;
     std::size_t bestRow = 0;
+    // exp is monotonic: a row whose exponent is not below the best one's cannot beat it (ties keep
+    // the first), so exp is taken only for the rows that may, not for every person twice.
+    bool found = false;
+    double bestExponent = 0;
     for (std::size_t r = 0; r < rows.size(); ++r) {
       const int joint = rows[r].mirrored ? params.flipIndex[k] : k;
       const std::vector<double>& g = rows[r].person->keypoints;
-      double ks = -1;  // an unlabelled joint is never the best candidate
-      if (g[3 * joint + 2] > 0) {
-        const double dx = g[3 * joint] - xd, dy = g[3 * joint + 1] - yd;
-        const double area = groundTruthArea(*rows[r].person, variant);
-        ks = std::exp(-(dx * dx + dy * dy) / var / (area + eps) / 2);
-      }
+      if (!(g[3 * joint + 2] > 0)) continue;  // unlabelled: never the best (ownKs stays -1)
+      const double dx = g[3 * joint] - xd, dy = g[3 * joint + 1] - yd;
+      const double exponent = (dx * dx + dy * dy) / var / rows[r].scale / 2;
+      if (r != 0 && found && !(exponent < bestExponent)) continue;
+      const double ks = std::exp(-exponent);
       if (r == 0) out.ownKs[k] = ks;
       if (ks > best) {
         best = ks;
         bestRow = r;
+        bestExponent = exponent;
+        found = true;
       }
     }
     if (best < 0) best = 0;

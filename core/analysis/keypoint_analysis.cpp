@@ -52,7 +52,7 @@ struct Localisation {
   const GroundTruthPerson* person = nullptr;
   double oks = 0;
   bool judged = false;  // false when the person has no labelled joint (nothing to compare)
-  std::shared_ptr<const JointAnalysis> joints;  // shared by the area ranges that match alike
+  std::shared_ptr<JointAnalysis> joints;  // shared by the area ranges that match alike
 };
 
 const KeypointCategory& poseCategory(const KeypointGroundTruth& gt, int joints) {
@@ -116,7 +116,8 @@ void setOptimalScores(std::vector<KeypointDetection>& work,
         const auto& dets = groups.detections[i];
         const std::size_t G = people.size();
         std::vector<char> regular(G);
-        for (std::size_t g = 0; g < G; ++g) regular[g] = regularIn(*people[g], area, params.variant);
+        for (std::size_t g = 0; g < G; ++g)
+          regular[g] = regularIn(*people[g], area, params.variant);
         const bool anyRegular = std::find(regular.begin(), regular.end(), 1) != regular.end();
         std::vector<double> bestOks(dets.size(), 0);  // in file order, as dets
         for (std::size_t p = 0; anyRegular && p < dets.size(); ++p) {
@@ -197,8 +198,11 @@ KeypointAnalysis analyzeKeypoints(const KeypointGroundTruth& gt,
     return evaluateRound(groups, work, p, ep.areas[a], maxDets, options.threads, &cache, &changed);
   };
 
-  EvalParams localisationParams = ep;
-  localisationParams.iouThrs = {params.localizationOks};
+  // The baseline and the localisation match the same detections at other thresholds: one round
+  // with the localisation OKS as an extra last threshold serves both (each threshold is matched on
+  // its own); every other use of a baseline reads only its first T rows.
+  EvalParams withLocalisation = ep;
+  withLocalisation.iouThrs.push_back(params.localizationOks);
 
   // First the baseline and the localisation of every area range, in order: a later range reuses
   // the joint analyses of an earlier one that matched the same person.
@@ -208,12 +212,12 @@ KeypointAnalysis analyzeKeypoints(const KeypointGroundTruth& gt,
   // the area range: they share one score order.
   ScoreOrder scoreOrder;
   for (std::size_t a = 0; a < A; ++a) {
-    baselines[a] = round(original, ep, a, ep.maxDets, unchanged);
+    baselines[a] = round(original, withLocalisation, a, ep.maxDets, unchanged);
     if (a == 0) scoreOrder = scoreOrderOf(baselines[a]);
     record(ErrorType::Baseline, a, accumulateRound(baselines[a], ep, scoreOrder));
 
     // Localisation: every detection matched at the low OKS gets its joints labelled.
-    const auto loc = round(original, localisationParams, a, ep.maxDets, unchanged);
+    const auto& loc = baselines[a];
     auto& found = localised[a];
     found.assign(detections.size(), std::nullopt);
     parallelFor(
@@ -222,7 +226,7 @@ KeypointAnalysis analyzeKeypoints(const KeypointGroundTruth& gt,
           const ImageRound& r = loc[i];
           const std::size_t G = r.input.gts.size();
           for (std::size_t j = 0; j < r.evaluated.size(); ++j) {
-            const int g = r.match.dtMatchGt[j];
+            const int g = r.match.dtMatchGt[T * r.match.numDets + j];
             if (g < 0) continue;
             Localisation l;
             l.person = r.input.gts[g];
@@ -234,7 +238,7 @@ KeypointAnalysis analyzeKeypoints(const KeypointGroundTruth& gt,
               if (other && other->person == l.person) l.joints = other->joints;
             }
             if (l.judged && !l.joints) {
-              l.joints = std::make_shared<const JointAnalysis>(
+              l.joints = std::make_shared<JointAnalysis>(
                   analyzeJoints(original[d], *l.person, groups.people[i], params));
             }
             found[r.evaluated[j]] = std::move(l);
@@ -265,8 +269,8 @@ KeypointAnalysis analyzeKeypoints(const KeypointGroundTruth& gt,
         // Optimal scores alone: the best OKS each detection reaches with a person of the area
         // range, decayed by soft-NMS among the image's detections.
         std::vector<KeypointDetection>& rescored = work;  // original keypoints again
-        setOptimalScores(rescored, original, groups, ep, ep.areas[a], options.threads,
-                         cache, unchanged);
+        setOptimalScores(rescored, original, groups, ep, ep.areas[a], options.threads, cache,
+                         unchanged);
         const auto rescoredRound = round(rescored, ep, a, ep.maxDets, unchanged);
         record(ErrorType::Score, a,
                accumulateRound(rescoredRound, ep, scoreOrderOf(rescoredRound)));
@@ -323,8 +327,8 @@ KeypointAnalysis analyzeKeypoints(const KeypointGroundTruth& gt,
     correctJoints(corrected, localised[allArea], labelFixedBy(e), moved);
     correctJoints(nmsKeypoints, localised[A - 1], labelFixedBy(e), movedForNms);
   }
-  setOptimalScores(corrected, nmsKeypoints, groups, ep, ep.areas[allArea],
-                   options.threads, cache, moved);
+  setOptimalScores(corrected, nmsKeypoints, groups, ep, ep.areas[allArea], options.threads, cache,
+                   moved);
   const auto remaining = round(corrected, ep, allArea, ep.maxDets, moved);
   out.background.resize(T);
   for (std::size_t t = 0; t < T; ++t) {
@@ -382,10 +386,12 @@ KeypointAnalysis analyzeKeypoints(const KeypointGroundTruth& gt,
       da.joints.assign(J, JointLabel::Unlabelled);
       da.ownKs.assign(J, -1);
     } else {
-      da.joints = l->joints->labels;
-      da.ownKs = l->joints->ownKs;
-      da.bestPersonId = l->joints->bestPersonId;
-      da.bestJoint = l->joints->bestJoint;
+      // Nothing reads the joint analyses any more: their vectors move into the output.
+      JointAnalysis& joints = *l->joints;
+      da.joints = std::move(joints.labels);
+      da.ownKs = std::move(joints.ownKs);
+      da.bestPersonId = std::move(joints.bestPersonId);
+      da.bestJoint = std::move(joints.bestJoint);
     }
     for (int k = 0; k < J; ++k) ++out.jointCounts[k][static_cast<int>(da.joints[k])];
   }

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <exception>
+#include <future>
 
 #include "eval/keypoint_eval.h"
 #include "pipeline/run_folder.h"
@@ -57,6 +58,12 @@ void RunAnalysisWorker::reevaluate(quint64 generation, const EvalParams& params)
     EvalOptions options;
     options.threads = threads();
     options.resultsSource = input_->resultsFile;
+    const AnalysisParams analysisParams = analysisParamsFollowing(defaultParams_, params);
+    std::future<std::shared_ptr<RunAnalysis>> pending;
+    if (recentWith(analysisParams) == recent_.end()) {
+      pending = std::async(std::launch::async,
+                           [this, analysisParams] { return computeAnalysis(analysisParams); });
+    }
     EvalSummary summary = evaluateKeypoints(input_->groundTruth, input_->results, params, options);
     result->table = std::move(summary.table);
     result->rows = perImageRows(
@@ -65,7 +72,7 @@ void RunAnalysisWorker::reevaluate(quint64 generation, const EvalParams& params)
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     RunReevaluationPtr reevaluation = std::move(result);
     Q_EMIT reevaluated(generation, reevaluation);
-    analyse(generation, analysisParamsFollowing(defaultParams_, params), std::move(reevaluation));
+    analyse(generation, analysisParams, std::move(reevaluation), std::move(pending));
   } catch (const std::exception& e) {
     Q_EMIT failed(generation, QString::fromStdString(e.what()));
   }
@@ -83,31 +90,46 @@ int RunAnalysisWorker::threads() const {
   return std::max(1, QThread::idealThreadCount() - 1);
 }
 
+std::vector<std::shared_ptr<const RunAnalysis>>::iterator RunAnalysisWorker::recentWith(
+    const AnalysisParams& params) {
+  return std::find_if(recent_.begin(), recent_.end(), [&](const RunAnalysisPtr& a) {
+    return sameAnalysisParams(a->params, params);
+  });
+}
+
+std::shared_ptr<RunAnalysis> RunAnalysisWorker::computeAnalysis(
+    const AnalysisParams& params) const {
+  const auto start = std::chrono::steady_clock::now();
+  auto result = std::make_shared<RunAnalysis>();
+  result->runDir = runDir_;
+  result->input = input_;
+  result->defaultParams = defaultParams_;
+  result->params = params;
+  AnalysisOptions options;
+  options.resultsSource = input_->resultsFile;
+  options.threads = threads();
+  result->analysis = analyzeKeypoints(input_->groundTruth, input_->results, params, options);
+  result->triage = buildTriage(result->analysis, input_->groundTruth);
+  result->buildIndex();
+  result->milliseconds =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  return result;
+}
+
 void RunAnalysisWorker::analyse(quint64 generation, const AnalysisParams& params,
-                                RunReevaluationPtr reevaluation) {
-  if (stale(generation)) return;  // a newer request follows in the queue
+                                RunReevaluationPtr reevaluation,
+                                std::future<std::shared_ptr<RunAnalysis>> pending) {
+  if (stale(generation)) return;  // a newer request follows in the queue (pending is waited for)
   try {
-    const auto start = std::chrono::steady_clock::now();
     std::shared_ptr<RunAnalysis> result;
     // Settings seen lately (valid.py's again, a toggle back) are not analysed again.
-    const auto seen = std::find_if(recent_.begin(), recent_.end(), [&](const RunAnalysisPtr& a) {
-      return sameAnalysisParams(a->params, params);
-    });
+    const auto seen = recentWith(params);
     if (seen != recent_.end()) {
       result = std::make_shared<RunAnalysis>(**seen);
+      result->milliseconds = 0;                      // nothing was computed
       std::rotate(recent_.begin(), seen, seen + 1);  // the most recently used first
     } else {
-      result = std::make_shared<RunAnalysis>();
-      result->runDir = runDir_;
-      result->input = input_;
-      result->defaultParams = defaultParams_;
-      result->params = params;
-      AnalysisOptions options;
-      options.resultsSource = input_->resultsFile;
-      options.threads = threads();
-      result->analysis = analyzeKeypoints(input_->groundTruth, input_->results, params, options);
-      result->triage = buildTriage(result->analysis, input_->groundTruth);
-      result->buildIndex();
+      result = pending.valid() ? pending.get() : computeAnalysis(params);
       recent_.insert(recent_.begin(), result);
       // The least recently used goes, never valid.py's (the way back is always one click).
       for (auto it = recent_.end(); recent_.size() > kRecentAnalyses && it != recent_.begin();) {
@@ -116,8 +138,6 @@ void RunAnalysisWorker::analyse(quint64 generation, const AnalysisParams& params
       }
     }
     result->reevaluation = std::move(reevaluation);
-    result->milliseconds =
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     Q_EMIT analysed(generation, std::move(result));
   } catch (const std::exception& e) {
     Q_EMIT failed(generation, QString::fromStdString(e.what()));

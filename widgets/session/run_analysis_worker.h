@@ -5,6 +5,7 @@
 #include <QObject>
 #include <QString>
 #include <atomic>
+#include <future>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -32,7 +33,8 @@ class RunAnalysisWorker : public QObject {
   /// Analyses the inputs last read with `params`.
   void reanalyze(quint64 generation, const AnalysisParams& params);
   /// Evaluates the inputs last read with `params` (announced by reevaluated(), which comes
-  /// first), then analyses them with the analysis settings that follow (analysisParamsFollowing).
+  /// first) and analyses them with the analysis settings that follow (analysisParamsFollowing);
+  /// the analysis, which does not need the evaluation, is computed beside it on a second thread.
   void reevaluate(quint64 generation, const EvalParams& params);
   /// Forgets the inputs (the run shown is gone).
   void forget();
@@ -44,8 +46,15 @@ class RunAnalysisWorker : public QObject {
   void failed(quint64 generation, const QString& message);
 
  private:
+  /// Emits the analysis with `params`, taken from recent_ or computed (by `pending` when given).
   void analyse(quint64 generation, const AnalysisParams& params,
-               RunReevaluationPtr reevaluation = nullptr);
+               RunReevaluationPtr reevaluation = nullptr,
+               std::future<std::shared_ptr<RunAnalysis>> pending = {});
+  /// The analysis used lately with `params`, or recent_.end().
+  std::vector<std::shared_ptr<const RunAnalysis>>::iterator recentWith(
+      const AnalysisParams& params);
+  /// Analyses the inputs with `params`; reads only members that no request changes while it runs.
+  std::shared_ptr<RunAnalysis> computeAnalysis(const AnalysisParams& params) const;
   int threads() const;
   bool stale(quint64 generation) const { return generation < latest_->load(); }
 

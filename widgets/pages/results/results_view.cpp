@@ -167,11 +167,18 @@ void ResultsView::showAnalysis(const RunAnalysisPtr& analysis) {
     settingsPanel_->setReference(reference, analysis->analysis.jointNames);
   }
   if (analysis && analysis->reevaluation) {
-    settingsPanel_->setStatus(tr("Metrics and per-image AP evaluated in %1 ms, error analysis in "
-                                 "%2 ms (%3 images).")
-                                  .arg(analysis->reevaluation->milliseconds, 0, 'f', 0)
-                                  .arg(analysis->milliseconds, 0, 'f', 0)
-                                  .arg(analysis->reevaluation->rows.size()));
+    const RunReevaluation& reevaluation = *analysis->reevaluation;
+    settingsPanel_->setStatus(
+        analysis->milliseconds > 0
+            ? tr("Metrics and per-image AP evaluated in %1 ms, the error analysis beside them in "
+                 "%2 ms (%3 images).")
+                  .arg(reevaluation.milliseconds, 0, 'f', 0)
+                  .arg(analysis->milliseconds, 0, 'f', 0)
+                  .arg(reevaluation.rows.size())
+            : tr("Metrics and per-image AP evaluated in %1 ms; the error analysis of these "
+                 "settings was kept from before (%2 images).")
+                  .arg(reevaluation.milliseconds, 0, 'f', 0)
+                  .arg(reevaluation.rows.size()));
   }
   if (!analysis) {
     analysisNote_->setText(tr("The error analysis appears once a finished run is shown."));
