@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <thread>
 
 #include "analysis/evaluation_round.h"
 #include "analysis/optimal_rescoring.h"
@@ -194,8 +195,8 @@ KeypointAnalysis analyzeKeypoints(const KeypointGroundTruth& gt,
   const OksCache cache = computeOksCache(groups, original, ep, options.threads);
   const std::vector<char> unchanged(detections.size(), 0);
   auto round = [&](const std::vector<KeypointDetection>& work, const EvalParams& p, std::size_t a,
-                   std::size_t maxDets, const std::vector<char>& changed) {
-    return evaluateRound(groups, work, p, ep.areas[a], maxDets, options.threads, &cache, &changed);
+                   std::size_t maxDets, const std::vector<char>& changed, int threads) {
+    return evaluateRound(groups, work, p, ep.areas[a], maxDets, threads, &cache, &changed);
   };
 
   // The baseline and the localisation match the same detections at other thresholds: one round
@@ -212,7 +213,7 @@ KeypointAnalysis analyzeKeypoints(const KeypointGroundTruth& gt,
   // the area range: they share one score order.
   ScoreOrder scoreOrder;
   for (std::size_t a = 0; a < A; ++a) {
-    baselines[a] = round(original, withLocalisation, a, ep.maxDets, unchanged);
+    baselines[a] = round(original, withLocalisation, a, ep.maxDets, unchanged, options.threads);
     if (a == 0) scoreOrder = scoreOrderOf(baselines[a]);
     record(ErrorType::Baseline, a, accumulateRound(baselines[a], ep, scoreOrder));
 
@@ -247,9 +248,15 @@ KeypointAnalysis analyzeKeypoints(const KeypointGroundTruth& gt,
         64);
   }
 
-  // Then the fixes, the area ranges side by side (much of each is sequential).
+  // Then the fixes, the area ranges side by side (much of each is sequential), sharing the threads:
+  // on two cores one thread per area range is faster than both threads on each of them in turn.
+  const int areaThreads =
+      std::max(1, options.threads > 0 ? options.threads
+                                      : static_cast<int>(std::thread::hardware_concurrency()));
+  const int areasAtOnce = static_cast<int>(std::min<std::size_t>(A, areaThreads));
+  const int innerThreads = std::max(1, areaThreads / std::max(1, areasAtOnce));
   parallelFor(
-      A, options.threads,
+      A, areaThreads,
       [&](std::size_t a) {
         std::vector<ImageRound>& baseline = baselines[a];
         const auto& found = localised[a];
@@ -259,7 +266,7 @@ KeypointAnalysis analyzeKeypoints(const KeypointGroundTruth& gt,
           std::vector<char> changed(detections.size(), 0);
           correctJoints(work, found, labelFixedBy(e), changed);
           const RoundChanges fixed = reevaluateChanged(groups, work, ep, ep.areas[a], ep.maxDets,
-                                                       options.threads, cache, changed);
+                                                       innerThreads, cache, changed);
           record(e, a, accumulateRound(baseline, fixed, ep, scoreOrder));
           for (std::size_t d = 0; d < changed.size(); ++d) {
             if (changed[d]) work[d].keypoints = original[d].keypoints;  // back for the next type
@@ -269,9 +276,9 @@ KeypointAnalysis analyzeKeypoints(const KeypointGroundTruth& gt,
         // Optimal scores alone: the best OKS each detection reaches with a person of the area
         // range, decayed by soft-NMS among the image's detections.
         std::vector<KeypointDetection>& rescored = work;  // original keypoints again
-        setOptimalScores(rescored, original, groups, ep, ep.areas[a], options.threads, cache,
+        setOptimalScores(rescored, original, groups, ep, ep.areas[a], innerThreads, cache,
                          unchanged);
-        const auto rescoredRound = round(rescored, ep, a, ep.maxDets, unchanged);
+        const auto rescoredRound = round(rescored, ep, a, ep.maxDets, unchanged, innerThreads);
         record(ErrorType::Score, a,
                accumulateRound(rescoredRound, ep, scoreOrderOf(rescoredRound)));
 
@@ -329,7 +336,7 @@ KeypointAnalysis analyzeKeypoints(const KeypointGroundTruth& gt,
   }
   setOptimalScores(corrected, nmsKeypoints, groups, ep, ep.areas[allArea], options.threads, cache,
                    moved);
-  const auto remaining = round(corrected, ep, allArea, ep.maxDets, moved);
+  const auto remaining = round(corrected, ep, allArea, ep.maxDets, moved, options.threads);
   out.background.resize(T);
   for (std::size_t t = 0; t < T; ++t) {
     BackgroundCounts& c = out.background[t];

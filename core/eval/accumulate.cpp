@@ -1,6 +1,7 @@
 #include "eval/accumulate_in_order.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <limits>
 #include <numeric>
 #include <stdexcept>
@@ -51,30 +52,39 @@ PrecisionRecall accumulateInOrder(const std::vector<const ImageAreaMatch*>& imag
     throw std::logic_error("accumulate: the score order holds " + std::to_string(nd) +
                            " detections, the images " + std::to_string(detections));
   }
-  double previous = std::numeric_limits<double>::infinity();
-  for (const ScoreOrder::Entry& at : order.entries) {
-    const double score = images[at.image]->dtScores[at.detection];
-    if (score > previous)
-      throw std::logic_error("accumulate: the score order is not these scores'");
-    previous = score;
-  }
   if (!any || npig == 0) return out;
+
+  // Each detection's verdict at every threshold computed is read in one visit (an image's rows lie
+  // close together), in score order; each threshold's pass is then contiguous.
+  const std::size_t first = onlyThreshold ? *onlyThreshold : 0;
+  const std::size_t count = onlyThreshold ? (*onlyThreshold < T ? 1 : 0) : T;
+  enum : std::uint8_t { Ignored, TruePositive, FalsePositive };
+  std::vector<std::uint8_t> verdicts(count * nd);
+  double previous = std::numeric_limits<double>::infinity();
+  for (std::size_t i = 0; i < nd; ++i) {
+    const ImageAreaMatch& e = *images[order.entries[i].image];
+    const std::size_t d = order.entries[i].detection;
+    if (e.dtScores[d] > previous) {
+      throw std::logic_error("accumulate: the score order is not these scores'");
+    }
+    previous = e.dtScores[d];
+    for (std::size_t c = 0; c < count; ++c) {
+      const std::size_t at = (first + c) * e.numDets + d;
+      verdicts[c * nd + i] = e.dtIgnore[at]           ? Ignored
+                             : e.dtMatchGtId[at] != 0 ? TruePositive
+                                                      : FalsePositive;
+    }
+  }
 
   const double eps = std::numeric_limits<double>::epsilon();
   std::vector<double> rc(nd), pr(nd);
-  for (std::size_t t = 0; t < T; ++t) {
-    if (onlyThreshold && t != *onlyThreshold) continue;
+  for (std::size_t c = 0; c < count; ++c) {
+    const std::size_t t = first + c;
+    const std::uint8_t* verdict = verdicts.data() + c * nd;
     double tp = 0, fp = 0;
     for (std::size_t i = 0; i < nd; ++i) {
-      const ImageAreaMatch& e = *images[order.entries[i].image];
-      const std::size_t at = t * e.numDets + order.entries[i].detection;
-      if (!e.dtIgnore[at]) {
-        if (e.dtMatchGtId[at] != 0) {
-          tp += 1;
-        } else {
-          fp += 1;
-        }
-      }
+      tp += verdict[i] == TruePositive;
+      fp += verdict[i] == FalsePositive;
       rc[i] = tp / static_cast<double>(npig);
       pr[i] = tp / (fp + tp + eps);
     }

@@ -6,13 +6,16 @@
 #include <QAbstractItemModelTester>
 #include <QProcess>
 #include <QSignalSpy>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
 #include <fstream>
 
 #include <nlohmann/json.hpp>
 
+#include "analysis/error_images.h"
 #include "report/error_label_changes.h"
 #include "report/report_fixtures.h"
 #include "widgets/common/ap_if_fixed_chart.h"
@@ -240,6 +243,51 @@ class TestCompareAnalysis : public QObject {
       const auto& cur = images->deltaAt(r)->deltaOks;
       if (prev && cur) QVERIFY(*prev <= *cur);
     }
+  }
+
+  void aChartBarListsItsImages() {
+    const AnalysedPair pair;
+    CompareView view;
+    QSignalSpy finished(&view, &CompareView::pairAnalysisFinished);
+    QVERIFY(openPair(view, pair));
+    QVERIFY(finished.wait(120000));
+    const RunPairAnalysisPtr analysis = view.pairAnalysis();
+    QVERIFY(analysis);
+    const ImageDeltaModel* images = view.imageModel();
+    const int all = images->rowCount();
+    QVERIFY(view.imageSelectionText().isEmpty());
+
+    // B's swap bar: the table lists exactly B's images with a swap (image 3), in its own order.
+    ApIfFixedChart* chart = view.apChart(CompareView::B);
+    const auto& bars = chart->bars();
+    const auto swap = std::find_if(bars.begin(), bars.end(),
+                                   [](const auto& bar) { return bar.error == ErrorType::Swap; });
+    QVERIFY(swap != bars.end());
+    QVERIFY(chart->requestImages(static_cast<int>(swap - bars.begin())));
+    const auto expected = imagesWithError(analysis->b, analysis->triageB, ErrorType::Swap);
+    QVERIFY(!expected.empty());
+    QCOMPARE(images->rowCount(), static_cast<int>(expected.size()));
+    for (int r = 0; r < images->rowCount(); ++r) {
+      QVERIFY(std::count(expected.begin(), expected.end(), images->deltaAt(r)->imageId));
+    }
+    QVERIFY(std::count(expected.begin(), expected.end(), kTwoPeopleImage));
+    QCOMPARE(view.currentImage(), images->deltaAt(0)->imageId);
+    QVERIFY(view.imageSelectionText().contains(QStringLiteral("in run B")));
+    QVERIFY(view.findChild<QWidget*>(QStringLiteral("showAllImagesButton"))->isVisibleTo(&view));
+
+    // Show all images: every image again, the one shown still shown and selected.
+    const std::optional<std::int64_t> shown = view.currentImage();
+    view.showAllImages();
+    QCOMPARE(images->rowCount(), all);
+    QVERIFY(view.imageSelectionText().isEmpty());
+    QCOMPARE(view.currentImage(), shown);
+    auto* table = view.findChild<QTableView*>(QStringLiteral("imageDeltaTable"));
+    QCOMPARE(table->currentIndex().row(), images->rowOfImage(*shown));
+    // Exchanging A and B drops a selection (it named one side's errors).
+    QVERIFY(chart->requestImages(static_cast<int>(swap - bars.begin())));
+    view.swapRuns();
+    QCOMPARE(images->rowCount(), all);
+    QVERIFY(view.imageSelectionText().isEmpty());
   }
 
   void aRunWithoutAnnotationsSaysWhy() {

@@ -6,6 +6,7 @@
 #include <QHeaderView>
 #include <QImageReader>
 #include <QLabel>
+#include <QPushButton>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
@@ -122,11 +123,11 @@ QWidget* CompareView::buildApCharts() {
   follow(apChartB_, apChartA_);
   connect(apChartA_, &ApIfFixedChart::imagesRequested, this,
           [this](const QString& title, const QList<qint64>& ids) {
-            Q_EMIT imagesRequested(A, title, ids);
+            showImageSelection(A, title, ids);
           });
   connect(apChartB_, &ApIfFixedChart::imagesRequested, this,
           [this](const QString& title, const QList<qint64>& ids) {
-            Q_EMIT imagesRequested(B, title, ids);
+            showImageSelection(B, title, ids);
           });
   auto* charts = new QWidget;
   auto* layout = new QHBoxLayout(charts);
@@ -155,8 +156,26 @@ QWidget* CompareView::buildImagePane() {
   connect(canvases_, &CanvasPair::matchThresholdChanged, this, [this] {
     if (current_) showImage(*current_);
   });
+  // A chart bar's images: named above the table, with the way back to all of them.
+  selectionLabel_ = new QLabel;
+  selectionLabel_->setObjectName(QStringLiteral("imageSelectionLabel"));
+  auto* showAll = new QPushButton(tr("Show all images"));
+  showAll->setObjectName(QStringLiteral("showAllImagesButton"));
+  connect(showAll, &QPushButton::clicked, this, &CompareView::showAllImages);
+  selectionBar_ = new QWidget;
+  auto* barLayout = new QHBoxLayout(selectionBar_);
+  barLayout->setContentsMargins(0, 0, 0, 0);
+  barLayout->addWidget(selectionLabel_, 1);
+  barLayout->addWidget(showAll);
+  selectionBar_->hide();
+  auto* list = new QWidget;
+  auto* listLayout = new QVBoxLayout(list);
+  listLayout->setContentsMargins(0, 0, 0, 0);
+  listLayout->addWidget(selectionBar_);
+  listLayout->addWidget(imageTable_);
+
   auto* right = new QSplitter(Qt::Vertical);
-  right->addWidget(imageTable_);
+  right->addWidget(list);
   right->addWidget(canvases_);
   right->setStretchFactor(0, 1);
   right->setStretchFactor(1, 3);
@@ -245,6 +264,8 @@ void CompareView::clearComparison() {
   summaryModel_->setRows({}, {}, {});
   imageModel_->setImages({});
   current_.reset();
+  selection_.reset();
+  selectionBar_->hide();
   canvas(A)->setImage({}, {});
   canvas(B)->setImage({}, {});
 }
@@ -276,6 +297,9 @@ void CompareView::recompare() {
                                  metricModel_->rowCount() * kTableRowHeight +
                                  2 * metricTable_->frameWidth() + 2);
   summaryModel_->setRows(summaryRows(*comparison_, *a_, *b_), labelA, labelB);
+  // Another pair (or A and B exchanged): a chart bar's selection named the previous one.
+  selection_.reset();
+  selectionBar_->hide();
   imageModel_->setImages(comparison_->images);
   canvases_->setCaption(CanvasPair::A, tr("<b>A</b>: %1").arg(labelA.toHtmlEscaped()));
   canvases_->setCaption(CanvasPair::B, tr("<b>B</b>: %1").arg(labelB.toHtmlEscaped()));
@@ -358,7 +382,7 @@ void CompareView::setOrder(DeltaOrder order) {
   header_->setOrder(order);
   if (!comparison_) return;
   sortImageDeltas(comparison_->images, order_);
-  imageModel_->setImages(comparison_->images);
+  imageModel_->setImages(imagesListed());
   if (current_) {
     const int row = imageModel_->rowOfImage(*current_);
     if (row >= 0) {
@@ -408,6 +432,43 @@ void CompareView::rebuildTimingPlot() {
   }
   timingPlot_->yAxis->setRange(0, top > 0 ? top * 1.15 : 1);
   timingPlot_->replot();
+}
+
+std::vector<ImageDelta> CompareView::imagesListed() const {
+  if (!comparison_) return {};
+  if (!selection_) return comparison_->images;
+  std::vector<ImageDelta> listed;
+  for (const ImageDelta& d : comparison_->images) {
+    if (selection_->count(d.imageId)) listed.push_back(d);
+  }
+  return listed;
+}
+
+void CompareView::showImageSelection(Side side, const QString& title,
+                                     const QList<qint64>& imageIds) {
+  if (!comparison_) return;
+  selection_.emplace(imageIds.begin(), imageIds.end());
+  imageModel_->setImages(imagesListed());
+  selectionLabel_->setText(tr("%1 in run %2: %n listed", nullptr, imageModel_->rowCount())
+                               .arg(title, side == A ? QStringLiteral("A") : QStringLiteral("B")));
+  selectionBar_->show();
+  current_.reset();
+  if (const ImageDelta* first = imageModel_->deltaAt(0)) showImage(first->imageId);
+}
+
+void CompareView::showAllImages() {
+  if (!selection_) return;
+  selection_.reset();
+  selectionBar_->hide();
+  imageModel_->setImages(imagesListed());
+  if (current_) {
+    const QSignalBlocker block(imageTable_->selectionModel());
+    imageTable_->selectRow(imageModel_->rowOfImage(*current_));
+  }
+}
+
+QString CompareView::imageSelectionText() const {
+  return selection_ ? selectionLabel_->text() : QString();
 }
 
 bool CompareView::showImage(std::int64_t imageId) {

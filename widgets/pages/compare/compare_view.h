@@ -5,6 +5,8 @@
 
 #include <QWidget>
 #include <optional>
+#include <set>
+#include <vector>
 
 #include "render/render_options.h"
 #include "report/run_comparison.h"
@@ -69,6 +71,14 @@ class CompareView : public QWidget {
 
   /// Shows image `imageId` in both canvases and selects its row; false when neither run has it.
   bool showImage(std::int64_t imageId);
+  /// Lists only images `imageIds` in the per-image table (what a click on a bar of side `side`'s
+  /// AP-if-fixed chart does: the images with that error), in the table's order, under a line
+  /// naming them with "Show all images"; shows the first. Ignored before a comparison is shown.
+  void showImageSelection(Side side, const QString& title, const QList<qint64>& imageIds);
+  /// Lists every image again.
+  void showAllImages();
+  /// The line naming the images listed, or "" when all are.
+  QString imageSelectionText() const;
   std::optional<std::int64_t> currentImage() const { return current_; }
   /// Layer toggles and display filters of both canvases (heatmap and tag layers are not offered
   /// here).
@@ -101,8 +111,6 @@ class CompareView : public QWidget {
   void runFolderChosen(int side, const QString& dir);
   /// The intervals and analyses of the pair shown arrived (or failed: pairAnalysis() is null).
   void pairAnalysisFinished();
-  /// The user clicked a bar of side `side`'s AP-if-fixed chart: that run's images with the error.
-  void imagesRequested(int side, const QString& title, const QList<qint64>& imageIds);
 
  private:
   QWidget* buildTables();
@@ -115,6 +123,8 @@ class CompareView : public QWidget {
   void chooseRun(Side side);
   void recompare();
   void clearComparison();
+  /// The comparison's images that the per-image table lists (all, or selection_'s).
+  std::vector<ImageDelta> imagesListed() const;
   void rebuildTimingPlot();
   void showSideImage(Side s, std::int64_t imageId);
 
@@ -122,6 +132,8 @@ class CompareView : public QWidget {
   std::optional<RunComparison> comparison_;
   DeltaOrder order_ = DeltaOrder::Oks;
   std::optional<std::int64_t> current_;
+  /// The images the per-image table is limited to (a chart bar's), or none: all.
+  std::optional<std::set<std::int64_t>> selection_;
   QString labelA_, labelB_;  // run labels, with the folder names when the labels are equal
   QStringList noteLines_;    // the notes line's parts (comparison notes, warnings)
   RunPairAnalysisPtr pairAnalysis_;
@@ -135,6 +147,8 @@ class CompareView : public QWidget {
   QTableView* metricTable_ = nullptr;
   QTableView* summaryTable_ = nullptr;
   QTableView* imageTable_ = nullptr;
+  QWidget* selectionBar_ = nullptr;  // above the per-image table while selection_ is set
+  QLabel* selectionLabel_ = nullptr;
   QCustomPlot* timingPlot_ = nullptr;
   ApIfFixedChart* apChartA_ = nullptr;
   ApIfFixedChart* apChartB_ = nullptr;
