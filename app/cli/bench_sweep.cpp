@@ -10,6 +10,7 @@
 #include "child_process.h"
 #include "common/errors.h"
 #include "common/openmp_wait.h"
+#include "pipeline/evaluator.h"
 
 namespace posescope::cli {
 
@@ -17,7 +18,7 @@ namespace {
 
 struct Configuration {
   std::string label;
-  int threads = 0;
+  int threads = 0;         // --threads; 0: the default (one replica per core)
   std::string waitPolicy;  // OMP_WAIT_POLICY for the child
   bool isDefault = false;
 };
@@ -40,7 +41,7 @@ std::string selfPath() {
 double imagesPerSecond(const Args& benchArgs, const Configuration& c) {
   std::vector<std::string> argv = {selfPath(), "bench"};
   argv.insert(argv.end(), benchArgs.begin(), benchArgs.end());
-  argv.insert(argv.end(), {"--threads", std::to_string(c.threads)});
+  if (c.threads > 0) argv.insert(argv.end(), {"--threads", std::to_string(c.threads)});
   const ChildRun run =
       runChild(argv, {std::string(kOpenMpWaitPolicyVariable) + "=" + c.waitPolicy});
   static const std::regex rate(R"(([0-9.]+) images/s)");
@@ -68,11 +69,15 @@ double startupMs(const std::vector<std::string>& argv) {
 
 int runBenchSweep(const Args& benchArgs, int runs) {
   const int cores = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  const int replicas = std::min(cores, kMaxDefaultCpuReplicas);
   std::vector<Configuration> configurations;
+  configurations.push_back({"the default: " + std::to_string(replicas) + " replicas x " +
+                                std::to_string(cores / replicas) + " thread(s)",
+                            0, kOpenMpWaitPolicyDefault, true});
   for (int t = 1; t <= cores; ++t)
-    configurations.push_back({std::to_string(t) + (t == 1 ? " thread" : " threads") +
-                                  (t == cores ? " (the default)" : ""),
-                              t, kOpenMpWaitPolicyDefault, t == cores});
+    configurations.push_back(
+        {std::to_string(t) + (t == 1 ? " thread" : " threads") + ", one network", t,
+         kOpenMpWaitPolicyDefault, false});
   configurations.push_back(
       {std::to_string(cores) + " threads, libgomp's spinning wait", cores, "ACTIVE", false});
 

@@ -42,7 +42,8 @@ metrics), writes a run folder and prints valid.py's metric table on stdout.
                       the run folder is partial (no metrics) until posescope-cli merge
                       joins the N shard folders
   --workers N         image decoding threads (default: min(WORKERS, 2))
-  --threads N         LibTorch intra-op threads (default: every core; fewer on a busy machine)
+  --threads N         LibTorch intra-op threads, one network (default on the CPU: one network
+                      replica per core, at most 4, images side by side; faster quiet and busy)
   --no-fold-bn        keep each BatchNorm a separate pass (default: folded into the convolution
                       before it, same results within float rounding, a faster forward)
   --quiet             no progress on stderr

@@ -145,15 +145,23 @@ Evaluator::Evaluator(const Experiment& experiment, const EvaluatorOptions& optio
   options.validate();
   const ConfigNode& cfg = experiment.cfg;
 
-  const std::vector<c10::Device> devices = resolveDevices(options.device, cfg, d.notices);
+  std::vector<c10::Device> devices = resolveDevices(options.device, cfg, d.notices);
+  const int cores = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  // The CPU default: images side by side, one replica per core with one thread each, beats one
+  // image at a time on every core, quiet and beside a busy process, for small networks and large
+  // (`posescope-cli bench --sweep`; on 2 cores the demo 133 against 53 images/s, LitePose-XS on
+  // the parity images 11.8 against 8.9). Each thread of one image waits for the others at every
+  // layer; replicas never wait for each other. Capped so that many-core machines do not hold a
+  // dozen copies of a large network's activations.
+  if (options.replicaPerCore && options.torchThreads == 0 && devices.size() == 1 &&
+      devices.front().is_cpu()) {
+    devices.assign(static_cast<size_t>(std::min(cores, kMaxDefaultCpuReplicas)), devices.front());
+  }
   const auto cpuReplicas = std::count_if(devices.begin(), devices.end(),
                                          [](const c10::Device& device) { return device.is_cpu(); });
-  // Default: every core, as PyTorch does. On a machine busy with other work, fewer threads
-  // (--threads) avoid OpenMP workers spin-waiting for a busy core (measured 7x slower there).
-  // Several CPU replicas share the threads, so together they use no more than one would.
-  const int threads = options.torchThreads > 0
-                          ? options.torchThreads
-                          : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  // Every core by default, as PyTorch does (--threads overrides); several CPU replicas share the
+  // threads, so together they use no more than one would.
+  const int threads = options.torchThreads > 0 ? options.torchThreads : cores;
   torch::set_num_threads(std::max(1, threads / std::max<int>(1, cpuReplicas)));
   applyCudnnSettings(cfg);
 
@@ -307,9 +315,10 @@ EvaluationResult Evaluator::run(EvaluationObserver* observer, const Cancellation
   log("model " + summary.modelName + " (" + summary.archName + "), " +
       std::to_string(summary.parameters) + " parameters, device " + summary.device);
   const char* waitPolicy = std::getenv(kOpenMpWaitPolicyVariable);
-  log("threads: " + std::to_string(torch::get_num_threads()) + " intra-op, " +
-      kOpenMpWaitPolicyVariable + "=" + (waitPolicy ? waitPolicy : "(unset: libgomp spins)") +
-      "; " + std::to_string(d.foldedBatchNorms) + " BatchNorms folded into their convolutions");
+  log("threads: " + std::to_string(torch::get_num_threads()) + " intra-op for each of " +
+      std::to_string(d.replicas.size()) + " replica(s), " + kOpenMpWaitPolicyVariable + "=" +
+      (waitPolicy ? waitPolicy : "(unset: libgomp spins)") + "; " +
+      std::to_string(d.foldedBatchNorms) + " BatchNorms folded into their convolutions");
   log("dataset " + summary.annotationFile + ": evaluating " + std::to_string(indices.size()) +
       " of " + std::to_string(d.dataset->size()) + " images");
   if (summary.shard)

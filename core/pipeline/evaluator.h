@@ -19,6 +19,9 @@
 
 namespace posescope {
 
+/// The most CPU replicas the default makes (EvaluatorOptions::replicaPerCore).
+inline constexpr int kMaxDefaultCpuReplicas = 4;
+
 /// How to run an evaluation, beyond the experiment itself.
 struct EvaluatorOptions {
   /// "auto" (CUDA device from GPUS when available, else CPU with a notice), "cpu", "cuda:N", or a
@@ -28,8 +31,12 @@ struct EvaluatorOptions {
   std::vector<size_t> subset;  // evaluate only these dataset indices (empty: all)
   int decodeWorkers = -1;      // -1: min(WORKERS, 2)
   int torchThreads = 0;        // 0: every core
-  std::string outDir;          // run folder; "" writes nothing
-  std::string archName;        // name in the metric table; "" uses MODEL.NAME as valid.py
+  /// On the CPU without torchThreads: one network replica per core (at most
+  /// kMaxDefaultCpuReplicas, sharing the cores beyond), each with its share of the threads.
+  /// Off for an evaluator that computes one image at a time (the Inspect page's maps).
+  bool replicaPerCore = true;
+  std::string outDir;    // run folder; "" writes nothing
+  std::string archName;  // name in the metric table; "" uses MODEL.NAME as valid.py
   /// Benchmarks only: run with seeded random weights instead of TEST.MODEL_FILE (said in the log).
   bool randomWeights = false;
   /// Compute metrics at the end of run() (off for benchmarks of repeated images).

@@ -5,8 +5,11 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <map>
+#include <thread>
 
 #include "common/errors.h"
 #include "pipeline/evaluator.h"
@@ -99,6 +102,44 @@ class TestEvaluator : public QObject {
     ExperimentSpec again;
     again.cfgFile = options.outDir + "/" + runfiles::kConfig;
     QCOMPARE(loadExperiment(again).cfg.getString("TEST.MODEL_FILE"), checkpoint_);
+  }
+
+  // On the CPU without --threads: one replica per core (at most kMaxDefaultCpuReplicas), said in
+  // the summary's device; --threads, a device list or replicaPerCore off keep one network. The
+  // records are the same either way.
+  void cpuDefaultRunsOneReplicaPerCore() {
+    const int cores = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+    const int expected = std::min(cores, kMaxDefaultCpuReplicas);
+    std::vector<std::string> names(static_cast<size_t>(expected), "cpu");
+    auto deviceOf = [&](EvaluatorOptions options) {
+      options.limit = 3;
+      Evaluator evaluator(loadExperiment(specFor(root_, checkpoint_)), options);
+      return std::make_pair(evaluator.deviceName(), evaluator.run().records);
+    };
+    EvaluatorOptions byDefault;
+    byDefault.device = "cpu";
+    const auto [defaultDevice, defaultRecords] = deviceOf(byDefault);
+    std::string joined;
+    for (size_t i = 0; i < names.size(); ++i) joined += (i ? "," : "") + names[i];
+    QCOMPARE(defaultDevice, joined);
+
+    EvaluatorOptions oneThread = byDefault;
+    oneThread.torchThreads = 1;
+    EvaluatorOptions oneNetwork = byDefault;
+    oneNetwork.replicaPerCore = false;
+    for (const EvaluatorOptions& single : {oneThread, oneNetwork}) {
+      const auto [device, records] = deviceOf(single);
+      QCOMPARE(device, std::string("cpu"));
+      QCOMPARE(records.size(), defaultRecords.size());
+      for (size_t i = 0; i < records.size(); ++i) {
+        QCOMPARE(records[i].imageId, defaultRecords[i].imageId);
+        QCOMPARE(records[i].people.size(), defaultRecords[i].people.size());
+        // Within float rounding: one network may run on more intra-op threads.
+        for (size_t p = 0; p < records[i].people.size(); ++p)
+          QVERIFY(std::abs(records[i].people[p].score - defaultRecords[i].people[p].score) <=
+                  1e-5 * std::max(1.0, std::abs(defaultRecords[i].people[p].score)));
+      }
+    }
   }
 
   // Relative inputs are recorded absolute with digests, so the folder works from anywhere.

@@ -25,7 +25,8 @@ ImageMaps EvaluatorMapsProvider::computeMaps(std::size_t datasetIndex) {
       spec.updateConfigApplied = true;
       EvaluatorOptions options;
       options.device = device_.empty() ? "auto" : device_;
-      options.decodeWorkers = 1;  // computeMaps decodes on its own thread anyway
+      options.decodeWorkers = 1;       // computeMaps decodes on its own thread anyway
+      options.replicaPerCore = false;  // one image at a time, on replica 0
       options.computeMetrics = false;
       evaluator_ = std::make_unique<Evaluator>(loadExperiment(spec), options);
     } catch (const std::exception& e) {
