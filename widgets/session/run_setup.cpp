@@ -208,8 +208,8 @@ EvaluatorOptions evaluatorOptionsFor(const RunSetup& setup, const QString& runDi
   EvaluatorOptions options;
   options.device = setup.device.toStdString();
   options.outDir = runDir.toStdString();
-  // Every core, as the CLI: OpenMP workers wait passively (the GUI restarts itself with
-  // OMP_WAIT_POLICY=PASSIVE), so they leave the GUI thread its turn when it needs one.
+  // The CLI's default (on the CPU one network replica per core): OpenMP workers wait passively
+  // (the GUI restarts itself with OMP_WAIT_POLICY=PASSIVE), so they leave the GUI thread its turn.
   options.torchThreads = 0;
   return options;
 }
