@@ -17,6 +17,7 @@
 #include <QtTest>
 
 #include "common/errors.h"
+#include "pipeline/evaluator.h"
 #include "pipeline/run_folder.h"
 #include "synthetic_fixture.h"
 #include "test_support.h"
@@ -232,11 +233,14 @@ class TestRunWorkflow : public QObject {
     guiMetrics_ = outcome.metrics;
     const auto* panel = window.resultsView()->summaryPanel();
     QVERIFY(panel->value(RunSummaryPanel::Row::State).startsWith("complete"));
-    QCOMPARE(panel->value(RunSummaryPanel::Row::Device), QString("cpu"));
+    // The CPU default: one network replica per core (at most 4).
+    const int replicas = std::min(QThread::idealThreadCount(), kMaxDefaultCpuReplicas);
+    QCOMPARE(panel->value(RunSummaryPanel::Row::Device),
+             replicas == 1 ? QString("cpu") : QString("cpu, %1 network replicas").arg(replicas));
     QCOMPARE(panel->value(RunSummaryPanel::Row::Images), QString("%1 of %1").arg(kImages));
     QCOMPARE(panel->value(RunSummaryPanel::Row::Failed), QString("1"));
 
-    // posescope-cli eval on the same inputs, with the same device and thread count.
+    // posescope-cli eval on the same inputs, with the same defaults (device, replicas, threads).
     cliRunDir_ = dir_.filePath("cli-run");
     QProcess cli;
     const QStringList args = {"eval",
@@ -248,8 +252,6 @@ class TestRunWorkflow : public QObject {
                               cliRunDir_,
                               "--device",
                               "cpu",
-                              "--threads",
-                              QString::number(std::max(1, QThread::idealThreadCount() - 1)),
                               "--quiet",
                               "TEST.FLIP_TEST",
                               "True",

@@ -7,6 +7,13 @@
 
 namespace posescope {
 
+QString deviceText(const QString& devices) {
+  const QStringList names = devices.split(QLatin1Char(','));
+  if (names.size() > 1 && names.count(names.front()) == names.size())
+    return QObject::tr("%1, %2 network replicas").arg(names.front()).arg(names.size());
+  return devices;
+}
+
 QString humanCount(double value) {
   const double a = std::fabs(value);
   if (a >= 1e9) return QStringLiteral("%1 G").arg(value / 1e9, 0, 'f', 2);
@@ -51,7 +58,7 @@ void RunSummaryPanel::setSummary(const RunSummary& s, const QString& runDir) {
                        : tr("unknown"));
   values_[Row::MultiplyAdds]->setText(s.multiplyAdds > 0 ? humanCount(s.multiplyAdds)
                                                          : tr("unknown"));
-  values_[Row::Device]->setText(QString::fromStdString(s.device));
+  values_[Row::Device]->setText(deviceText(QString::fromStdString(s.device)));
   const QString annotations = QString::fromStdString(s.annotationFile);
   values_[Row::Dataset]->setText(QStringLiteral("%1: %2").arg(QString::fromStdString(s.datasetKind),
                                                               QFileInfo(annotations).fileName()));
