@@ -71,9 +71,12 @@ int runBenchSweep(const Args& benchArgs, int runs) {
   const int cores = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
   const int replicas = std::min(cores, kMaxDefaultCpuReplicas);
   std::vector<Configuration> configurations;
-  configurations.push_back({"the default: " + std::to_string(replicas) + " replicas x " +
-                                std::to_string(cores / replicas) + " thread(s)",
-                            0, kOpenMpWaitPolicyDefault, true});
+  const int threadsEach = cores / replicas;
+  configurations.push_back(
+      {"the default: " +
+           (replicas == 1 ? std::string("one network") : std::to_string(replicas) + " replicas") +
+           " x " + std::to_string(threadsEach) + (threadsEach == 1 ? " thread" : " threads"),
+       0, kOpenMpWaitPolicyDefault, true});
   for (int t = 1; t <= cores; ++t)
     configurations.push_back(
         {std::to_string(t) + (t == 1 ? " thread" : " threads") + ", one network", t,
