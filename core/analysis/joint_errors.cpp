@@ -70,24 +70,18 @@ JointAnalysis analyzeJoints(const KeypointDetection& detection, const GroundTrut
     const double var = twice * twice;
     double best = -1;
     std::size_t bestRow = 0;
-    // exp is monotonic: a row whose exponent is not below the best one's cannot beat it (ties keep
-    // the first), so exp is taken only for the rows that may, not for every person twice.
-    bool found = false;
-    double bestExponent = 0;
     for (std::size_t r = 0; r < rows.size(); ++r) {
       const int joint = rows[r].mirrored ? params.flipIndex[k] : k;
       const std::vector<double>& g = rows[r].person->keypoints;
-      if (!(g[3 * joint + 2] > 0)) continue;  // unlabelled: never the best (ownKs stays -1)
-      const double dx = g[3 * joint] - xd, dy = g[3 * joint + 1] - yd;
-      const double exponent = (dx * dx + dy * dy) / var / rows[r].scale / 2;
-      if (r != 0 && found && !(exponent < bestExponent)) continue;
-      const double ks = std::exp(-exponent);
+      double ks = -1;  // an unlabelled joint is never the best candidate
+      if (g[3 * joint + 2] > 0) {
+        const double dx = g[3 * joint] - xd, dy = g[3 * joint + 1] - yd;
+        ks = std::exp(-(dx * dx + dy * dy) / var / rows[r].scale / 2);
+      }
       if (r == 0) out.ownKs[k] = ks;
       if (ks > best) {
         best = ks;
         bestRow = r;
-        bestExponent = exponent;
-        found = true;
       }
     }
     if (best < 0) best = 0;

@@ -95,12 +95,6 @@ bool matchedAt(const ImageRound& r, std::size_t t, std::size_t j) {
   return r.match.dtMatchGtId[t * r.match.numDets + j] != 0;
 }
 
-// Whether `person` counts for the area range `area` (not crowd, labelled, its area inside).
-bool regularIn(const GroundTruthPerson& person, const AreaRange& area, EvalVariant variant) {
-  const double a = groundTruthArea(person, variant);
-  return !isIgnoredPerson(person) && !(a < area.lo || a > area.hi);
-}
-
 // Sets each detection's score to coco-analyze's optimal score: the best OKS it reaches with a
 // regular person of `area` (0 when its image has none), decayed by soft-NMS among the image's
 // detections, whose keypoints are taken from `nmsKeypoints`. OKS come from `cache` except for the
@@ -118,7 +112,7 @@ void setOptimalScores(std::vector<KeypointDetection>& work,
         const std::size_t G = people.size();
         std::vector<char> regular(G);
         for (std::size_t g = 0; g < G; ++g)
-          regular[g] = regularIn(*people[g], area, params.variant);
+          regular[g] = !isIgnoredInArea(*people[g], area, params.variant);
         const bool anyRegular = std::find(regular.begin(), regular.end(), 1) != regular.end();
         std::vector<double> bestOks(dets.size(), 0);  // in file order, as dets
         for (std::size_t p = 0; anyRegular && p < dets.size(); ++p) {

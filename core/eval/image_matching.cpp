@@ -11,6 +11,11 @@ bool isIgnoredPerson(const GroundTruthPerson& gt) {
   return gt.isCrowd || gt.numKeypoints == 0;
 }
 
+bool isIgnoredInArea(const GroundTruthPerson& gt, const AreaRange& area, EvalVariant variant) {
+  const double a = groundTruthArea(gt, variant);
+  return isIgnoredPerson(gt) || a < area.lo || a > area.hi;
+}
+
 ImageAreaMatch matchImage(const ImageInput& in, const EvalParams& params, const AreaRange& area) {
   const std::size_t T = params.iouThrs.size(), G = in.gts.size(), D = in.dts.size();
   ImageAreaMatch out;
@@ -22,8 +27,7 @@ ImageAreaMatch matchImage(const ImageInput& in, const EvalParams& params, const 
   out.dtIgnore.assign(T * D, 0);
   out.gtIgnore.resize(G);
   for (std::size_t g = 0; g < G; ++g) {
-    const double a = groundTruthArea(*in.gts[g], params.variant);
-    out.gtIgnore[g] = isIgnoredPerson(*in.gts[g]) || a < area.lo || a > area.hi;
+    out.gtIgnore[g] = isIgnoredInArea(*in.gts[g], area, params.variant);
     out.numRegularGts += !out.gtIgnore[g];
   }
   // Regular ground truths first, ignored ones last, keeping file order within each group.

@@ -32,6 +32,10 @@ struct ImageAreaMatch {
 /// Whether a ground truth person is ignored regardless of area (crowd, or num_keypoints == 0).
 bool isIgnoredPerson(const GroundTruthPerson& gt);
 
+/// Whether a ground truth person is ignored in area range `area`: ignored regardless
+/// (isIgnoredPerson) or its area (groundTruthArea) outside the range, as the matching decides.
+bool isIgnoredInArea(const GroundTruthPerson& gt, const AreaRange& area, EvalVariant variant);
+
 /// Runs the reference's greedy matching for `area`; never fails for consistent input.
 ImageAreaMatch matchImage(const ImageInput& input, const EvalParams& params, const AreaRange& area);
 
