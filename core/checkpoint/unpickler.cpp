@@ -5,7 +5,6 @@
 #include <cstring>
 #include <stdexcept>
 #include <unordered_map>
-#include <unordered_set>
 #include <vector>
 
 #include <ATen/core/Tensor.h>
@@ -149,9 +148,6 @@ class Unpickler {
   PickleRef rebuildTensor(const std::vector<PickleRef>& args);
   void build(const PickleRef& object, const PickleRef& state);
   void setItem(const PickleRef& dict, const PickleRef& key, const PickleRef& value);
-  /// Refuses to put `value` into `container` when `container` is reachable from it: a value that
-  /// holds itself (memo references allow it; torch.save never writes one) would never be freed.
-  void refuseCycle(const PickleValue* container, const PickleRef& value) const;
   void memoPut(std::uint64_t index) { memo_[index] = top(); }
   void memoGet(std::uint64_t index) {
     const auto it = memo_.find(index);
@@ -188,29 +184,10 @@ PickleRef Unpickler::resolveGlobal(const std::string& module, const std::string&
   return makeString(Kind::Global, module + "." + name);
 }
 
-void Unpickler::refuseCycle(const PickleValue* container, const PickleRef& value) const {
-  std::vector<const PickleValue*> pending{value.get()};
-  std::unordered_set<const PickleValue*> seen;
-  while (!pending.empty()) {
-    const PickleValue* v = pending.back();
-    pending.pop_back();
-    if (!v || !seen.insert(v).second) continue;
-    if (v == container) corrupt("a container holds itself");
-    for (const auto& item : v->items) pending.push_back(item.get());
-    for (const auto& [k, e] : v->entries) {
-      pending.push_back(k.get());
-      pending.push_back(e.get());
-    }
-    for (const auto& attribute : v->attributes) pending.push_back(attribute.second.get());
-  }
-}
-
 void Unpickler::setItem(const PickleRef& dict, const PickleRef& key, const PickleRef& value) {
   if (dict->kind != Kind::Dict) {
     corrupt(std::string("SETITEM applied to a ") + pickleKindName(dict->kind));
   }
-  refuseCycle(dict.get(), key);
-  refuseCycle(dict.get(), value);
   try {
     dict->setItem(key, value);
   } catch (const std::invalid_argument& e) {
@@ -317,7 +294,6 @@ void Unpickler::build(const PickleRef& object, const PickleRef& state) {
     if (s->kind != Kind::Dict) corrupt("BUILD state is not a dict");
     for (const auto& [k, v] : s->entries) {
       if (k->kind != Kind::String) corrupt("BUILD state has a non-string attribute name");
-      refuseCycle(object.get(), v);
       object->attributes.emplace_back(k->text, v);
     }
   };
@@ -477,7 +453,6 @@ PickleResult Unpickler::run() {
         PickleRef value = pop();
         PickleRef& list = top();
         if (list->kind != Kind::List) corrupt("APPEND applied to something that is not a list");
-        refuseCycle(list.get(), value);
         list->items.push_back(std::move(value));
         break;
       }
@@ -485,10 +460,7 @@ PickleResult Unpickler::run() {
         auto items = popMark();
         PickleRef& list = top();
         if (list->kind != Kind::List) corrupt("APPENDS applied to something that is not a list");
-        for (auto& v : items) {
-          refuseCycle(list.get(), v);
-          list->items.push_back(std::move(v));
-        }
+        for (auto& v : items) list->items.push_back(std::move(v));
         break;
       }
       case 'q':  // BINPUT
