@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <memory>
 #include <stdexcept>
 #include <unordered_map>
 #include <vector>
@@ -47,6 +48,20 @@ class Unpickler {
         size_(size),
         source_(source),
         loader_(loader) {}
+  // A refused pickle may have left containers holding each other; emptying every container it
+  // made frees them, as reference counting alone cannot.
+  ~Unpickler() {
+    if (succeeded_) return;
+    for (const auto& weak : containers_) {
+      if (const PickleRef c = weak.lock()) {
+        c->items.clear();
+        c->entries.clear();
+        c->attributes.clear();
+      }
+    }
+  }
+  Unpickler(const Unpickler&) = delete;
+  Unpickler& operator=(const Unpickler&) = delete;
 
   PickleResult run();
 
@@ -113,6 +128,14 @@ class Unpickler {
     return items;
   }
 
+  /// A list or dict: the only values later opcodes fill, so the only ones that can close a cycle.
+  PickleRef makeContainer(Kind kind) {
+    auto r = makePickle(kind);
+    containers_.push_back(r);
+    return r;
+  }
+  void refuseCycles(const PickleRef& result);
+
   static PickleRef makeInt(std::int64_t v) {
     auto r = makePickle(Kind::Int);
     r->integer = v;
@@ -165,7 +188,58 @@ class Unpickler {
   std::vector<PickleRef> stack_;
   std::vector<std::size_t> marks_;
   std::unordered_map<std::uint64_t, PickleRef> memo_;
+  std::vector<std::weak_ptr<PickleValue>> containers_;
+  bool succeeded_ = false;
 };
+
+// Python pickles may be cyclic (a list that holds itself); PoseScope's shared handles cannot
+// free such values, and no checkpoint needs them. One depth-first walk from the result finds a
+// cycle it reaches; a container still alive that the walk never reached is held only by a cycle.
+void Unpickler::refuseCycles(const PickleRef& result) {
+  stack_.clear();
+  memo_.clear();
+  enum class Mark : std::uint8_t { Open, Done };
+  std::unordered_map<const PickleValue*, Mark> marks;
+  struct Frame {
+    const PickleValue* value;
+    std::size_t next = 0;  // index over items, then entries' keys and values, then attributes
+  };
+  auto childAt = [](const PickleValue* v, std::size_t i) -> const PickleValue* {
+    if (i < v->items.size()) return v->items[i].get();
+    i -= v->items.size();
+    if (i < 2 * v->entries.size()) {
+      const auto& entry = v->entries[i / 2];
+      return (i % 2 ? entry.second : entry.first).get();
+    }
+    i -= 2 * v->entries.size();
+    if (i < v->attributes.size()) return v->attributes[i].second.get();
+    return nullptr;
+  };
+  std::vector<Frame> walk{{result.get()}};
+  marks[result.get()] = Mark::Open;
+  while (!walk.empty()) {
+    Frame& frame = walk.back();
+    const PickleValue* child = childAt(frame.value, frame.next);
+    if (!child) {
+      marks[frame.value] = Mark::Done;
+      walk.pop_back();
+      continue;
+    }
+    ++frame.next;
+    const auto [it, inserted] = marks.try_emplace(child, Mark::Open);
+    if (inserted) {
+      walk.push_back({child});
+    } else if (it->second == Mark::Open) {
+      corrupt("a " + std::string(pickleKindName(child->kind)) + " holds itself");
+    }
+  }
+  for (const auto& weak : containers_) {
+    const PickleRef c = weak.lock();
+    if (c && !marks.count(c.get())) {
+      corrupt("a " + std::string(pickleKindName(c->kind)) + " holds itself");
+    }
+  }
+}
 
 PickleRef Unpickler::resolveGlobal(const std::string& module, const std::string& name) {
   bool allowed = false;
@@ -203,7 +277,7 @@ PickleRef Unpickler::call(const PickleRef& callable, const PickleRef& args) {
   const std::string& fn = callable->text;
   const auto& a = args->items;
   if (fn == "collections.OrderedDict") {
-    auto dict = makePickle(Kind::Dict);
+    auto dict = makeContainer(Kind::Dict);
     dict->ordered = true;
     if (a.size() == 1 && a[0]->kind == Kind::List) {
       for (const auto& pair : a[0]->items) {
@@ -323,6 +397,8 @@ PickleResult Unpickler::run() {
         PickleResult result;
         result.value = pop();
         result.consumed = pos_;
+        refuseCycles(result.value);
+        succeeded_ = true;
         return result;
       }
       case '(':  // MARK
@@ -403,10 +479,10 @@ PickleResult Unpickler::run() {
         push(makeString(Kind::Bytes, bytes(uintLE(8))));
         break;
       case '}':  // EMPTY_DICT
-        push(makePickle(Kind::Dict));
+        push(makeContainer(Kind::Dict));
         break;
       case ']':  // EMPTY_LIST
-        push(makePickle(Kind::List));
+        push(makeContainer(Kind::List));
         break;
       case ')':  // EMPTY_TUPLE
         push(makePickle(Kind::Tuple));
@@ -414,13 +490,13 @@ PickleResult Unpickler::run() {
       case 'd': {  // DICT
         auto items = popMark();
         if (items.size() % 2) corrupt("DICT has an odd number of items");
-        auto dict = makePickle(Kind::Dict);
+        auto dict = makeContainer(Kind::Dict);
         for (std::size_t i = 0; i < items.size(); i += 2) setItem(dict, items[i], items[i + 1]);
         push(dict);
         break;
       }
       case 'l': {  // LIST
-        auto list = makePickle(Kind::List);
+        auto list = makeContainer(Kind::List);
         list->items = popMark();
         push(list);
         break;

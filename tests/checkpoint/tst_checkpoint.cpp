@@ -246,6 +246,50 @@ class TestCheckpoint : public QObject {
     v.reset();  // releasing a million nested lists must not overflow the stack
   }
 
+  // Pickle allows a container to hold itself; PoseScope refuses it (and frees what it built)
+  // instead of leaking the cycle. Each stream memoizes a container (BINPUT 0) and puts it into
+  // itself (BINGET 0).
+  void containerHoldingItselfIsRefused_data() {
+    QTest::addColumn<QByteArray>("pickle");
+    QTest::addColumn<QString>("kind");
+    QTest::newRow("list appended to itself") << QByteArray(
+                                                    "\x80\x02]q\x00h\x00"
+                                                    "a.",
+                                                    9)
+                                             << "list";
+    QTest::newRow("dict set into itself") << QByteArray("\x80\x02}q\x00K\x01h\x00s.", 11) << "dict";
+    QTest::newRow("cycle no longer on the stack at STOP") << QByteArray(
+                                                                 "\x80\x02]q\x00h\x00"
+                                                                 "a0N.",
+                                                                 11)
+                                                          << "list";
+    QTest::newRow("cycle through a tuple") << QByteArray(
+                                                  "\x80\x02]q\x00h\x00\x85"
+                                                  "a.",
+                                                  10)
+                                           << "list";
+  }
+  void containerHoldingItselfIsRefused() {
+    QFETCH(QByteArray, pickle);
+    QFETCH(QString, kind);
+    const std::string msg =
+        errorOf([&] { posescope::readPickle(pickle.constData(), pickle.size(), "cyclic.pth"); });
+    const std::string expected = "a " + kind.toStdString() + " holds itself";
+    QVERIFY2(msg.find("checkpoint 'cyclic.pth' is corrupt") != std::string::npos, msg.c_str());
+    QVERIFY2(msg.find(expected) != std::string::npos, msg.c_str());
+  }
+
+  void sharedContainerIsNotACycle() {
+    // [x, x] with x = [] memoized: shared, not cyclic, as torch.save writes tied weights.
+    const QByteArray p(
+        "\x80\x02](]q\x00h\x00"
+        "e.",
+        11);
+    const posescope::PickleRef v = posescope::readPickle(p.constData(), p.size(), "tied").value;
+    QCOMPARE(v->items.size(), std::size_t(2));
+    QCOMPARE(v->items[0].get(), v->items[1].get());
+  }
+
   void torchScriptArchiveIsNamed() {
     const std::string path = fixture("script.pt");
     QCOMPARE(posescope::detectCheckpointFormat(path), posescope::CheckpointFormat::TorchScript);
