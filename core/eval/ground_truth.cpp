@@ -4,6 +4,7 @@
 
 #include "common/errors.h"
 #include "eval/eval_params.h"
+#include "eval/json_file.h"
 #include "eval/json_values.h"
 
 namespace posescope {
@@ -141,7 +142,7 @@ KeypointCategory parseCategory(value& v, const Context& ctx) {
   return category;
 }
 
-KeypointGroundTruth parseGroundTruthText(const simdjson::padded_string& text,
+KeypointGroundTruth parseGroundTruthText(simdjson::padded_string_view text,
                                          const std::string& source) {
   const evaljson::Source json(text, source);
   evaljson::od::parser parser;
@@ -219,7 +220,7 @@ KeypointGroundTruth parseGroundTruth(const std::string& jsonText, const std::str
 }
 
 KeypointGroundTruth loadGroundTruth(const std::string& path) {
-  return parseGroundTruthText(evaljson::readFile(path), path);
+  return parseGroundTruthText(evaljson::JsonFile::load(path).text(), path);
 }
 
 void checkGroundTruthFor(const KeypointGroundTruth& gt, EvalVariant variant) {

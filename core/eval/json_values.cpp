@@ -9,15 +9,7 @@
 
 namespace posescope::evaljson {
 
-simdjson::padded_string readFile(const std::string& path) {
-  simdjson::padded_string text;
-  if (simdjson::padded_string::load(path).get(text)) {
-    throw EvalError(path + ": cannot open the file for reading");
-  }
-  return text;
-}
-
-Source::Source(const simdjson::padded_string& text, std::string name)
+Source::Source(simdjson::padded_string_view text, std::string name)
     : text_(text.data(), text.size()), name_(std::move(name)) {}
 
 void Source::malformed(const char* at, const std::string& message) const {
@@ -43,8 +35,7 @@ void Source::check(simdjson::error_code error, od::document& doc) const {
   malformed(at, simdjson::error_message(error));
 }
 
-od::document iterate(od::parser& parser, const simdjson::padded_string& text,
-                     const Source& source) {
+od::document iterate(od::parser& parser, simdjson::padded_string_view text, const Source& source) {
   od::document doc;
   const simdjson::error_code error = parser.iterate(text).get(doc);
   // The first pass reports no position.

@@ -25,14 +25,10 @@ namespace posescope::evaljson {
 
 namespace od = simdjson::ondemand;
 
-/// Reads a whole file, padded as simdjson needs; throws EvalError naming the path when it cannot
-/// be read.
-simdjson::padded_string readFile(const std::string& path);
-
 /// The parsed text and its name; throws the loaders' "malformed JSON" errors.
 class Source {
  public:
-  Source(const simdjson::padded_string& text, std::string name);
+  Source(simdjson::padded_string_view text, std::string name);
   const std::string& name() const { return name_; }
 
   /// Throws EvalError "NAME: malformed JSON at line L, column C: message" (`at` points into the
@@ -48,7 +44,7 @@ class Source {
 
 /// Starts reading `text`; throws EvalError when simdjson's first pass refuses it (invalid UTF-8,
 /// an unclosed string, an empty file).
-od::document iterate(od::parser& parser, const simdjson::padded_string& text, const Source& source);
+od::document iterate(od::parser& parser, simdjson::padded_string_view text, const Source& source);
 /// The document's top value.
 od::value rootValue(od::document& doc, const Source& source);
 /// Requires that only whitespace follows the top value.

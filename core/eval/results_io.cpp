@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "common/errors.h"
+#include "eval/json_file.h"
 #include "eval/json_values.h"
 
 #include <nlohmann/json.hpp>
@@ -11,7 +12,7 @@ namespace posescope {
 
 namespace {
 
-std::vector<KeypointDetection> parseResultsText(const simdjson::padded_string& text,
+std::vector<KeypointDetection> parseResultsText(simdjson::padded_string_view text,
                                                 const std::string& source) {
   using evaljson::Context;
   using evaljson::od::value;
@@ -87,7 +88,7 @@ std::vector<KeypointDetection> parseResults(const std::string& jsonText,
 }
 
 std::vector<KeypointDetection> loadResults(const std::string& path) {
-  return parseResultsText(evaljson::readFile(path), path);
+  return parseResultsText(evaljson::JsonFile::load(path).text(), path);
 }
 
 std::string formatResultsJson(const std::vector<KeypointDetection>& detections) {

@@ -3,9 +3,12 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <sys/stat.h>
+
 #include <cmath>
 #include <fstream>
 #include <limits>
+#include <thread>
 
 #include "common/errors.h"
 #include "eval/eval_params.h"
@@ -134,6 +137,31 @@ class TestEvalInputs : public QObject {
     expectEvalError([&] { loadResults(results); }, {results, "malformed JSON"});
     expectEvalError([&] { loadResults(dir.filePath("missing.json").toStdString()); },
                     {"missing.json", "cannot open"});
+  }
+  void filesLoadWhateverTheirSizeOrKind() {
+    QTemporaryDir dir;
+    // Past 2 MiB a file goes into a huge-page buffer: the same detections as from the text.
+    std::string many = "[";
+    for (int i = 0; i < 20000; ++i) {
+      many += std::string(i ? ",\n" : "") + R"({"image_id": 5, "category_id": 1, "score": )" +
+              std::to_string(i) + R"(e-5, "keypoints": [)" + kps(17) + "]}";
+    }
+    many += "]";
+    QVERIFY(many.size() > (std::size_t(2) << 20));
+    const auto fromFile = loadResults(writeFile(dir, "many.json", many));
+    const auto fromText = parseResults(many, "many.json");
+    QCOMPARE(fromFile.size(), std::size_t(20000));
+    QCOMPARE(fromFile.back().score, fromText.back().score);
+    QCOMPARE(fromFile.back().keypoints, fromText.back().keypoints);
+    // A pipe has no size up front (a shell's <(...) gives one): read until its end.
+    const std::string fifo = dir.filePath("pipe.json").toStdString();
+    QCOMPARE(mkfifo(fifo.c_str(), 0600), 0);
+    std::thread writer([&] { std::ofstream(fifo) << many; });
+    const auto fromPipe = loadResults(fifo);
+    writer.join();
+    QCOMPARE(fromPipe.size(), fromFile.size());
+    expectEvalError([&] { loadGroundTruth(dir.path().toStdString()); },
+                    {dir.path().toStdString(), "cannot read", "directory"});
   }
   void jsonAsPythonWritesIt() {
     // json.load reads NaN / Infinity anywhere and integral floats as ids; only the fields the
