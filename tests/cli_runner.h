@@ -1,10 +1,11 @@
 #pragma once
 // Runs posescope-cli as a separate process, as users and scripts do, for the CLI test suites.
-// The including target defines POSESCOPE_CLI_PATH (the built CLI).
 
 #include <QProcess>
 #include <QString>
 #include <QStringList>
+
+#include "built_programs.h"
 
 namespace posescope::test {
 
@@ -21,7 +22,7 @@ inline CliRun runCliIn(const QProcessEnvironment& environment, const QStringList
                        int timeoutMs = 600000) {
   QProcess p;
   p.setProcessEnvironment(environment);
-  p.start(QStringLiteral(POSESCOPE_CLI_PATH), args);
+  p.start(posescope::test::cliPath(), args);
   CliRun r;
   if (!p.waitForFinished(timeoutMs)) {
     p.kill();

@@ -21,6 +21,7 @@
 
 #include <opencv2/imgcodecs.hpp>
 
+#include "built_programs.h"
 #include "cli_runner.h"
 #include "common/errors.h"
 #include "pipeline/run_folder.h"
@@ -135,7 +136,7 @@ class TestCliResilience : public QObject {
         continue;
       }
       QProcess p;
-      p.setProgram(QStringLiteral(POSESCOPE_CLI_PATH));
+      p.setProgram(posescope::test::cliPath());
       p.setArguments(started ? QStringList{"eval", "--quiet", "--threads", "1", "--workers", "1",
                                            "--resume", run}
                              : evalArgs(data_, run));
@@ -220,7 +221,7 @@ class TestCliResilience : public QObject {
     // outgrows it after a few images (as a full disk would stop it).
     const QString run = tmp_.filePath("full-disk");
     const QStringList args = evalArgs(data_, run);
-    std::vector<std::string> argStrings = {POSESCOPE_CLI_PATH};
+    std::vector<std::string> argStrings = {posescope::test::cliPath().toStdString()};
     for (const auto& a : args) argStrings.push_back(a.toStdString());
     std::vector<char*> argv;
     for (auto& a : argStrings) argv.push_back(a.data());

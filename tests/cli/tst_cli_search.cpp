@@ -14,6 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "built_programs.h"
 #include "checkpoint/checkpoint_reader.h"
 #include "checkpoint/state_dict_writer.h"
 #include "cli/slurm_cluster.h"
@@ -141,7 +142,7 @@ class TestCliSearch : public QObject {
   void killedSearchResumesToTheSameResult() {
     const QString out = dir_.filePath("killed");
     QProcess search;
-    search.start(QStringLiteral(POSESCOPE_CLI_PATH), searchArgs(out));
+    search.start(posescope::test::cliPath(), searchArgs(out));
     QVERIFY(search.waitForStarted());
     QElapsedTimer waited;
     waited.start();

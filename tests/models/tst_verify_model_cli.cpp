@@ -7,6 +7,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "built_programs.h"
 #include "test_support.h"
 
 namespace {
@@ -19,7 +20,7 @@ struct Run {
 Run runCli(const QStringList& args) {
   QProcess p;
   p.setProcessChannelMode(QProcess::MergedChannels);
-  p.start(QStringLiteral(POSESCOPE_CLI_PATH), args);
+  p.start(posescope::test::cliPath(), args);
   if (!p.waitForFinished(600000)) return {};
   return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
           QString::fromUtf8(p.readAll())};

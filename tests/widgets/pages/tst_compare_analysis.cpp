@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "analysis/error_images.h"
+#include "built_programs.h"
 #include "report/error_label_changes.h"
 #include "report/report_fixtures.h"
 #include "widgets/common/ap_if_fixed_chart.h"
@@ -126,7 +127,7 @@ struct AnalysedPair {
 // The "95 % CI of B - A" cell of each metric row in `posescope-cli compare`'s Markdown.
 QMap<QString, QString> cliIntervals(const QString& dirA, const QString& dirB) {
   QProcess cli;
-  cli.start(QStringLiteral(POSESCOPE_CLI_PATH), {QStringLiteral("compare"), dirA, dirB});
+  cli.start(posescope::test::cliPath(), {QStringLiteral("compare"), dirA, dirB});
   if (!cli.waitForFinished(120000) || cli.exitCode() != 0) {
     qWarning() << cli.readAllStandardError();
     return {};

@@ -20,6 +20,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "built_programs.h"
 #include "eval/ground_truth.h"
 #include "eval/keypoint_eval.h"
 #include "eval/results_io.h"
@@ -43,7 +44,7 @@ constexpr int kTimeoutMs = 60000;
 // stdout of `posescope-cli ARGS`; fails the test on a non-zero exit.
 QByteArray runCli(const QStringList& args) {
   QProcess cli;
-  cli.start(QStringLiteral(POSESCOPE_CLI_PATH), args);
+  cli.start(posescope::test::cliPath(), args);
   if (!cli.waitForFinished(120000) || cli.exitCode() != 0) {
     qWarning() << "posescope-cli" << args << cli.readAllStandardError();
     return {};

@@ -14,6 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "built_programs.h"
 #include "checkpoint/state_dict_writer.h"
 #include "common/errors.h"
 #include "config/experiment.h"
@@ -202,7 +203,7 @@ class TestSearchPage : public QObject {
     const QString root = dir_.filePath("real");
     for (const auto& [split, images] : {std::pair{"val2017", "2"}, std::pair{"train2017", "2"}}) {
       QProcess make;
-      make.start(QStringLiteral(POSESCOPE_CLI_PATH),
+      make.start(posescope::test::cliPath(),
                  {"make-dataset", "--out", root + "/data", "--images", images, "--split", split});
       QVERIFY(make.waitForFinished(120000) && make.exitCode() == 0);
     }
@@ -213,7 +214,7 @@ class TestSearchPage : public QObject {
     test::randomise(net->module());
     writeStateDict((root + "/supernet.pth").toStdString(), test::stateOf(net->module()));
 
-    SearchSession session(QStringLiteral(POSESCOPE_CLI_PATH));
+    SearchSession session(posescope::test::cliPath());
     SearchView view(&session);
     const QString folder = root + "/search";
     QSignalSpy running(&session, &SearchSession::runningChanged);

@@ -14,6 +14,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "built_programs.h"
 #include "synthetic_fixture.h"
 #include "test_support.h"
 #include "widgets/common/display_filter_bar.h"
@@ -41,7 +42,7 @@ QString repoFile(const QString& relative) {
 QString evalDemo(const QString& arch, const QString& weights, const QString& dataRoot,
                  const QString& out) {
   QProcess cli;
-  cli.start(QStringLiteral(POSESCOPE_CLI),
+  cli.start(posescope::test::cliPath(),
             {"eval", "--cfg", repoFile("configs/demo/demo.yaml"), "--superconfig", repoFile(arch),
              "--out", out, "--device", "cpu", "--quiet", "DATASET.ROOT", dataRoot,
              "TEST.MODEL_FILE", repoFile(weights), "TEST.FLIP_TEST", "False"});

@@ -5,6 +5,8 @@
 #include <QProcess>
 #include <QtTest>
 
+#include "built_programs.h"
+
 namespace {
 
 struct Run {
@@ -17,7 +19,7 @@ Run runGui(const QStringList& args) {
   QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
   env.insert("QT_QPA_PLATFORM", "offscreen");
   p.setProcessEnvironment(env);
-  p.start(QStringLiteral(POSESCOPE_GUI_PATH), args);
+  p.start(posescope::test::guiPath(), args);
   Run r;
   if (!p.waitForFinished(60000)) {
     p.kill();

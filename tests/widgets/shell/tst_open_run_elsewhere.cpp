@@ -8,6 +8,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "built_programs.h"
 #include "synthetic_fixture.h"
 #include "test_support.h"
 #include "widgets/common/image_canvas.h"
@@ -72,7 +73,7 @@ class TestOpenRunElsewhere : public QObject {
     runDir_ = tmp_.filePath("run");
     QProcess cli;
     cli.setWorkingDirectory(work_);
-    cli.start(QStringLiteral(POSESCOPE_CLI),
+    cli.start(posescope::test::cliPath(),
               {"eval", "--cfg", repoFile("configs/demo/demo.yaml"), "--superconfig",
                repoFile("configs/demo/demo-arch.json"), "--out", runDir_, "--device", "cpu",
                "--quiet", "DATASET.ROOT", "data/coco", "TEST.MODEL_FILE",

@@ -16,6 +16,7 @@
 #include <QThread>
 #include <QtTest>
 
+#include "built_programs.h"
 #include "common/errors.h"
 #include "pipeline/evaluator.h"
 #include "pipeline/run_folder.h"
@@ -259,7 +260,7 @@ class TestRunWorkflow : public QObject {
                               root_,
                               "TEST.MODEL_FILE",
                               checkpoint_};
-    cli.start(QStringLiteral(POSESCOPE_CLI), args);
+    cli.start(posescope::test::cliPath(), args);
     QVERIFY(cli.waitForFinished(kRunTimeoutMs));
     QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
     const QString printed = QString::fromUtf8(cli.readAllStandardOutput());

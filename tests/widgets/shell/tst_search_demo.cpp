@@ -12,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "built_programs.h"
 #include "test_support.h"
 #include "widgets/session/search_session.h"
 #include "widgets/shell/main_window.h"
@@ -48,7 +49,7 @@ class TestSearchDemo : public QObject {
     const QString source = QString::fromStdString(test::sourceDir());
     qputenv("XDG_CACHE_HOME", cache.path().toUtf8());
     qputenv("POSESCOPE_DATA_DIR", source.toUtf8());
-    qputenv("POSESCOPE_CLI", POSESCOPE_CLI);
+    qputenv("POSESCOPE_CLI", posescope::test::cliPath().toLocal8Bit());
     MainWindow window;
     window.show();
     QAction* action = menuAction(window.menuBar(), "&Search Demo");
