@@ -1,5 +1,6 @@
 // posescope: the desktop application. Its command line is read by the parser posescope-cli and
-// posescope-train use (same errors, same exit code 2 for a bad command line).
+// posescope-train use (same errors, same exit code 2 for a bad command line). It links no
+// LibTorch: the network engine module is loaded once the window shows.
 
 #include <QApplication>
 #include <QScreen>
@@ -17,6 +18,7 @@
 #include "widgets/pages/inspect/inspect_view.h"
 #include "widgets/pages/results/evaluation_settings_panel.h"
 #include "widgets/pages/results/results_view.h"
+#include "widgets/session/network_engine.h"
 #include "widgets/session/run_analysis_session.h"
 #include "widgets/session/run_session.h"
 #include "widgets/session/triage_queues.h"
@@ -228,6 +230,9 @@ int main(int argc, char** argv) {
   } else {
     window.show();
   }
+  // LibTorch loads once the window is up (widgets/session/network_engine.h): from the event loop,
+  // so its seconds of loading never hold the window back.
+  QTimer::singleShot(0, [] { posescope::startLoadingNetworkEngine(); });
   posescope::RunSession* session = window.session();
   if (args.has("--open-run")) {
     // The folder is read in the background: the page and image are chosen once it is shown.

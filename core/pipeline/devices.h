@@ -1,6 +1,6 @@
 #pragma once
-// Where an evaluation runs: --device parsed into one network replica per listed device, and
-// valid.py's cuDNN switches.
+// Where an evaluation runs: the --device list (pipeline/evaluator_options.h) resolved to one
+// LibTorch device per network replica, and valid.py's cuDNN switches.
 
 #include <string>
 #include <vector>
@@ -8,13 +8,9 @@
 #include <c10/core/Device.h>
 
 #include "config/config_node.h"
+#include "pipeline/evaluator_options.h"
 
 namespace posescope {
-
-/// The entries of a --device value, one per network replica: "cpu" -> {"cpu"},
-/// "cuda:0,cuda:1" -> {"cuda:0", "cuda:1"}, "cpu,cpu" -> two CPU replicas. Throws ConfigError
-/// naming the value when an entry is not auto, cpu, cuda or cuda:N, or "auto" is part of a list.
-std::vector<std::string> splitDeviceList(const std::string& text);
 
 /// The devices of splitDeviceList(requested): "auto" is the CUDA device of GPUS when CUDA is
 /// available, else the CPU (a line is added to `notices`). Throws ConfigError naming the entry

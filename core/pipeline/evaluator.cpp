@@ -81,13 +81,6 @@ std::string joinedDeviceNames(const std::vector<c10::Device>& devices) {
 
 }  // namespace
 
-void EvaluatorOptions::validate() const {
-  splitDeviceList(device);
-  if (decodeWorkers == 0 || decodeWorkers < -1)
-    throw ConfigError("--workers " + std::to_string(decodeWorkers) + ": expected 1 or more");
-  if (torchThreads < 0) throw ConfigError("--threads must be 0 (all cores) or more");
-}
-
 // One copy of the network on one device (--device cpu,cpu or cuda:0,cuda:1 gives several).
 struct Replica {
   c10::Device device{c10::kCPU};

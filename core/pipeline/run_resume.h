@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "config/experiment.h"
-#include "pipeline/evaluator.h"
+#include "pipeline/evaluator_options.h"
 #include "pipeline/resume_point.h"
 
 namespace posescope {

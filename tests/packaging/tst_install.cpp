@@ -11,6 +11,7 @@
 
 #if POSESCOPE_GUI_BUILT
 #include "widgets/session/demo_setup.h"
+#include "widgets/session/network_engine.h"
 #endif
 
 namespace {
@@ -61,6 +62,7 @@ class TestInstall : public QObject {
                             "share/doc/posescope/copyright"};
 #if POSESCOPE_GUI_BUILT
     expected << "bin/posescope"
+             << "libexec/posescope/posescope-network-engine.so"
              << "share/applications/posescope.desktop"
              << "share/icons/hicolor/scalable/apps/posescope.svg";
 #endif
@@ -109,6 +111,25 @@ class TestInstall : public QObject {
     QVERIFY(lines.contains("Type=Application"));
 #else
     QSKIP("headless build: no GUI, no desktop entry");
+#endif
+  }
+
+  // The installed GUI finds its network engine in libexec and it loads (its LibTorch found).
+  void guiFindsTheInstalledNetworkEngine() {
+#if POSESCOPE_GUI_BUILT
+    qunsetenv("POSESCOPE_NETWORK_ENGINE");  // the build tree's module, set by ctest
+    const auto candidates =
+        posescope::networkEngineCandidates(QDir(prefix_).filePath("bin").toStdString());
+    const QString installed =
+        QDir(prefix_).filePath(QStringLiteral("libexec/posescope/posescope-network-engine.so"));
+    QCOMPARE(QDir::cleanPath(QString::fromStdString(candidates.back())), installed);
+    try {
+      posescope::loadNetworkEngine(candidates);
+    } catch (const std::exception& e) {
+      QFAIL(e.what());
+    }
+#else
+    QSKIP("headless build: the network engine is the GUI's");
 #endif
   }
 

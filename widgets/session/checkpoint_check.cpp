@@ -5,9 +5,8 @@
 #include <QTimer>
 #include <QtConcurrent/QtConcurrentRun>
 
-#include "checkpoint/checkpoint_file.h"
-#include "checkpoint/checkpoint_reader.h"
-#include "models/pose_net.h"
+#include "common/errors.h"
+#include "widgets/session/network_engine.h"
 
 namespace posescope {
 
@@ -17,15 +16,8 @@ constexpr int kSettleMs = 600;
 
 QString checkpointFitError(const Experiment& experiment) {
   try {
-    const std::string modelFile = experiment.cfg.getString("TEST.MODEL_FILE");
-    if (detectCheckpointFormat(modelFile) == CheckpointFormat::TorchScript) {
-      loadTorchScriptNet(modelFile);
-      return {};
-    }
-    auto net = createPoseNet(experiment);
-    loadStateDictStrict(net->module(), readStateDict(modelFile), modelFile);
-    return {};
-  } catch (const std::exception& e) {
+    return QString::fromStdString(networkEngine().checkpointFitError(experiment));
+  } catch (const std::exception& e) {  // the engine could not be loaded
     return QString::fromStdString(e.what());
   }
 }

@@ -1,19 +1,49 @@
 #include "widgets/session/device_choices.h"
 
-#include <torch/cuda.h>
+#include <QFutureWatcher>
+#include <QThreadPool>
+#include <QTimer>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include "widgets/session/network_engine.h"
 
 namespace posescope {
 
+QStringList baseDevices() {
+  return {QStringLiteral("auto"), QStringLiteral("cpu")};
+}
+
 QStringList availableDevices() {
-  QStringList devices{QStringLiteral("auto"), QStringLiteral("cpu")};
-  size_t count = 0;
+  QStringList devices = baseDevices();
+  int count = 0;
   try {
-    count = torch::cuda::is_available() ? torch::cuda::device_count() : 0;
-  } catch (...) {
-    count = 0;  // a broken CUDA install is the same as none for the choice list
+    count = networkEngine().cudaDeviceCount();
+  } catch (const std::exception&) {
+    count = 0;  // no engine, no CUDA: a run says why the engine is missing
   }
-  for (size_t i = 0; i < count; ++i) devices << QStringLiteral("cuda:%1").arg(i);
+  for (int i = 0; i < count; ++i) devices << QStringLiteral("cuda:%1").arg(i);
   return devices;
+}
+
+DeviceProbe::DeviceProbe(QObject* parent) : QObject(parent) {
+  // A thread of its own: the probe may wait a second or more for LibTorch, which neither Qt's
+  // global pool (its paint engine waits on it) nor the background pool (run folders being read)
+  // should.
+  pool_ = new QThreadPool(this);
+  pool_->setMaxThreadCount(1);
+  // From the event loop: a window built with a probe shows before LibTorch starts loading.
+  QTimer::singleShot(0, this, &DeviceProbe::start);
+}
+
+void DeviceProbe::start() {
+  auto* watcher = new QFutureWatcher<QStringList>(this);
+  connect(watcher, &QFutureWatcher<QStringList>::finished, this, [this, watcher] {
+    watcher->deleteLater();
+    devices_ = watcher->result();
+    known_ = true;
+    Q_EMIT answered(devices_);
+  });
+  watcher->setFuture(QtConcurrent::run(pool_, availableDevices));
 }
 
 }  // namespace posescope

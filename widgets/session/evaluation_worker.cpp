@@ -4,6 +4,7 @@
 
 #include "common/errors.h"
 #include "pipeline/run_resume.h"
+#include "widgets/session/network_engine.h"
 #include "widgets/session/run_setup.h"
 
 namespace posescope {
@@ -106,8 +107,8 @@ void EvaluationWorker::run(const RunRequest& request, bool resuming) {
     }
     for (const auto& w : experiment.warnings)
       Q_EMIT logLine(QString::fromStdString(formatConfigWarning(w)));
-    Evaluator evaluator(experiment, options);
-    EvaluationResult result = evaluator.run(&observer, request.cancel.get());
+    const auto evaluation = networkEngine().openEvaluation(experiment, options);
+    EvaluationResult result = evaluation->run(&observer, request.cancel.get());
 
     RunOutcome outcome;
     outcome.summary = result.summary;
@@ -144,7 +145,7 @@ void EvaluationWorker::run(const RunRequest& request, bool resuming) {
 void EvaluationWorker::check(const RunRequest& request, int tag) {
   try {
     const Experiment experiment = loadExperiment(request.spec);
-    Evaluator evaluator(experiment, request.options);
+    networkEngine().openEvaluation(experiment, request.options);
     Q_EMIT checked(tag, QString());
   } catch (const std::exception& e) {
     Q_EMIT checked(tag, describeRunFailure(e));

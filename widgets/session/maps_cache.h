@@ -7,7 +7,7 @@
 #include <memory>
 #include <utility>
 
-#include "pipeline/evaluator.h"
+#include "pipeline/image_maps.h"
 
 namespace posescope {
 

@@ -28,7 +28,7 @@ ImageMaps EvaluatorMapsProvider::computeMaps(std::size_t datasetIndex) {
       options.decodeWorkers = 1;       // computeMaps decodes on its own thread anyway
       options.replicaPerCore = false;  // one image at a time, on replica 0
       options.computeMetrics = false;
-      evaluator_ = std::make_unique<Evaluator>(loadExperiment(spec), options);
+      evaluator_ = networkEngine().openEvaluation(loadExperiment(spec), options);
     } catch (const std::exception& e) {
       buildError_ = std::string("cannot recompute the maps of run '") + runDir_ + "': " + e.what();
       throw Error(buildError_);

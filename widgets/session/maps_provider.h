@@ -6,7 +6,8 @@
 #include <memory>
 #include <string>
 
-#include "pipeline/evaluator.h"
+#include "pipeline/image_maps.h"
+#include "widgets/session/network_engine.h"
 
 namespace posescope {
 
@@ -20,9 +21,10 @@ class MapsProvider {
   virtual ImageMaps computeMaps(std::size_t datasetIndex) = 0;
 };
 
-/// Maps of a run folder's images through a second Evaluator (not the run's: that one is busy on
-/// the evaluation thread during a run), built lazily from the folder's config.yaml
-/// (updateConfigApplied) and arch.json on the first request, so opening a run costs nothing.
+/// Maps of a run folder's images through a second Evaluator (from the network engine) (not the
+/// run's: that one is busy on the evaluation thread during a run), built lazily from the folder's
+/// config.yaml (updateConfigApplied) and arch.json on the first request, so opening a run costs
+/// nothing.
 class EvaluatorMapsProvider : public MapsProvider {
  public:
   /// Remembers `runDir` and the device ("auto", "cpu", "cuda:N"); never fails.
@@ -37,7 +39,7 @@ class EvaluatorMapsProvider : public MapsProvider {
  private:
   std::string runDir_;
   std::string device_;
-  std::unique_ptr<Evaluator> evaluator_;
+  std::unique_ptr<NetworkEvaluation> evaluator_;
   std::string buildError_;
 };
 

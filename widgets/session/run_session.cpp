@@ -118,6 +118,7 @@ RunSession::RunSession(QObject* parent) : QObject(parent) {
   controller_ = new RunController(this);
   queue_ = new RunQueue(controller_, this);
   analysis_ = new RunAnalysisSession(this);
+  devices_ = new DeviceProbe(this);
   connect(controller_, &RunController::finished, this, &RunSession::onRunFinished);
   // Connected before any page, so pages reset before they hear of the run's start.
   connect(controller_, &RunController::started, this,
@@ -185,7 +186,7 @@ bool RunSession::startRunPair(const RunSetup& a, const RunSetup& b, QString* err
     saveRunSetup(settings, QStringLiteral("pair/B"), b);
   }
   if (isBusy()) return fail(tr("A run is in progress; wait for it to end or cancel it first."));
-  const RunPairCheck check = checkRunPair(a, b, availableDevices());
+  const RunPairCheck check = checkRunPair(a, b, devices_->knownDevices());
   if (!check.ok()) return fail(check.describe());
   if (!queue_->start(queuedRunPair(a, b))) return fail(tr("The two runs could not be started."));
   return true;

@@ -22,6 +22,7 @@ class QThreadPool;
 
 namespace posescope {
 
+class DeviceProbe;
 class RunAnalysisSession;
 class RunController;
 
@@ -139,6 +140,7 @@ class RunSession : public QObject {
   RunController* controller_ = nullptr;
   RunQueue* queue_ = nullptr;
   RunAnalysisSession* analysis_ = nullptr;
+  DeviceProbe* devices_ = nullptr;           // what a run pair is checked against
   QString preparingDir_, preparingContext_;  // of the last runPreparing, for runStarted
   QStringList pairResults_;    // "A: demo-arch AP 0.508" of the pair's runs done so far
   bool pairChecking_ = false;  // the pair's runs are being checked; none has started yet

@@ -151,7 +151,7 @@ SetupCheck checkRunSetup(const RunSetup& setup, const QStringList& devices) {
   options.device = setup.device.toStdString();
   try {
     options.validate();
-    if (!devices.contains(setup.device))
+    if (!devices.isEmpty() && !devices.contains(setup.device))
       check.errors[SetupField::Device] =
           QObject::tr("%1 is not available on this machine (choose one of %2).")
               .arg(setup.device, devices.join(QStringLiteral(", ")));

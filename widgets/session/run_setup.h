@@ -8,7 +8,7 @@
 #include <optional>
 
 #include "config/experiment.h"
-#include "pipeline/evaluator.h"
+#include "pipeline/evaluator_options.h"
 
 class QSettings;
 
@@ -42,8 +42,9 @@ struct SetupCheck {
 ExperimentSpec experimentSpecFor(const RunSetup& setup);
 
 /// Loads the experiment with loadExperiment and checks the checkpoint, the dataset's annotation
-/// file, the device (EvaluatorOptions::validate and the devices present) and the output folder;
-/// never throws: each problem becomes a message on the field to fix.
+/// file, the device (EvaluatorOptions::validate and, unless `devices` is empty because they are
+/// not known yet, the devices present) and the output folder; never throws: each problem becomes
+/// a message on the field to fix.
 SetupCheck checkRunSetup(const RunSetup& setup, const QStringList& devices);
 
 /// A new, not yet existing run folder under setup.outputDir: <cfg stem>_<yyyyMMdd-hhmmss>[_tag]

@@ -9,7 +9,7 @@
 #include "common/cancellation.h"
 #include "config/experiment.h"
 #include "eval/metric_table.h"
-#include "pipeline/evaluator.h"
+#include "pipeline/evaluator_options.h"
 #include "pipeline/image_record.h"
 #include "pipeline/run_folder.h"
 

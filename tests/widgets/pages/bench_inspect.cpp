@@ -1,6 +1,7 @@
 // bench_inspect: time from selecting an image on the Inspect page to its heatmap drawn, uncached
 // (maps recomputed through the Evaluator) and cached. A speed check, not a test.
-// Usage: bench_inspect RUN_DIR [ROUNDS]  (RUN_DIR written by posescope-cli eval)
+// Usage: bench_inspect RUN_DIR [ROUNDS]  (RUN_DIR written by posescope-cli eval), with
+// POSESCOPE_NETWORK_ENGINE naming the build's build/app/gui/posescope-network-engine.so
 
 #include <QApplication>
 #include <QElapsedTimer>

@@ -2,7 +2,8 @@
 // opens. The window runs the demo's small model (demo_litepose_tiny) over N synthetic images
 // (default 5,000, written once into DATA_DIR), a timer ticking every 10 ms on the GUI thread
 // measuring its lateness, then opens the finished run folder the same way.
-//   bench_gui_long_run [IMAGES] [DATA_DIR]   (from the source tree: it finds configs/demo)
+//   bench_gui_long_run [IMAGES] [DATA_DIR]   (from the source tree: it finds configs/demo), with
+//   POSESCOPE_NETWORK_ENGINE naming the build's build/app/gui/posescope-network-engine.so
 #include <QApplication>
 #include <QDir>
 #include <QElapsedTimer>

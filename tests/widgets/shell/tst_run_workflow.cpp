@@ -166,8 +166,10 @@ class TestRunWorkflow : public QObject {
     QVERIFY(setup->fieldError(SetupField::Overrides).contains("no value"));
     setup->setOverrides({});
 
+    // Refused once LibTorch has said which devices there are (the network engine, loaded in the
+    // background).
     setup->setDevice("cuda:7");
-    QVERIFY(!setup->runButton()->isEnabled());
+    QTRY_VERIFY_WITH_TIMEOUT(!setup->runButton()->isEnabled(), 60000);
     QVERIFY(setup->fieldError(SetupField::Device).contains("cuda:7"));
     setup->setDevice("cpu");
 

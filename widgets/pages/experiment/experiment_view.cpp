@@ -20,44 +20,33 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include "common/errors.h"
-#include "models/pose_net.h"
-#include "models/stage_costs.h"
 #include "widgets/models/arch_table_model.h"
 #include "widgets/models/config_tree_model.h"
 #include "widgets/models/override_table_model.h"
 #include "widgets/session/background_pool.h"
+#include "widgets/session/network_engine.h"
 
 namespace posescope {
 
 namespace {
 
-// What the background summary of a network produces for the arch view.
-struct NetworkCost {
-  std::optional<StageCosts> costs;
-  std::int64_t parameters = 0;
-  std::int64_t activeParameters = 0;
-  std::int64_t multiplyAdds = 0;
-  std::int64_t inputSize = 0;
+// What the background summary of a network gives the arch view: its costs or what went wrong.
+struct NetworkCostOutcome {
+  std::optional<NetworkCosts> costs;
   QString error;
 };
 
-// Builds the network and sums its layers (valid.py's get_model_summary at INPUT_SIZE); runs on a
-// worker thread: building HigherHRNet or a supernet takes long enough to stall the window.
-NetworkCost computeNetworkCost(const Experiment& experiment) {
-  NetworkCost cost;
+// Builds the network and sums its layers (valid.py's get_model_summary at INPUT_SIZE) through
+// the network engine; runs on a worker thread: building HigherHRNet or a supernet (or waiting for
+// LibTorch to load) takes long enough to stall the window.
+NetworkCostOutcome computeNetworkCost(const Experiment& experiment) {
+  NetworkCostOutcome outcome;
   try {
-    auto net = createPoseNet(experiment);
-    cost.inputSize = experiment.cfg.getInt("DATASET.INPUT_SIZE");
-    const ModelSummary summary = summarizeModel(*net, cost.inputSize, cost.inputSize);
-    const auto arch = experiment.effectiveArch();
-    cost.costs = groupStageCosts(summary, arch ? static_cast<int>(arch->backbone.size()) : 0);
-    cost.parameters = summary.totalParameters;
-    cost.activeParameters = summary.activeParameters;
-    cost.multiplyAdds = summary.totalMultiplyAdds;
+    outcome.costs = networkEngine().networkCosts(experiment);
   } catch (const std::exception& e) {
-    cost.error = QString::fromStdString(e.what());
+    outcome.error = QString::fromStdString(e.what());
   }
-  return cost;
+  return outcome;
 }
 
 }  // namespace
@@ -312,18 +301,20 @@ void ExperimentView::setCostsPaused(bool paused) {
 
 void ExperimentView::startCostComputation(const QString& caption) {
   const int generation = ++costGeneration_;
-  auto* watcher = new QFutureWatcher<NetworkCost>(this);
+  auto* watcher = new QFutureWatcher<NetworkCostOutcome>(this);
   connect(
-      watcher, &QFutureWatcher<NetworkCost>::finished, this, [this, watcher, generation, caption] {
+      watcher, &QFutureWatcher<NetworkCostOutcome>::finished, this,
+      [this, watcher, generation, caption] {
         watcher->deleteLater();
         if (generation != costGeneration_) return;  // the experiment changed meanwhile
-        const NetworkCost cost = watcher->result();
-        if (!cost.error.isEmpty()) {
+        const NetworkCostOutcome outcome = watcher->result();
+        if (!outcome.costs) {
           archCaption_->setText(caption + tr("<br><span style='color:#8a1c13'>network: %1</span>")
-                                              .arg(cost.error.toHtmlEscaped()));
+                                              .arg(outcome.error.toHtmlEscaped()));
           return;
         }
-        archModel_->setCosts(cost.costs);
+        const NetworkCosts& cost = *outcome.costs;
+        archModel_->setCosts(cost.stages);
         archTable_->resizeColumnsToContents();
         QString totals = tr("<br>%1 parameters, %2 multiply-adds at %3×%3")
                              .arg(formatCount(cost.parameters), formatCount(cost.multiplyAdds))

@@ -49,7 +49,12 @@ const char* const kErrorStyle =
 }  // namespace
 
 RunSetupView::RunSetupView(QWidget* parent) : QWidget(parent) {
-  devices_ = availableDevices();
+  devices_ = new DeviceProbe(this);
+  connect(devices_, &DeviceProbe::answered, this, [this](const QStringList& devices) {
+    for (const QString& device : devices)
+      if (deviceCombo_->findText(device) < 0) deviceCombo_->addItem(device);
+    validateNow();  // a remembered CUDA device is now known to be there or not
+  });
   fitCheck_ = new CheckpointCheck(this);
   connect(fitCheck_, &CheckpointCheck::checked, this, [this](const QString& error) {
     fitKnown_ = true;
@@ -139,7 +144,7 @@ void RunSetupView::addOverridesRow(QFormLayout* form) {
 
 void RunSetupView::addDeviceRow(QFormLayout* form) {
   deviceCombo_ = new QComboBox;
-  deviceCombo_->addItems(devices_);
+  deviceCombo_->addItems(devices_->devices());
   deviceCombo_->setToolTip(
       tr("auto: the CUDA device from GPUS when CUDA is available, else the CPU"));
   connect(deviceCombo_, &QComboBox::currentTextChanged, this, &RunSetupView::validateNow);
@@ -313,7 +318,7 @@ void RunSetupView::scheduleValidation() {
 void RunSetupView::validateNow() {
   validateTimer_->stop();
   if (batch_) return;
-  check_ = checkRunSetup(setup(), devices_);
+  check_ = checkRunSetup(setup(), devices_->knownDevices());
   // The checkpoint is checked against the network in the background once the inputs settle.
   const QString key = check_.ok() ? fitKeyOf(setup(), *check_.experiment) : QString();
   if (key != fitKey_) {

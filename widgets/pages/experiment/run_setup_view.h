@@ -19,6 +19,7 @@ class QTimer;
 namespace posescope {
 
 class CheckpointCheck;
+class DeviceProbe;
 class OverrideTableModel;
 
 /// Experiment YAML, arch JSON, checkpoint, dataset root, KEY VALUE overrides, device and output
@@ -66,7 +67,6 @@ class RunSetupView : public QWidget {
   /// The message shown under `field` ("" when none).
   QString fieldError(SetupField field) const;
   QPushButton* runButton() const { return runButton_; }
-  QStringList devices() const { return devices_; }
 
  Q_SIGNALS:
   /// After every validation; check() holds the result.
@@ -87,7 +87,7 @@ class RunSetupView : public QWidget {
   void scheduleValidation();
   void showCheck();
 
-  QStringList devices_;
+  DeviceProbe* devices_ = nullptr;  // the combo lists its devices once it answers
   SetupCheck check_;
   bool running_ = false;
   bool batch_ = false;  // setSetup in progress: validate once at its end
