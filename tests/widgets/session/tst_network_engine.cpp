@@ -2,11 +2,8 @@
 // missing or not the engine, and what it answers (typed errors included) crosses the module
 // boundary intact.
 
-#include <link.h>
 #include <QTemporaryDir>
 #include <QtTest>
-
-#include <cstring>
 
 #include <string>
 #include <vector>
@@ -14,29 +11,14 @@
 #include "common/errors.h"
 #include "config/experiment.h"
 #include "test_support.h"
+#include "widgets/loaded_libraries.h"
 #include "widgets/session/device_choices.h"
 #include "widgets/session/network_engine.h"
 
 using namespace posescope;
+using posescope::test::loadedLibrary;
 
 namespace {
-
-// The path of the first shared object loaded in this process whose name contains `part`.
-std::string loadedLibrary(const char* part) {
-  struct Search {
-    const char* part;
-    std::string found;
-  } search{part, {}};
-  dl_iterate_phdr(
-      [](dl_phdr_info* info, size_t, void* data) {
-        auto* s = static_cast<Search*>(data);
-        if (s->found.empty() && info->dlpi_name && std::strstr(info->dlpi_name, s->part))
-          s->found = info->dlpi_name;
-        return 0;
-      },
-      &search);
-  return search.found;
-}
 
 ExperimentSpec demoSpec(const std::string& checkpoint) {
   const std::string src = test::sourceDir();

@@ -6,7 +6,6 @@
 // few times for a median.
 //   export POSESCOPE_NETWORK_ENGINE=build/app/gui/posescope-network-engine.so
 //   QT_QPA_PLATFORM=offscreen build/tests/widgets/shell/bench_gui_startup
-#include <link.h>
 #include <unistd.h>
 #include <QApplication>
 #include <QElapsedTimer>
@@ -16,9 +15,9 @@
 #include <cstdio>
 #include <ctime>
 
-#include <cstring>
 #include <exception>
 
+#include "widgets/loaded_libraries.h"
 #include "widgets/session/network_engine.h"
 #include "widgets/shell/main_window.h"
 
@@ -38,18 +37,6 @@ double sinceProcessStart() {
   return nowMs - startTicks * 1e3 / static_cast<double>(sysconf(_SC_CLK_TCK));
 }
 
-bool libTorchLoaded() {
-  bool found = false;
-  dl_iterate_phdr(
-      [](dl_phdr_info* info, size_t, void* data) {
-        if (info->dlpi_name && std::strstr(info->dlpi_name, "libtorch"))
-          *static_cast<bool*>(data) = true;
-        return 0;
-      },
-      &found);
-  return found;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -60,7 +47,7 @@ int main(int argc, char** argv) {
   window.show();
   window.grab();  // painted, every page built, before the event loop starts the engine's load
   const double painted = sinceProcessStart();
-  const bool torchAtPaint = libTorchLoaded();
+  const bool torchAtPaint = posescope::test::libTorchLoaded();
   if (!QTest::qWaitForWindowExposed(&window)) {
     std::fprintf(stderr, "bench_gui_startup: the window was never exposed\n");
     return 1;

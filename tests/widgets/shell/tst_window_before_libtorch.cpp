@@ -2,35 +2,18 @@
 // whole window is built, shown and painted with none loaded, and the network engine then arrives
 // on its own, after which the device choices are known.
 
-#include <link.h>
 #include <QProcess>
 #include <QStandardPaths>
 #include <QtTest>
 
-#include <cstring>
-
 #include "built_programs.h"
+#include "widgets/loaded_libraries.h"
 #include "widgets/pages/experiment/run_setup_view.h"
 #include "widgets/session/network_engine.h"
 #include "widgets/shell/main_window.h"
 
 using namespace posescope;
-
-namespace {
-
-bool libTorchLoaded() {
-  bool found = false;
-  dl_iterate_phdr(
-      [](dl_phdr_info* info, size_t, void* data) {
-        if (info->dlpi_name && std::strstr(info->dlpi_name, "libtorch"))
-          *static_cast<bool*>(data) = true;
-        return 0;
-      },
-      &found);
-  return found;
-}
-
-}  // namespace
+using posescope::test::libTorchLoaded;
 
 class TestWindowBeforeLibTorch : public QObject {
   Q_OBJECT
