@@ -25,11 +25,10 @@ class DeviceProbe : public QObject {
   /// Starts the probe once the event loop runs.
   explicit DeviceProbe(QObject* parent = nullptr);
 
-  /// Whether the probe has answered; before it has, a CUDA device cannot be ruled out.
-  bool isKnown() const { return known_; }
   /// availableDevices() once known, else baseDevices().
   QStringList devices() const { return devices_; }
-  /// What checkRunSetup takes: the devices once known, else an empty list (not known yet).
+  /// What checkRunSetup takes: the devices once the probe has answered, else an empty list (not
+  /// known yet: a CUDA device cannot be ruled out).
   QStringList knownDevices() const { return known_ ? devices_ : QStringList(); }
 
  Q_SIGNALS:
