@@ -55,19 +55,31 @@ void clutter(cv::Mat& image, SynthRng& rng) {
   for (int i = 0; i < count; ++i) {
     const cv::Vec3d c = randomColor(rng);
     const cv::Scalar color(c[0], c[1], c[2]);
-    const cv::Point p(rng.integer(0, w - 1), rng.integer(0, h - 1));
+    const int y = rng.integer(0, h - 1);
+    const int x = rng.integer(0, w - 1);
+    const cv::Point p(x, y);
     switch (rng.integer(0, 2)) {
-      case 0:
-        cv::rectangle(image, p, p + cv::Point(rng.integer(5, w / 2), rng.integer(5, h / 2)), color,
-                      rng.chance(0.7) ? cv::FILLED : rng.integer(1, 4), cv::LINE_AA);
+      case 0: {
+        const int thickness = rng.chance(0.7) ? cv::FILLED : rng.integer(1, 4);
+        const int height = rng.integer(5, h / 2);
+        const int width = rng.integer(5, w / 2);
+        cv::rectangle(image, p, p + cv::Point(width, height), color, thickness, cv::LINE_AA);
         break;
-      case 1:
-        cv::ellipse(image, p, cv::Size(rng.integer(3, w / 5), rng.integer(3, h / 5)),
-                    rng.uniform(0, 180), 0, 360, color, cv::FILLED, cv::LINE_AA);
+      }
+      case 1: {
+        const double angle = rng.uniform(0, 180);
+        const int radiusY = rng.integer(3, h / 5);
+        const int radiusX = rng.integer(3, w / 5);
+        cv::ellipse(image, p, cv::Size(radiusX, radiusY), angle, 0, 360, color, cv::FILLED,
+                    cv::LINE_AA);
         break;
-      default:
-        cv::line(image, p, cv::Point(rng.integer(0, w - 1), rng.integer(0, h - 1)), color,
-                 rng.integer(1, 5), cv::LINE_AA);
+      }
+      default: {
+        const int thickness = rng.integer(1, 5);
+        const int endY = rng.integer(0, h - 1);
+        const int endX = rng.integer(0, w - 1);
+        cv::line(image, p, cv::Point(endX, endY), color, thickness, cv::LINE_AA);
+      }
     }
   }
 }

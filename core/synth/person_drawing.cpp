@@ -109,7 +109,8 @@ PersonStyle sampleStyle(SynthRng& rng) {
   static const cv::Scalar skins[] = {{180, 200, 240}, {140, 170, 220}, {100, 140, 190},
                                      {70, 100, 150},  {50, 75, 110},   {160, 190, 230}};
   PersonStyle s;
-  s.skin = shade(skins[rng.integer(0, 5)], rng.uniform(0.9, 1.1));
+  const double skinShade = rng.uniform(0.9, 1.1);
+  s.skin = shade(skins[rng.integer(0, 5)], skinShade);
   s.shirt = randomColor(rng, 20, 250);
   s.pants = randomColor(rng, 20, 200);
   s.shoes = randomColor(rng, 0, 80);

@@ -56,16 +56,19 @@ PersonPose samplePose(SynthRng& rng, cv::Point2d hipCenter, double height) {
     const bool left = side > 0;
     const double shorten = rng.uniform(0.75, 1.0);
     const double raise = rng.chance(0.3) ? rng.uniform(1.2, 2.8) : rng.uniform(-0.3, 1.2);
-    const double bend = rng.uniform(0.0, 2.3) * (rng.chance(0.7) ? -1.0 : 1.0);
+    const double bendSize = rng.uniform(0.0, 2.3);
+    const double bend = bendSize * (rng.chance(0.7) ? -1.0 : 1.0);
     const Limb arm = twoSegments(p[left ? kLeftShoulder : kRightShoulder], side, raise, bend,
                                  0.16 * shorten, 0.14 * rng.uniform(0.8, 1.0));
     p[left ? kLeftElbow : kRightElbow] = arm.middle;
     p[left ? kLeftWrist : kRightWrist] = arm.end;
 
     const double spread = rng.chance(0.15) ? rng.uniform(0.7, 1.4) : rng.uniform(-0.2, 0.55);
-    const double knee = rng.uniform(0.0, 1.0) * (rng.chance(0.5) ? -1.0 : 1.0);
-    const Limb leg = twoSegments(p[left ? kLeftHip : kRightHip], side, spread, knee,
-                                 0.235 * rng.uniform(0.8, 1.0), 0.235 * rng.uniform(0.85, 1.0));
+    const double kneeSize = rng.uniform(0.0, 1.0);
+    const double knee = kneeSize * (rng.chance(0.5) ? -1.0 : 1.0);
+    const double shin = 0.235 * rng.uniform(0.85, 1.0);
+    const double thigh = 0.235 * rng.uniform(0.8, 1.0);
+    const Limb leg = twoSegments(p[left ? kLeftHip : kRightHip], side, spread, knee, thigh, shin);
     p[left ? kLeftKnee : kRightKnee] = leg.middle;
     p[left ? kLeftAnkle : kRightAnkle] = leg.end;
   }

@@ -42,8 +42,8 @@ bool sampleCandidate(SynthRng& rng, const cv::Size& size, const std::vector<Cand
                      Candidate& out) {
   for (int attempt = 0; attempt < 30; ++attempt) {
     const double height = size.height * std::exp(rng.uniform(std::log(0.35), std::log(1.0)));
-    const cv::Point2d hip(rng.uniform(-0.1, 1.1) * size.width,
-                          rng.uniform(0.15, 0.95) * size.height);
+    const double hipY = rng.uniform(0.15, 0.95) * size.height;
+    const cv::Point2d hip(rng.uniform(-0.1, 1.1) * size.width, hipY);
     Candidate c{samplePose(rng, hip, height), sampleStyle(rng), {}};
     int shown = 0;
     for (const auto& j : c.pose.joints) shown += inside(round2(j.x), round2(j.y), size);
@@ -65,7 +65,8 @@ bool sampleCandidate(SynthRng& rng, const cv::Size& size, const std::vector<Cand
 
 SynthImage renderSynthImage(std::uint64_t seed) {
   SynthRng rng(seed);
-  const cv::Size size(16 * rng.integer(11, 16), 16 * rng.integer(10, 14));
+  const int height = 16 * rng.integer(10, 14);
+  const cv::Size size(16 * rng.integer(11, 16), height);
   SynthImage out;
   out.image = drawBackground(rng, size.width, size.height);
 

@@ -8,6 +8,10 @@
 namespace posescope::synth {
 
 /// SplitMix64 stream with the few distributions the generator needs; never fails.
+/// One draw per statement: C++ leaves the order of a call's arguments and of an operator's
+/// operands open (GCC takes a call's last argument first, clang its first), so two draws in one
+/// expression gave each compiler another dataset. Where they were written that way, the draws
+/// are now spelled out in GCC's order, which made the committed datasets.
 class SynthRng {
  public:
   explicit SynthRng(std::uint64_t seed) : state_(seed) {}

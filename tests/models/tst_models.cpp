@@ -191,7 +191,7 @@ void TestModels::supernetMatchesLitePoseOfSameArch() {
   StateDict sliced;
   for (const auto& [key, t] : stateOf(lite->module())) {
     const auto it = std::find_if(superState.begin(), superState.end(),
-                                 [&](const auto& kv) { return kv.first == key; });
+                                 [&key = key](const auto& kv) { return kv.first == key; });
     QVERIFY2(it != superState.end(), key.c_str());
     torch::Tensor v = it->second;
     QCOMPARE(v.dim(), t.dim());

@@ -10,9 +10,9 @@ namespace posescope {
 namespace {
 
 // In the SVG's 64 x 64 units (keep the two in step).
-const QPolygonF kArms({{12, 40}, {17, 31}, {22, 22}, {42, 22}, {47, 31}, {52, 40}});
-const QPolygonF kSpine({{32, 22}, {32, 36}});
-const QPolygonF kLegs({{20, 56}, {23, 46}, {26, 36}, {38, 36}, {41, 46}, {44, 56}});
+const QPolygonF kArms{{12, 40}, {17, 31}, {22, 22}, {42, 22}, {47, 31}, {52, 40}};
+const QPolygonF kSpine{QPointF(32, 22), QPointF(32, 36)};
+const QPolygonF kLegs{{20, 56}, {23, 46}, {26, 36}, {38, 36}, {41, 46}, {44, 56}};
 
 QPixmap drawIcon(int size) {
   QPixmap pixmap(size, size);

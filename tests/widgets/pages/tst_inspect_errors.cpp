@@ -213,7 +213,7 @@ class TestInspectErrors : public QObject {
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     QCOMPARE(model.rowCount(), 0);
     QVERIFY(model.summary().contains("Select a person"));
-    const ImageRecord& four = test::analysisFixtureRecords()[3];
+    const ImageRecord four = test::analysisFixtureRecords()[3];
     const auto person = PersonErrorsModel::personOf(*analysis_, four, 0);
     model.setPerson(person, skeletonFor(DatasetKind::Coco).jointNames);
     QCOMPARE(model.rowCount(), 17);
@@ -237,7 +237,7 @@ class TestInspectErrors : public QObject {
     QCOMPARE(model.verdict(), QStringLiteral("localised, with joint errors"));
 
     // The confident detection of image 6 where nobody is.
-    const ImageRecord& six = test::analysisFixtureRecords()[5];
+    const ImageRecord six = test::analysisFixtureRecords()[5];
     model.setPerson(PersonErrorsModel::personOf(*analysis_, six, 1), {});
     QCOMPARE(model.verdict(), QStringLiteral("background false positive"));
     QCOMPARE(model.rowCount(), 0);
