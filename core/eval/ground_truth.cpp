@@ -75,7 +75,8 @@ GroundTruthPerson parseAnnotation(value& v, const Context& ctx) {
       person.keypoints = evaljson::readNumbers(field, "keypoints", ctx);
       seen |= kKeypoints;
     } else if (key == "bbox") {
-      const auto box = evaljson::readNumbers(field, "bbox", ctx);
+      thread_local std::vector<double> box;
+      evaljson::readNumbersInto(field, "bbox", ctx, box);
       if (box.size() != 4) {
         throw EvalError(ctx.where() + ": field 'bbox' must hold 4 numbers, not " +
                         std::to_string(box.size()));
@@ -148,7 +149,7 @@ KeypointGroundTruth parseGroundTruthText(simdjson::padded_string_view text,
   evaljson::od::parser parser;
   evaljson::od::document doc = evaljson::iterate(parser, text, json);
   value root = evaljson::rootValue(doc, json);
-  const Context top{json, doc, ""};
+  const Context top{json, doc};
   KeypointGroundTruth gt;
   gt.source = source;
   if (evaljson::kindOf(root, top) != Kind::Object) {
@@ -159,18 +160,17 @@ KeypointGroundTruth parseGroundTruthText(simdjson::padded_string_view text,
     if (key == "images") {
       hasImages = true;
       evaljson::forEachElement(list, top, "images", [&](std::size_t i, value& e) {
-        gt.images.push_back(parseImage(e, Context{json, doc, recordName("images", i)}));
+        gt.images.push_back(parseImage(e, Context{json, doc, "images", i}));
       });
     } else if (key == "annotations") {
       hasAnnotations = true;
       evaljson::forEachElement(list, top, "annotations", [&](std::size_t i, value& e) {
-        gt.annotations.push_back(
-            parseAnnotation(e, Context{json, doc, recordName("annotations", i)}));
+        gt.annotations.push_back(parseAnnotation(e, Context{json, doc, "annotations", i}));
       });
     } else if (key == "categories") {
       hasCategories = true;
       evaljson::forEachElement(list, top, "categories", [&](std::size_t i, value& e) {
-        gt.categories.push_back(parseCategory(e, Context{json, doc, recordName("categories", i)}));
+        gt.categories.push_back(parseCategory(e, Context{json, doc, "categories", i}));
       });
     } else {
       return false;
@@ -197,16 +197,16 @@ KeypointGroundTruth parseGroundTruthText(simdjson::padded_string_view text,
   }
   for (std::size_t i = 0; i < gt.annotations.size(); ++i) {
     const GroundTruthPerson& person = gt.annotations[i];
-    const std::string where = source + ": " + recordName("annotations", i);
+    const auto where = [&] { return source + ": " + recordName("annotations", i); };
     if (!annotationIds.insert(person.id).second) {
-      throw EvalError(where + ": duplicate annotation id " + std::to_string(person.id));
+      throw EvalError(where() + ": duplicate annotation id " + std::to_string(person.id));
     }
     if (!imageIds.count(person.imageId)) {
-      throw EvalError(where + ": image_id " + std::to_string(person.imageId) +
+      throw EvalError(where() + ": image_id " + std::to_string(person.imageId) +
                       " is not in 'images'");
     }
     if (!categoryIds.count(person.categoryId)) {
-      throw EvalError(where + ": category_id " + std::to_string(person.categoryId) +
+      throw EvalError(where() + ": category_id " + std::to_string(person.categoryId) +
                       " is not in 'categories'");
     }
   }

@@ -12,6 +12,11 @@ namespace posescope::evaljson {
 Source::Source(simdjson::padded_string_view text, std::string name)
     : text_(text.data(), text.size()), name_(std::move(name)) {}
 
+std::string Context::where() const {
+  if (!list) return source.name() + ": ";
+  return source.name() + ": " + list + "[" + std::to_string(index) + "]";
+}
+
 void Source::malformed(const char* at, const std::string& message) const {
   std::size_t line = 1, column = 1;
   const std::size_t end =
@@ -210,22 +215,32 @@ std::int64_t readInt(od::value& v, const char* key, const Context& ctx) {
   throw EvalError(ctx.where() + ": field '" + key + "' must be an integer");
 }
 
-std::vector<double> readNumbers(od::value& v, const char* key, const Context& ctx) {
+void readNumbersInto(od::value& v, const char* key, const Context& ctx, std::vector<double>& out) {
   if (kindOf(v, ctx) != Kind::Array) {
     throw EvalError(ctx.where() + ": field '" + key + "' must be a list of numbers");
   }
-  std::vector<double> values;
+  out.clear();
   od::array array;
   ctx.source.check(v.get_array().get(array), ctx.doc);
   for (auto element : array) {
     od::value e;
     ctx.source.check(std::move(element).get(e), ctx.doc);
-    values.push_back(finiteNumber(e, key, static_cast<long>(values.size()), ctx));
+    out.push_back(finiteNumber(e, key, static_cast<long>(out.size()), ctx));
   }
-  return values;
+}
+
+std::vector<double> readNumbers(od::value& v, const char* key, const Context& ctx) {
+  // Growing each list by doubling would allocate seven times and keep a quarter unused.
+  thread_local std::vector<double> scratch;
+  readNumbersInto(v, key, ctx, scratch);
+  return std::vector<double>(scratch.begin(), scratch.end());
 }
 
 std::string readString(od::value& v, const Context& ctx) {
+  const std::string_view t = token(v);
+  if (t.size() >= 2 && t.back() == '"' && t.find('\\') == std::string_view::npos) {
+    return std::string(t.substr(1, t.size() - 2));
+  }
   std::string_view s;
   if (v.get_string().get(s)) ctx.source.malformed(token(v).data(), "invalid string");
   return std::string(s);
@@ -260,6 +275,17 @@ void skipChecked(od::value& v, const Context& ctx) {
       number(v, ctx);
       return;
   }
+}
+
+std::string_view fieldKey(od::field& field, const Context& ctx) {
+  // Stage 1 has checked that the key's string is closed.
+  const char* begin = field.key().raw();
+  const char* end = begin;
+  while (*end != '"' && *end != '\\') ++end;
+  if (*end == '"') return std::string_view(begin, std::size_t(end - begin));
+  std::string_view key;
+  ctx.source.check(field.unescaped_key().get(key), ctx.doc);
+  return key;
 }
 
 void failNotAnObject(const Context& ctx) {

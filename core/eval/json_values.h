@@ -50,12 +50,14 @@ od::value rootValue(od::document& doc, const Source& source);
 /// Requires that only whitespace follows the top value.
 void finish(od::document& doc, const Source& source);
 
-/// Where a record sits, for messages: "FILE: annotations[3]".
+/// Where a record sits, for messages: "FILE: annotations[3]" (`list` null: the top value). The
+/// name is formatted only for a message: records are read by the ten thousand.
 struct Context {
   const Source& source;
   od::document& doc;
-  std::string record;
-  std::string where() const { return source.name() + ": " + record; }
+  const char* list = nullptr;
+  std::size_t index = 0;
+  std::string where() const;
 };
 
 /// Kinds of JSON values; Python's NaN / Infinity count as numbers.
@@ -77,9 +79,13 @@ Number number(od::value& v, const Context& ctx);
 double readNumber(od::value& v, const char* key, const Context& ctx);
 /// An integer for field `key` (integral floats accepted, as Python compares 1.0 == 1).
 std::int64_t readInt(od::value& v, const char* key, const Context& ctx);
-/// A list of finite numbers for field `key`.
+/// A list of finite numbers for field `key`, allocated once at its final size.
 std::vector<double> readNumbers(od::value& v, const char* key, const Context& ctx);
-/// A string (the caller has checked the kind).
+/// The same into `out`, whose capacity is reused (cleared first).
+void readNumbersInto(od::value& v, const char* key, const Context& ctx, std::vector<double>& out);
+/// A string (the caller has checked the kind). Strings and keys without escapes are read from
+/// the text itself: unescaping copies each into the parser's string buffer, a fresh page fault
+/// per page on a large file.
 std::string readString(od::value& v, const Context& ctx);
 /// true / false (the caller has checked the kind).
 bool readBool(od::value& v, const Context& ctx);
@@ -89,6 +95,9 @@ void skipChecked(od::value& v, const Context& ctx);
 /// Throw the EvalErrors of the templates below.
 [[noreturn]] void failNotAnObject(const Context& ctx);
 [[noreturn]] void failNotAList(const Context& ctx, const char* name);
+
+/// The key of `field` (a view of the text itself when it has no escape).
+std::string_view fieldKey(od::field& field, const Context& ctx);
 
 /// Calls `each(key, value)` for every field of the object `v` (EvalError "CTX is not a JSON
 /// object" otherwise); `each` returns false for a field it did not read, which is then
@@ -101,8 +110,7 @@ void forEachField(od::value& v, const Context& ctx, F&& each) {
   for (auto f : object) {
     od::field field;
     ctx.source.check(std::move(f).get(field), ctx.doc);
-    std::string_view key;
-    ctx.source.check(field.unescaped_key().get(key), ctx.doc);
+    const std::string_view key = fieldKey(field, ctx);
     od::value value = field.value();
     if (!each(key, value)) skipChecked(value, ctx);
   }

@@ -197,9 +197,11 @@ EvalSummary evaluateKeypoints(const KeypointGroundTruth& gt,
   std::vector<std::size_t> everyImage(N);
   std::iota(everyImage.begin(), everyImage.end(), 0);
   std::vector<PrecisionRecall> pr(K * A);  // [k * A + a]
-  for (std::size_t k = 0; k < K; ++k) {
-    for (std::size_t a = 0; a < A; ++a) pr[k * A + a] = accumulate(k, a, everyImage);
-  }
+  // Area ranges side by side (`perf stat -r 10 posescope-cli metrics` on the 5,000-image set:
+  // 8 ms of 115 less).
+  parallelFor(
+      K * A, options.threads,
+      [&](std::size_t ka) { pr[ka] = accumulate(ka / A, ka % A, everyImage); }, 1);
 
   std::vector<PrecisionRecall> splits;  // CrowdPose: [s * K + k] over easy, medium, hard images
   if (variant == EvalVariant::CrowdPose) {

@@ -20,19 +20,24 @@ std::vector<KeypointDetection> parseResultsText(simdjson::padded_string_view tex
   evaljson::od::parser parser;
   evaljson::od::document doc = evaljson::iterate(parser, text, json);
   value root = evaljson::rootValue(doc, json);
-  const Context top{json, doc, ""};
+  const Context top{json, doc};
   if (evaljson::kindOf(root, top) != evaljson::Kind::Array) {
     throw EvalError(source + ": keypoint results must be a JSON list of objects");
   }
   std::vector<KeypointDetection> detections;
-  std::vector<std::vector<double>> boxes;  // "bbox" per entry, as written (maybe empty)
-  std::vector<bool> hasBox;
+  // Per entry, what loadRes needs of "bbox": whether it is there, its length, its w * h.
+  struct Box {
+    bool seen = false;
+    std::size_t size = 0;
+    double area = 0;
+  };
+  std::vector<Box> boxes;
+  std::vector<double> box;
   evaljson::forEachElement(root, top, "", [&](std::size_t i, value& entry) {
-    const Context ctx{json, doc, "result[" + std::to_string(i) + "]"};
+    const Context ctx{json, doc, "result", i};
     KeypointDetection d;
-    std::vector<double> box;
+    Box b;
     int seen = 0;
-    bool boxSeen = false;
     evaljson::forEachField(entry, ctx, [&](std::string_view key, value& field) {
       if (key == "image_id") {
         d.imageId = evaljson::readInt(field, "image_id", ctx);
@@ -47,8 +52,10 @@ std::vector<KeypointDetection> parseResultsText(simdjson::padded_string_view tex
         d.score = evaljson::readNumber(field, "score", ctx);
         seen |= 8;
       } else if (key == "bbox") {
-        box = evaljson::readNumbers(field, "bbox", ctx);
-        boxSeen = true;
+        evaljson::readNumbersInto(field, "bbox", ctx, box);
+        b.seen = true;
+        b.size = box.size();
+        if (box.size() >= 4) b.area = box[2] * box[3];
       } else {
         return false;
       }
@@ -63,18 +70,17 @@ std::vector<KeypointDetection> parseResultsText(simdjson::padded_string_view tex
                       std::to_string(d.keypoints.size()) + " numbers");
     }
     detections.push_back(std::move(d));
-    boxes.push_back(std::move(box));
-    hasBox.push_back(boxSeen);
+    boxes.push_back(b);
   });
   evaljson::finish(doc, json);
   // loadRes decides from the first entry whether every area is bbox w*h.
-  if (!detections.empty() && hasBox[0] && !boxes[0].empty()) {
+  if (!detections.empty() && boxes[0].seen && boxes[0].size > 0) {
     for (std::size_t i = 0; i < detections.size(); ++i) {
-      if (boxes[i].size() < 4) {
+      if (boxes[i].size < 4) {
         throw EvalError(source + ": result[" + std::to_string(i) +
                         "]: field 'bbox' must hold 4 numbers (the first result has one)");
       }
-      detections[i].area = boxes[i][2] * boxes[i][3];
+      detections[i].area = boxes[i].area;
     }
   }
   return detections;

@@ -184,6 +184,29 @@ class TestEvalInputs : public QObject {
     const auto dets = parseResults(resultJson("1e-999, " + kps(17).substr(3)), "r.json");
     QCOMPARE(dets[0].keypoints[0], 0.0);
   }
+  void escapesReadAsJsonLoadReadsThem() {
+    // Keys and strings without escapes are read from the text itself, the others unescaped.
+    std::string gt = kGtJson;
+    gt.replace(gt.find("\"image_id\": 5"), 13, "\"image\\u005fid\": 5");
+    gt.replace(gt.find("\"a.jpg\""), 7, "\"caf\\u00e9 \\\"1\\\".jpg\"");
+    gt.replace(gt.find("\"name\": \"person\""), 16, "\"name\": \"per\\/son\"");
+    const auto parsed = parseGroundTruth(gt, "g.json");
+    QCOMPARE(parsed.annotations[0].imageId, std::int64_t(5));
+    QCOMPARE(parsed.images[0].fileName, std::string("caf\xc3\xa9 \"1\".jpg"));
+    QCOMPARE(parsed.categories[0].name, std::string("per/son"));
+    QCOMPARE(parseGroundTruth(kGtJson, "g.json").images[0].fileName, std::string("a.jpg"));
+    const auto dets = parseResults(
+        "[{\"image_id\": 5, \"category\\u005fid\": 1, \"score\": 0.5, \"keypoints\": [" + kps(17) +
+            "]}]",
+        "r.json");
+    QCOMPARE(dets[0].categoryId, std::int64_t(1));
+    // A bad escape is malformed JSON, in a key as in a string nobody reads.
+    gt = kGtJson;
+    gt.replace(gt.find("\"width\""), 7, "\"wid\\qth\"");
+    expectEvalError([&] { parseGroundTruth(gt, "g.json"); }, {"g.json", "malformed JSON"});
+    expectEvalError([&] { parseResults(resultJson(kps(17), ", \"note\": \"a\\qb\""), "r.json"); },
+                    {"r.json", "malformed JSON"});
+  }
   void malformedJsonAnywhereIsAnError() {
     // Fields the loaders do not use are read through too: json.load would refuse these files.
     std::string gt = kGtJson;
