@@ -173,5 +173,5 @@ class TestAnalysisParity : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestAnalysisParity)
+POSESCOPE_TEST_GUILESS_MAIN(TestAnalysisParity)
 #include "tst_analysis_parity.moc"

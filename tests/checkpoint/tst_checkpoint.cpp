@@ -476,5 +476,5 @@ class TestCheckpoint : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestCheckpoint)
+POSESCOPE_TEST_GUILESS_MAIN(TestCheckpoint)
 #include "tst_checkpoint.moc"

@@ -109,5 +109,5 @@ class TestCli : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestCli)
+POSESCOPE_TEST_GUILESS_MAIN(TestCli)
 #include "tst_cli.moc"

@@ -327,5 +327,5 @@ class TestCliAnalyze : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestCliAnalyze)
+POSESCOPE_TEST_GUILESS_MAIN(TestCliAnalyze)
 #include "tst_cli_analyze.moc"

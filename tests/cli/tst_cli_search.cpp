@@ -261,5 +261,5 @@ class TestCliSearch : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestCliSearch)
+POSESCOPE_TEST_GUILESS_MAIN(TestCliSearch)
 #include "tst_cli_search.moc"

@@ -119,5 +119,5 @@ class TestSlurm : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestSlurm)
+POSESCOPE_TEST_GUILESS_MAIN(TestSlurm)
 #include "tst_slurm.moc"

@@ -285,5 +285,5 @@ class TestArch : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestArch)
+POSESCOPE_TEST_GUILESS_MAIN(TestArch)
 #include "tst_arch.moc"

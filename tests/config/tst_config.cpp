@@ -459,5 +459,5 @@ class TestConfig : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestConfig)
+POSESCOPE_TEST_GUILESS_MAIN(TestConfig)
 #include "tst_config.moc"

@@ -75,5 +75,5 @@ class TestEvalParity : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestEvalParity)
+POSESCOPE_TEST_GUILESS_MAIN(TestEvalParity)
 #include "tst_eval_parity.moc"

@@ -97,5 +97,5 @@ class TestMetricTable : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestMetricTable)
+POSESCOPE_TEST_GUILESS_MAIN(TestMetricTable)
 #include "tst_metric_table.moc"

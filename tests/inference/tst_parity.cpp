@@ -147,5 +147,5 @@ class TestParity : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestParity)
+POSESCOPE_TEST_GUILESS_MAIN(TestParity)
 #include "tst_parity.moc"

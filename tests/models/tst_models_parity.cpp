@@ -183,5 +183,5 @@ void TestModelsParity::summary() {
   QVERIFY(s.totalMultiplyAdds >= s.convMultiplyAdds);
 }
 
-QTEST_GUILESS_MAIN(TestModelsParity)
+POSESCOPE_TEST_GUILESS_MAIN(TestModelsParity)
 #include "tst_models_parity.moc"

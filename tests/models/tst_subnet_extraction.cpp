@@ -126,5 +126,5 @@ class TestSubnetExtraction : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestSubnetExtraction)
+POSESCOPE_TEST_GUILESS_MAIN(TestSubnetExtraction)
 #include "tst_subnet_extraction.moc"

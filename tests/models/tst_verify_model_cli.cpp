@@ -119,5 +119,5 @@ void TestVerifyModelCli::extractThenVerify() {
   QVERIFY2(wrong.out.contains("pose_supermobilenet"), qPrintable(wrong.out));
 }
 
-QTEST_GUILESS_MAIN(TestVerifyModelCli)
+POSESCOPE_TEST_GUILESS_MAIN(TestVerifyModelCli)
 #include "tst_verify_model_cli.moc"

@@ -91,5 +91,5 @@ class TestParityRuns : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestParityRuns)
+POSESCOPE_TEST_GUILESS_MAIN(TestParityRuns)
 #include "tst_parity_runs.moc"

@@ -318,5 +318,5 @@ class TestSearch : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestSearch)
+POSESCOPE_TEST_GUILESS_MAIN(TestSearch)
 #include "tst_search.moc"

@@ -341,5 +341,5 @@ class TestEvaluationSettings : public QObject {
   std::vector<double> folderStats_;
 };
 
-QTEST_MAIN(TestEvaluationSettings)
+POSESCOPE_TEST_MAIN(TestEvaluationSettings)
 #include "tst_evaluation_settings.moc"

@@ -506,5 +506,5 @@ void TestInspect::realMapsPeakAtRecordJoint() {
   QVERIFY(checked >= 5);
 }
 
-QTEST_MAIN(TestInspect)
+POSESCOPE_TEST_MAIN(TestInspect)
 #include "tst_inspect.moc"

@@ -398,5 +398,5 @@ class TestInspectErrors : public QObject {
   }
 };
 
-QTEST_MAIN(TestInspectErrors)
+POSESCOPE_TEST_MAIN(TestInspectErrors)
 #include "tst_inspect_errors.moc"
