@@ -34,7 +34,9 @@ inline std::string parityDir() {
 }
 
 /// Whether a missing parity folder is a failure (POSESCOPE_PARITY_REQUIRED=1).
-inline bool parityRequired() { return qEnvironmentVariable("POSESCOPE_PARITY_REQUIRED") == "1"; }
+inline bool parityRequired() {
+  return qEnvironmentVariable("POSESCOPE_PARITY_REQUIRED") == "1";
+}
 
 /// Why the parity data is missing, for the skip or failure message.
 inline QString parityMissingReason() {
@@ -63,32 +65,33 @@ inline int suiteExitCode(int failures) {
 #define POSESCOPE_SKIP_UNCHECKED(reason)                                                     \
   do {                                                                                       \
     if (!posescope::test::suiteReportsSkips)                                                 \
-      QFAIL("this suite skips checks: its main must be POSESCOPE_TEST_MAIN or "              \
-            "POSESCOPE_TEST_GUILESS_MAIN (tests/test_support.h), or CTest reports it passed"); \
+      QFAIL(                                                                                 \
+          "this suite skips checks: its main must be POSESCOPE_TEST_MAIN or "                \
+          "POSESCOPE_TEST_GUILESS_MAIN (tests/test_support.h), or CTest reports it passed"); \
     posescope::test::checkWasSkipped = true;                                                 \
     QSKIP(qPrintable(reason));                                                               \
   } while (false)
 
 /// Declares `dirVar`, the parity folder; skips the current test when it is absent (fails when
 /// POSESCOPE_PARITY_REQUIRED=1).
-#define POSESCOPE_REQUIRE_PARITY(dirVar)                                          \
-  const std::string dirVar = posescope::test::parityDir();                        \
-  if (dirVar.empty()) {                                                           \
-    if (posescope::test::parityRequired())                                        \
-      QFAIL(qPrintable("POSESCOPE_PARITY_REQUIRED=1 but " +                       \
-                       posescope::test::parityMissingReason()));                  \
-    POSESCOPE_SKIP_UNCHECKED(posescope::test::parityMissingReason());             \
+#define POSESCOPE_REQUIRE_PARITY(dirVar)                              \
+  const std::string dirVar = posescope::test::parityDir();            \
+  if (dirVar.empty()) {                                               \
+    if (posescope::test::parityRequired())                            \
+      QFAIL(qPrintable("POSESCOPE_PARITY_REQUIRED=1 but " +           \
+                       posescope::test::parityMissingReason()));      \
+    POSESCOPE_SKIP_UNCHECKED(posescope::test::parityMissingReason()); \
   }
 
 // Qt Test's QTEST_MAIN and QTEST_GUILESS_MAIN, with the exit status of suiteExitCode.
-#define POSESCOPE_TEST_MAIN_WRAPPER(TestObject, ...)                                     \
-  int main(int argc, char* argv[]) {                                                     \
-    QT_PREPEND_NAMESPACE(QTest::Internal::callInitMain)<TestObject>();                   \
-    __VA_ARGS__                                                                          \
-    posescope::test::suiteReportsSkips = true;                                           \
-    TestObject tc;                                                                       \
-    QTEST_SET_MAIN_SOURCE_PATH                                                           \
-    return posescope::test::suiteExitCode(QTest::qExec(&tc, argc, argv));                \
+#define POSESCOPE_TEST_MAIN_WRAPPER(TestObject, ...)                      \
+  int main(int argc, char* argv[]) {                                      \
+    QT_PREPEND_NAMESPACE(QTest::Internal::callInitMain)<TestObject>();    \
+    __VA_ARGS__                                                           \
+    posescope::test::suiteReportsSkips = true;                            \
+    TestObject tc;                                                        \
+    QTEST_SET_MAIN_SOURCE_PATH                                            \
+    return posescope::test::suiteExitCode(QTest::qExec(&tc, argc, argv)); \
   }
 #define POSESCOPE_TEST_MAIN(TestObject) POSESCOPE_TEST_MAIN_WRAPPER(TestObject, QTEST_MAIN_SETUP())
 #define POSESCOPE_TEST_GUILESS_MAIN(TestObject) \

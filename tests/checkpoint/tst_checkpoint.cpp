@@ -95,6 +95,29 @@ void checkTinyValues(const std::map<std::string, torch::Tensor>& m, int base) {
 
 class TestCheckpoint : public QObject {
   Q_OBJECT
+  // coco_xs_overfit.pth has no NAME.json: runs/cases.tsv evaluates it as LitePose-XS on COCO
+  // (coco/mobilenet/mobile.yaml, arch/search-XS.json), the network of litepose_xs_coco.pth, so
+  // it must hold that state_dict's keys with the same shapes and types (trained values).
+  static void checkOverfitCheckpointIsLitePoseXs(const std::string& parity, const StateDict& sd) {
+    QFile cases(QString::fromStdString(parity) + "/runs/cases.tsv");
+    QVERIFY2(cases.open(QIODevice::ReadOnly | QIODevice::Text), qPrintable(cases.fileName()));
+    int casesOfIt = 0;
+    for (const QString& line : QString::fromUtf8(cases.readAll()).split('\n')) {
+      const QStringList field = line.split('\t');  // name, config, arch, checkpoint, ...
+      if (field.size() < 4 || field[3] != "models/coco_xs_overfit.pth") continue;
+      ++casesOfIt;
+      QCOMPARE(field[1], QString("coco/mobilenet/mobile.yaml"));
+      QCOMPARE(field[2], QString("arch/search-XS.json"));
+    }
+    QVERIFY(casesOfIt > 0);
+    const StateDict xs = posescope::readStateDict(parity + "/models/litepose_xs_coco.pth");
+    QVERIFY(keysOf(sd) == keysOf(xs));
+    for (std::size_t i = 0; i < xs.size(); ++i) {
+      QVERIFY2(sd[i].second.sizes() == xs[i].second.sizes(), xs[i].first.c_str());
+      QCOMPARE(sd[i].second.scalar_type(), xs[i].second.scalar_type());
+    }
+  }
+
  private Q_SLOTS:
   void zipReadsEveryDtype() {
     const StateDict sd = posescope::readStateDict(fixture("plain.pth"));
@@ -435,11 +458,13 @@ class TestCheckpoint : public QObject {
   }
 
   // --- the reference's real checkpoints (../shared/parity) ---------------------------------
+  // Every checkpoint file of models/ is read and checked against what the parity data says it
+  // holds; a file this test cannot check fails it rather than passing unchecked.
   void parityEveryModelFileLoads() {
     POSESCOPE_REQUIRE_PARITY(parity);
     const QDir models(QString::fromStdString(parity) + "/models");
-    const QStringList files = models.entryList({"*.pth"}, QDir::Files, QDir::Name);
-    QVERIFY(files.size() >= 8);
+    const QStringList files = models.entryList({"*.pth", "*.pth.tar"}, QDir::Files, QDir::Name);
+    QVERIFY(files.size() >= 9);
     for (const QString& name : files) {
       const std::string path = models.filePath(name).toStdString();
       if (name.endsWith(".io.pth")) {
@@ -450,12 +475,22 @@ class TestCheckpoint : public QObject {
       }
       const StateDict sd = posescope::readStateDict(path);
       QVERIFY2(!sd.empty(), path.c_str());
-      QFile json(
-          models.filePath(QString(name).replace(".legacy.pth", ".pth").replace(".pth", ".json")));
-      if (json.open(QIODevice::ReadOnly)) {
-        const QJsonObject info = QJsonDocument::fromJson(json.readAll()).object();
-        QCOMPARE(int(sd.size()), info.value("state_dict_keys").toInt());
+      if (name == "coco_xs_overfit.pth") {
+        checkOverfitCheckpointIsLitePoseXs(parity, sd);
+        if (QTest::currentTestFailed()) return;
+        continue;
       }
+      // NAME.json records the state_dict's key count for NAME.pth, NAME.legacy.pth and
+      // NAME.checkpoint.pth.tar (the same network saved three ways).
+      QString base = name;
+      for (const char* suffix : {".checkpoint.pth.tar", ".legacy.pth", ".pth"})
+        if (base.endsWith(suffix)) base.chop(int(strlen(suffix)));
+      QFile json(models.filePath(base + ".json"));
+      QVERIFY2(json.open(QIODevice::ReadOnly),
+               qPrintable("no " + json.fileName() + " to check " + name + " against"));
+      const QJsonObject info = QJsonDocument::fromJson(json.readAll()).object();
+      QVERIFY2(info.contains("state_dict_keys"), qPrintable(json.fileName()));
+      QCOMPARE(int(sd.size()), info.value("state_dict_keys").toInt());
     }
   }
 

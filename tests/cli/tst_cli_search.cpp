@@ -170,9 +170,11 @@ class TestCliSearch : public QObject {
   void slurmJobArraysEndAsOneProcess() {
     QTemporaryDir clusterDir;
     QVERIFY(clusterDir.isValid());
+    if (const QString why = test::SlurmCluster::unavailable(); !why.isEmpty())
+      POSESCOPE_SKIP_UNCHECKED("no single-node Slurm here: " + why);
     test::SlurmCluster cluster(clusterDir.path());
-    const QString why = cluster.start();
-    if (!why.isEmpty()) QSKIP(qPrintable("no single-node Slurm here: " + why));
+    const QString failed = cluster.start();
+    QVERIFY2(failed.isEmpty(), qPrintable("the single-node Slurm did not come up: " + failed));
     qputenv("SLURM_CONF", cluster.config().toUtf8());
     const QString out = dir_.filePath("slurm");
     const auto run = test::runCli(searchArgs(out) << "--shards"
