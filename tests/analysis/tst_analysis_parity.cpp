@@ -1,12 +1,14 @@
 // Analysis parity: on every set in $POSESCOPE_PARITY_DIR/analysis, the keypoint error analysis
-// agrees with coco-analyze's own output: the same localised detections, the same joint labels,
-// every AP if fixed and recall within 0.002, the same background FP / FN counts.
+// agrees with coco-analyze's own output: the same localised detections, every joint label, every
+// AP if fixed and recall exactly, the same background FP / FN counts. The one known
+// difference on these sets (issue 32) is a named exception below, not a tolerance.
 
 #include <QDir>
 #include <QtTest>
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <map>
@@ -68,22 +70,36 @@ class TestAnalysisParity : public QObject {
     QCOMPARE(analysis.detections.size(), results.size());
 
     // Localised detections and their joint labels.
+    std::map<std::int64_t, const GroundTruthPerson*> people;
+    for (const GroundTruthPerson& p : gt.annotations) people[p.id] = &p;
     const nlohmann::json& perDt = expected.at("per_dt");
-    std::size_t joints = 0, agreeing = 0;
+    std::size_t joints = 0, agreeing = 0, onCrowd = 0, onUnlabelled = 0;
     for (const DetectionAnalysis& d : analysis.detections) {
       const std::string key = std::to_string(d.index);
-      const bool judgedHere =
-          d.gtId && std::any_of(d.joints.begin(), d.joints.end(),
-                                [](JointLabel l) { return l != JointLabel::Unlabelled; });
       if (!perDt.contains(key)) {
-        QVERIFY2(!judgedHere, qPrintable(QString("detection %1 has joint labels here, none in "
-                                                 "coco-analyze")
-                                             .arg(d.index)));
+        if (!d.gtId) continue;
+        // Known difference (issue 32): a detection localised on an annotation without labelled
+        // joints (a crowd region, or a person with num_keypoints 0) is listed here as matched
+        // with every joint unlabelled; coco-analyze leaves it out of per_dt. Nothing else may
+        // be localised here only.
+        const GroundTruthPerson* person = people.at(*d.gtId);
+        QVERIFY2(person->numKeypoints == 0,
+                 qPrintable(QString("detection %1 is localised here only, on annotation %2")
+                                .arg(d.index)
+                                .arg(*d.gtId)));
+        QVERIFY2(std::all_of(d.joints.begin(), d.joints.end(),
+                             [](JointLabel l) { return l == JointLabel::Unlabelled; }),
+                 qPrintable(QString("detection %1 on annotation %2 without labelled joints has "
+                                    "joint labels")
+                                .arg(d.index)
+                                .arg(*d.gtId)));
+        ++(person->isCrowd ? onCrowd : onUnlabelled);
         continue;
       }
       QVERIFY2(d.gtId.has_value(),
                qPrintable(QString("detection %1 is localised in coco-analyze only").arg(d.index)));
       const nlohmann::json& labels = perDt.at(key);
+      QCOMPARE(labels.at("good").size(), d.joints.size());
       for (std::size_t k = 0; k < d.joints.size(); ++k) {
         std::string theirs = "unlabelled";
         for (const char* l : {"good", "jitter", "inversion", "swap", "miss"}) {
@@ -101,9 +117,12 @@ class TestAnalysisParity : public QObject {
     std::size_t judged = 0;
     for (const auto& d : analysis.detections) judged += perDt.contains(std::to_string(d.index));
     QCOMPARE(judged, perDt.size());
-    qInfo("%s: %zu of %zu joint labels agree", qPrintable(name), agreeing, joints);
+    qInfo(
+        "%s: %zu of %zu joint labels agree; localised here only (issue 32): %zu on crowd "
+        "regions, %zu on people without labelled joints",
+        qPrintable(name), agreeing, joints, onCrowd, onUnlabelled);
     QVERIFY(joints > 0);
-    QVERIFY2(agreeing >= 0.995 * joints, "fewer than 99.5 % of the joint labels agree");
+    QCOMPARE(agreeing, joints);
 
     // AP and recall if fixed.
     std::size_t compared = 0;
@@ -123,7 +142,9 @@ class TestAnalysisParity : public QObject {
       const double dAp = std::fabs(mine->ap - s.at("auc").get<double>());
       const double dRecall = std::fabs(mine->recall - s.at("recall").get<double>());
       worst = std::max({worst, dAp, dRecall});
-      QVERIFY2(dAp <= 0.002 && dRecall <= 0.002,
+      // Exact: the largest difference measured on both sets is 0 (2026-12-02, 2-core AMD EPYC,
+      // AVX2).
+      QVERIFY2(dAp == 0 && dRecall == 0,
                qPrintable(QString::fromStdString(
                    error + " " + area + " OKS " + std::to_string(oks) + ": AP " +
                    std::to_string(mine->ap) + " vs " + std::to_string(s.at("auc").get<double>()) +
