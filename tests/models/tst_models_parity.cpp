@@ -1,5 +1,7 @@
 // Network parity with the reference: every set in ../shared/parity/models loads strictly and
-// reproduces the Python outputs; parameters and convolution multiply-adds match its .json.
+// reproduces the Python outputs within float noise, with BatchNorms apart and folded (each set's
+// measured figure is beside its tolerance); parameters and convolution multiply-adds match its
+// .json.
 
 #include <fstream>
 
@@ -49,35 +51,41 @@ class TestModelsParity : public QObject {
   void summary();
 };
 
+// Tolerances: the largest max abs difference measured over OMP_NUM_THREADS 1-8, 12 and 16
+// (2026-12-02, 2-core AMD EPYC, AVX2, Debian's LibTorch 1.13 with OpenBLAS), rounded up to about
+// 1.5-2x; the figure is in each row's comment. Other thread counts and BLAS kernels order the
+// float sums differently, which is all these leave room for.
 void TestModelsParity::outputs_data() {
   QTest::addColumn<QString>("set");
   QTest::addColumn<QString>("checkpoint");
   QTest::addColumn<QString>("cfg");
   QTest::addColumn<QString>("arch");
-  QTest::newRow("litepose_xs_coco") << "litepose_xs_coco"
-                                    << "litepose_xs_coco.pth"
-                                    << "coco/mobilenet/mobile.yaml"
-                                    << "arch/search-XS.json";
-  QTest::newRow("litepose_xs_coco legacy") << "litepose_xs_coco"
-                                           << "litepose_xs_coco.legacy.pth"
-                                           << "coco/mobilenet/mobile.yaml"
-                                           << "arch/search-XS.json";
-  QTest::newRow("litepose_xs_coco checkpoint.pth.tar") << "litepose_xs_coco"
-                                                       << "litepose_xs_coco.checkpoint.pth.tar"
-                                                       << "coco/mobilenet/mobile.yaml"
-                                                       << "arch/search-XS.json";
+  QTest::addColumn<double>("tolerance");        // BatchNorms apart (--no-fold-bn)
+  QTest::addColumn<double>("foldedTolerance");  // BatchNorms folded (eval's default)
+  // Measured 2.38e-7 apart, 3.73e-7 folded.
+  const std::pair<const char*, const char*> litepose[] = {
+      {"litepose_xs_coco", "litepose_xs_coco.pth"},
+      {"litepose_xs_coco legacy", "litepose_xs_coco.legacy.pth"},
+      {"litepose_xs_coco checkpoint.pth.tar", "litepose_xs_coco.checkpoint.pth.tar"}};
+  for (const auto& [row, file] : litepose) {
+    QTest::newRow(row) << "litepose_xs_coco" << file << "coco/mobilenet/mobile.yaml"
+                       << "arch/search-XS.json" << 4e-7 << 6e-7;
+  }
+  // Measured 1.79e-7 (a supernet folds nothing).
   QTest::newRow("supernet_m_crowdpose") << "supernet_m_crowdpose"
                                         << "supernet_m_crowdpose.pth"
                                         << "crowd_pose/mobilenet/supermobile.yaml"
-                                        << "arch/search-M.json";
+                                        << "arch/search-M.json" << 3e-7 << 3e-7;
+  // Measured 4.47e-8 apart, 7.45e-8 folded.
   QTest::newRow("simplenet_crowdpose") << "simplenet_crowdpose"
                                        << "simplenet_crowdpose.pth"
                                        << "crowd_pose/simplenet/simplenet.yaml"
-                                       << "";
+                                       << "" << 8e-8 << 1.2e-7;
+  // Measured 8.05e-7 apart, 8.79e-7 folded (9.83e-7 folded in the audit of issue 40).
   QTest::newRow("higherhrnet_w16_crowdpose") << "higherhrnet_w16_crowdpose"
                                              << "higherhrnet_w16_crowdpose.pth"
                                              << "crowd_pose/higher_hrnet/w16_512_adam_lr1e-3.yaml"
-                                             << "";
+                                             << "" << 1.5e-6 << 1.5e-6;
 }
 
 void TestModelsParity::outputs() {
@@ -86,6 +94,8 @@ void TestModelsParity::outputs() {
   QFETCH(QString, checkpoint);
   QFETCH(QString, cfg);
   QFETCH(QString, arch);
+  QFETCH(double, tolerance);
+  QFETCH(double, foldedTolerance);
   const std::string models = parity + "/models/";
   const nlohmann::json meta = readJson(models + set.toStdString() + ".json");
 
@@ -122,8 +132,8 @@ void TestModelsParity::outputs() {
   for (size_t k = 0; k < outputs.size(); ++k) {
     QCOMPARE(outputs[k].sizes().vec(), expected[k].sizes().vec());
     const double diff = (outputs[k] - expected[k]).abs().max().item<double>();
-    qInfo("%s output%zu: max abs diff %.3g", qPrintable(set), k, diff);
-    QVERIFY2(diff <= 1e-4, qPrintable(QString("output%1 differs by %2").arg(k).arg(diff)));
+    qInfo("%s output%zu: max abs diff %.3g (tolerance %.2g)", qPrintable(set), k, diff, tolerance);
+    QVERIFY2(diff <= tolerance, qPrintable(QString("output%1 differs by %2").arg(k).arg(diff)));
   }
 
   // What the Evaluator runs by default: BatchNorms folded into their convolutions.
@@ -131,9 +141,10 @@ void TestModelsParity::outputs() {
   const std::vector<torch::Tensor> foldedOutputs = net->forward(input);
   for (size_t k = 0; k < foldedOutputs.size(); ++k) {
     const double diff = (foldedOutputs[k] - expected[k]).abs().max().item<double>();
-    qInfo("%s output%zu with %d BatchNorms folded: max abs diff %.3g", qPrintable(set), k, folded,
-          diff);
-    QVERIFY2(diff <= 1e-4, qPrintable(QString("folded output%1 differs by %2").arg(k).arg(diff)));
+    qInfo("%s output%zu with %d BatchNorms folded: max abs diff %.3g (tolerance %.2g)",
+          qPrintable(set), k, folded, diff, foldedTolerance);
+    QVERIFY2(diff <= foldedTolerance,
+             qPrintable(QString("folded output%1 differs by %2").arg(k).arg(diff)));
   }
 }
 
