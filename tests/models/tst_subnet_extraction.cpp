@@ -1,6 +1,7 @@
-// Sub-network extraction from a supernet (weight_transfer.py): the extract computes what the
-// supernet computes for the arch, for every kernel size; with the parity data, it equals the
-// reference's own extract tensor for tensor and its golden outputs.
+// Sub-network extraction from a supernet (weight_transfer.py): the extract computes exactly what
+// the supernet computes for the arch, for every kernel size; with the parity data, it equals the
+// reference's own extract tensor for tensor and its golden outputs (BatchNorms apart and folded)
+// within the float noise measured below.
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -32,6 +33,13 @@ const char* const kMixedArch = R"({
     {"num_blocks": 2, "stride": 2, "channel": 48, "block_setting": [[4, 3], [6, 5]]},
     {"num_blocks": 2, "stride": 1, "channel": 80, "block_setting": [[6, 7], [2, 3]]}
   ]})";
+
+// Against the reference's golden outputs: the largest max abs difference measured over
+// OMP_NUM_THREADS 1-8, 12 and 16 (2026-12-02, 2-core AMD EPYC, AVX2, OpenBLAS) is 1.79e-7 with
+// the BatchNorms apart and 2.38e-7 folded; the tolerances are about 1.7x that, room for the order
+// of float sums only.
+constexpr double kExtractTolerance = 3e-7;
+constexpr double kFoldedExtractTolerance = 4e-7;
 
 Experiment supernetExperiment(const std::string& cfg, const std::string& arch) {
   ExperimentSpec spec;
@@ -75,7 +83,9 @@ class TestSubnetExtraction : public QObject {
     QCOMPARE(a.size(), b.size());
     const double diff = maxDifference(a, b);
     qInfo("supernet vs extract, kernels 3/5/7: max abs diff %.3g", diff);
-    QVERIFY2(diff <= 1e-4, qPrintable(QString::number(diff)));
+    // Exact: the extract runs the supernet's own convolutions on the same kernels (measured 0 at
+    // every thread count, 2026-12-02, 2-core AMD EPYC, AVX2).
+    QVERIFY2(diff == 0, qPrintable(QString::number(diff)));
   }
 
   void refusesWhatIsNotASupernet() {
@@ -121,8 +131,18 @@ class TestSubnetExtraction : public QObject {
     QVERIFY(input.defined() && expected[0].defined() && expected[1].defined());
     torch::NoGradGuard noGrad;
     const double diff = maxDifference(sub->forward(input), expected);
-    qInfo("extract vs the reference's golden outputs: max abs diff %.3g", diff);
-    QVERIFY2(diff <= 1e-4, qPrintable(QString::number(diff)));
+    qInfo("extract vs the reference's golden outputs: max abs diff %.3g (tolerance %.2g)", diff,
+          kExtractTolerance);
+    QVERIFY2(diff <= kExtractTolerance, qPrintable(QString::number(diff)));
+    // As eval runs it by default: BatchNorms folded into their convolutions.
+    const int folded = sub->foldBatchNormsForEvaluation();
+    QVERIFY(folded > 0);
+    const double foldedDiff = maxDifference(sub->forward(input), expected);
+    qInfo(
+        "extract with %d BatchNorms folded vs the golden outputs: max abs diff %.3g "
+        "(tolerance %.2g)",
+        folded, foldedDiff, kFoldedExtractTolerance);
+    QVERIFY2(foldedDiff <= kFoldedExtractTolerance, qPrintable(QString::number(foldedDiff)));
   }
 };
 
