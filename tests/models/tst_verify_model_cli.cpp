@@ -4,8 +4,11 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <algorithm>
 
 #include "built_programs.h"
 #include "test_support.h"
@@ -16,6 +19,15 @@ struct Run {
   int exitCode = -1;
   QString out;
 };
+
+// The largest "max abs diff" verify-model prints (-1 when it prints none).
+double largestDifference(const QString& out) {
+  double worst = -1;
+  const QRegularExpression re("max abs diff ([0-9.eE+-]+)");
+  for (auto it = re.globalMatch(out); it.hasNext();)
+    worst = std::max(worst, it.next().captured(1).toDouble());
+  return worst;
+}
 
 Run runCli(const QStringList& args) {
   QProcess p;
@@ -55,11 +67,15 @@ void TestVerifyModelCli::verifyPasses() {
   const Run r = runCli({"verify-model", "--cfg", p + "/configs/coco/mobilenet/mobile.yaml",
                         "--superconfig", p + "/configs/arch/search-XS.json", "--checkpoint",
                         p + "/models/litepose_xs_coco.pth", "--io",
-                        p + "/models/litepose_xs_coco.io.pth", "--tol", "1e-4"});
+                        p + "/models/litepose_xs_coco.io.pth", "--tol", "4e-7"});
+  // verify-model keeps the BatchNorms apart: tst_models_parity's tolerance for LitePose-XS,
+  // measured at 2.38e-7 there (2026-12-02, 2-core AMD EPYC, AVX2).
+  qInfo("verify-model litepose_xs_coco: largest max abs diff %.3g", largestDifference(r.out));
   QVERIFY2(r.exitCode == 0, qPrintable(r.out));
   QVERIFY(r.out.contains("output0:"));
   QVERIFY(r.out.contains("output1:"));
   QVERIFY(r.out.contains("PASS"));
+  QVERIFY2(largestDifference(r.out) >= 0, qPrintable(r.out));
 }
 
 void TestVerifyModelCli::verifyFailsOnMismatchedOutputs() {
@@ -108,10 +124,14 @@ void TestVerifyModelCli::extractThenVerify() {
                         p + "/models/supernet_m_crowdpose.pth", "--out", out});
   QVERIFY2(r.exitCode == 0, qPrintable(r.out));
   QVERIFY2(r.out.contains("MODEL.NAME pose_mobilenet"), qPrintable(r.out));
-  const Run v = runCli({"verify-model", "--cfg", p + "/configs/crowd_pose/mobilenet/mobile.yaml",
-                        "--superconfig", p + "/configs/arch/search-M.json", "--checkpoint", out,
-                        "--io", p + "/search/supernet_m_crowdpose.to_search-M.io.pth"});
+  const Run v =
+      runCli({"verify-model", "--cfg", p + "/configs/crowd_pose/mobilenet/mobile.yaml",
+              "--superconfig", p + "/configs/arch/search-M.json", "--checkpoint", out, "--io",
+              p + "/search/supernet_m_crowdpose.to_search-M.io.pth", "--tol", "3e-7"});
+  // tst_subnet_extraction's tolerance for the extract, measured at 1.79e-7 there.
+  qInfo("verify-model of the extract: largest max abs diff %.3g", largestDifference(v.out));
   QVERIFY2(v.exitCode == 0, qPrintable(v.out));
+  QVERIFY2(largestDifference(v.out) >= 0, qPrintable(v.out));
   const Run wrong = runCli({"extract", "--cfg", p + "/configs/crowd_pose/mobilenet/mobile.yaml",
                             "--superconfig", p + "/configs/arch/search-M.json", "--checkpoint", out,
                             "--out", dir.filePath("again.pth")});
