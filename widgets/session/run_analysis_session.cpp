@@ -24,6 +24,7 @@ RunAnalysisSession::RunAnalysisSession(QObject* parent) : QObject(parent) {
   connect(worker_, &RunAnalysisWorker::analysed, this, &RunAnalysisSession::onAnalysed);
   connect(worker_, &RunAnalysisWorker::failed, this, &RunAnalysisSession::onFailed);
   connect(worker_, &RunAnalysisWorker::reevaluated, this, &RunAnalysisSession::onReevaluated);
+  connect(worker_, &RunAnalysisWorker::served, this, [this] { ++served_; });
   thread_->start();
 }
 
@@ -33,6 +34,7 @@ RunAnalysisSession::~RunAnalysisSession() {
 }
 
 quint64 RunAnalysisSession::nextGeneration() {
+  ++asked_;
   return ++*latest_;  // the worker skips every request older than this one
 }
 

@@ -46,6 +46,11 @@ class RunAnalysisSession : public QObject {
   QString runDir() const { return runDir_; }
   /// Whether an answer to the newest request is still to come.
   bool busy() const { return busy_; }
+  /// Whether a request made so far (clear() included) is still to be served by the worker:
+  /// answered, or skipped or dropped as outdated. When none is, nothing arrives until the next
+  /// request, which is how a test shows that an outdated answer is never announced (a fixed wait
+  /// shows nothing on a machine slower than the wait).
+  bool hasRequestsInFlight() const { return served_ < asked_; }
 
  Q_SIGNALS:
   /// Reading or analysing started (`true`) or its answer arrived (`false`).
@@ -58,6 +63,7 @@ class RunAnalysisSession : public QObject {
   void analysisCleared();
 
  private:
+  /// A new generation for a request to the worker, counted until served.
   quint64 nextGeneration();
   void setBusy(bool busy);
   void onAnalysed(quint64 generation, const RunAnalysisPtr& analysis);
@@ -70,6 +76,7 @@ class RunAnalysisSession : public QObject {
   QString runDir_;
   RunAnalysisPtr current_;
   bool busy_ = false;
+  quint64 asked_ = 0, served_ = 0;  // requests sent to the worker, and served by it
 };
 
 /// Registers RunAnalysisPtr, RunReevaluationPtr, AnalysisParams and EvalParams for queued

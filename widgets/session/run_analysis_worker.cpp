@@ -12,12 +12,23 @@
 
 namespace posescope {
 
+namespace {
+
+// Announces the end of a request however its slot returns.
+struct ServedOnReturn {
+  RunAnalysisWorker* worker;
+  ~ServedOnReturn() { Q_EMIT worker->served(); }
+};
+
+}  // namespace
+
 RunAnalysisWorker::RunAnalysisWorker(std::shared_ptr<const std::atomic<quint64>> latest,
                                      QObject* parent)
     : QObject(parent), latest_(std::move(latest)) {}
 
 void RunAnalysisWorker::load(quint64 generation, const QString& dir,
                              std::optional<AnalysisParams> params) {
+  const ServedOnReturn served{this};
   input_.reset();
   records_.clear();
   recent_.clear();
@@ -37,6 +48,7 @@ void RunAnalysisWorker::load(quint64 generation, const QString& dir,
 }
 
 void RunAnalysisWorker::reanalyze(quint64 generation, const AnalysisParams& params) {
+  const ServedOnReturn served{this};
   if (!input_) {
     Q_EMIT failed(generation, tr("No run folder has been read to analyse."));
     return;
@@ -45,6 +57,7 @@ void RunAnalysisWorker::reanalyze(quint64 generation, const AnalysisParams& para
 }
 
 void RunAnalysisWorker::reevaluate(quint64 generation, const EvalParams& params) {
+  const ServedOnReturn served{this};
   if (!input_) {
     Q_EMIT failed(generation, tr("No run folder has been read to evaluate."));
     return;
@@ -79,6 +92,7 @@ void RunAnalysisWorker::reevaluate(quint64 generation, const EvalParams& params)
 }
 
 void RunAnalysisWorker::forget() {
+  const ServedOnReturn served{this};
   input_.reset();
   records_.clear();
   recent_.clear();

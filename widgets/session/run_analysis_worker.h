@@ -44,6 +44,8 @@ class RunAnalysisWorker : public QObject {
   void reevaluated(quint64 generation, posescope::RunReevaluationPtr reevaluation);
   /// `message` names the file or setting at fault.
   void failed(quint64 generation, const QString& message);
+  /// Every request ends with it, after its answer (when it has one: a stale request has none).
+  void served();
 
  private:
   /// Emits the analysis with `params`, taken from recent_ or computed (by `pending` when given).

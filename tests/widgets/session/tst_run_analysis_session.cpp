@@ -69,11 +69,14 @@ class TestRunAnalysisSession : public QObject {
     QSignalSpy ready(&session, &RunAnalysisSession::analysisReady);
     QSignalSpy failed(&session, &RunAnalysisSession::analysisFailed);
     QSignalSpy busy(&session, &RunAnalysisSession::busyChanged);
+    QVERIFY(!session.hasRequestsInFlight());
     session.analyzeRunFolder(runDir_);
     QVERIFY(session.busy());
+    QVERIFY(session.hasRequestsInFlight());
     const RunAnalysisPtr analysis = waitForAnalysis(ready, failed);
     QVERIFY(analysis);
     QVERIFY(!session.busy());
+    QTRY_VERIFY_WITH_TIMEOUT(!session.hasRequestsInFlight(), kTimeoutMs);
     QCOMPARE(busy.count(), 2);
     QCOMPARE(session.current(), analysis);
     QVERIFY(analysis->usesDefaultParams());
@@ -146,7 +149,8 @@ class TestRunAnalysisSession : public QObject {
       QVERIFY(session.reanalyze(last));
     }
     QVERIFY(waitForAnalysis(ready, failed));
-    QTest::qWait(300);  // nothing older follows
+    // Every request has been served (the older ones skipped or dropped): nothing older follows.
+    QTRY_VERIFY_WITH_TIMEOUT(!session.hasRequestsInFlight(), kTimeoutMs);
     QCOMPARE(ready.count(), 1);
     QVERIFY(sameAnalysisParams(session.current()->params, last));
     QVERIFY(!session.busy());
@@ -161,7 +165,9 @@ class TestRunAnalysisSession : public QObject {
     QCOMPARE(cleared.count(), 1);
     QVERIFY(!session.busy());
     QVERIFY(session.runDir().isEmpty());
-    QTest::qWait(500);
+    // The read and the clearing are served, the analysis skipped or dropped: nothing follows.
+    QVERIFY(session.hasRequestsInFlight());
+    QTRY_VERIFY_WITH_TIMEOUT(!session.hasRequestsInFlight(), kTimeoutMs);
     QVERIFY(ready.isEmpty());
     QVERIFY(!session.current());
     QVERIFY(!session.reanalyze(AnalysisParams{}));
