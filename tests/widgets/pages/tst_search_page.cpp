@@ -131,7 +131,13 @@ class TestSearchPage : public QObject {
     QVERIFY(view.progressText().contains("not finished"));
     // Reads that find nothing new leave the table alone (selection and scrolling kept).
     QSignalSpy resets(view.model(), &QAbstractItemModel::modelReset);
-    QTest::qWait(2500);
+    // Each read arrives as a new snapshot (kept here, so the next cannot take its address):
+    // two reads of the unchanged folder have come and gone.
+    for (int read = 0; read < 2; ++read) {
+      const SearchSnapshotPtr before = session.snapshot();
+      QTRY_VERIFY_WITH_TIMEOUT(session.snapshot() != before, 10000);
+      QCOMPARE(session.snapshot()->candidates.size(), std::size_t(1));
+    }
     QCOMPARE(resets.size(), 0);
     folder.store(snapshot_.candidates[1]);
     QTRY_COMPARE_WITH_TIMEOUT(view.model()->rowCount(), 2, 10000);

@@ -147,7 +147,10 @@ class TestRunPairs : public QObject {
     QCOMPARE(stopped.first().value(2).value<RunQueue::StopReason>(),
              RunQueue::StopReason::Cancelled);
     QCOMPARE(starting.count(), 1);
-    QTest::qWait(200);  // nothing else is started afterwards either
+    // Nothing else is started afterwards either: the queue has ended (it starts a run only while
+    // active), the turns of the event loop it asked for have come, and the controller is idle.
+    QVERIFY(!queue.isActive() && !queue.hasMoreRuns());
+    QCoreApplication::sendPostedEvents();
     QVERIFY(!controller.isRunning());
     QCOMPARE(starting.count(), 1);
     QCOMPARE(stateOf(QString::fromStdString(runs[0].options.outDir)), std::string("cancelled"));
@@ -192,7 +195,9 @@ class TestRunPairs : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(!stopped.isEmpty(), kPairRunTimeoutMs);
     QCOMPARE(stopped.first().value(2).value<RunQueue::StopReason>(),
              RunQueue::StopReason::Cancelled);
-    QTest::qWait(100);
+    // The queue has ended and the turns of the event loop it asked for have come: no run follows.
+    QVERIFY(!queue.isActive());
+    QCoreApplication::sendPostedEvents();
     QCOMPARE(starting.count(), 0);
     QVERIFY(!controller.isRunning());
   }
