@@ -120,6 +120,11 @@ RunSession::RunSession(QObject* parent) : QObject(parent) {
   analysis_ = new RunAnalysisSession(this);
   devices_ = new DeviceProbe(this);
   connect(controller_, &RunController::finished, this, &RunSession::onRunFinished);
+  // Busy from a run pair's first check to its end: between its checks and runs the controller
+  // is idle for a turn of the event loop, the pair is not.
+  connect(controller_, &RunController::runningChanged, this, &RunSession::updateBusy);
+  connect(queue_, &RunQueue::stopped, this, &RunSession::updateBusy);
+  connect(queue_, &RunQueue::allCompleted, this, &RunSession::updateBusy);
   // Connected before any page, so pages reset before they hear of the run's start.
   connect(controller_, &RunController::started, this,
           [this] { Q_EMIT runStarted(preparingDir_, preparingContext_); });
@@ -158,6 +163,12 @@ RunSession::~RunSession() {
 
 bool RunSession::isBusy() const {
   return controller_->isRunning() || queue_->isActive();
+}
+
+void RunSession::updateBusy() {
+  if (isBusy() == busy_) return;
+  busy_ = !busy_;
+  Q_EMIT busyChanged(busy_);
 }
 
 bool RunSession::startRun(const RunSetup& setup) {
@@ -336,6 +347,14 @@ void RunSession::rememberRecent(const QString& path) {
   Q_EMIT recentFilesChanged(recent_);
 }
 
+namespace {
+
+QString runInProgressForDemo() {
+  return RunSession::tr("A run is in progress; cancel it before opening the demo.");
+}
+
+}  // namespace
+
 void RunSession::prepareDemo(const QString& applicationDir,
                              const std::function<void(const DemoFiles&)>& then) {
   const DemoFiles demo = locateDemoFiles(applicationDir);
@@ -346,18 +365,32 @@ void RunSession::prepareDemo(const QString& applicationDir,
     return;
   }
   if (isBusy()) {
-    Q_EMIT demoFailed(tr("A run is in progress; cancel it before opening the demo."));
+    Q_EMIT demoFailed(runInProgressForDemo());
     return;
   }
+  // One at a time: two would write the same dataset files at once.
+  if (demoPreparing_) {
+    Q_EMIT demoFailed(
+        tr("The demo is being prepared (its dataset is being written); it starts by itself."));
+    return;
+  }
+  demoPreparing_ = true;
   Q_EMIT demoPreparing(demo.datasetRoot);
   // Generating the dataset takes a few seconds: off the GUI thread, then the caller's run starts.
   inBackground<QString>(
       this, [demo] { return ensureDemoDataset(demo); },
       [this, demo, then](const QString& error) {
-        if (error.isEmpty())
-          then(demo);
-        else
+        demoPreparing_ = false;
+        if (!error.isEmpty()) {
           Q_EMIT demoFailed(tr("The demo dataset could not be written: %1").arg(error));
+          return;
+        }
+        // A run started meanwhile (Run, Resume): the demo must not take over its setup.
+        if (isBusy()) {
+          Q_EMIT demoFailed(runInProgressForDemo());
+          return;
+        }
+        then(demo);
       });
 }
 

@@ -56,7 +56,7 @@ class RunSession : public QObject {
   /// The error analysis of the run shown: started in the background whenever a finished run or an
   /// opened run folder is read back (inspectionLoaded, runFolderOpened), cleared when a run starts.
   RunAnalysisSession* analysis() const { return analysis_; }
-  /// Whether a run, a check or a run pair is in progress.
+  /// Whether a run, a check or a run pair is in progress (busyChanged says when this changes).
   bool isBusy() const;
 
   /// Starts `setup` (already checked) into a new run folder under its output folder; emits
@@ -95,7 +95,8 @@ class RunSession : public QObject {
 
   /// Finds the demo files next to `applicationDir` and generates the demo dataset once, in the
   /// background (demoPreparing says where), then calls `then` on the GUI thread; demoFailed
-  /// instead when the files are missing, a run is in progress or the dataset cannot be written.
+  /// instead when the files are missing, a run is in progress (when asked, or when the dataset
+  /// is ready), another demo is being prepared or the dataset cannot be written.
   void prepareDemo(const QString& applicationDir,
                    const std::function<void(const DemoFiles&)>& then);
 
@@ -127,11 +128,15 @@ class RunSession : public QObject {
   void compareSideOpened(int side, const posescope::CompareSide& loaded);
   void comparisonFailed(const QString& message);
   void recentFilesChanged(const QStringList& paths);
+  /// isBusy() changed: a run or a run pair started, or ended (a pair is busy from its first
+  /// check to its end, also between its runs).
+  void busyChanged(bool busy);
   void demoPreparing(const QString& datasetRoot);
   void demoFailed(const QString& message);
 
  private:
   void onRunFinished(const RunOutcome& outcome);
+  void updateBusy();
   void onPairRunStarting(int index, int count, const QString& label, const QString& runDir);
   void onPairStopped(int index, const QString& label, RunQueue::StopReason why,
                      const QString& reason);
@@ -142,10 +147,12 @@ class RunSession : public QObject {
   RunAnalysisSession* analysis_ = nullptr;
   DeviceProbe* devices_ = nullptr;           // what a run pair is checked against
   QString preparingDir_, preparingContext_;  // of the last runPreparing, for runStarted
-  QStringList pairResults_;    // "A: demo-arch AP 0.508" of the pair's runs done so far
-  bool pairChecking_ = false;  // the pair's runs are being checked; none has started yet
-  QString resumingDir_;        // the folder resumeRun continues, until its run ends
-  QStringList recent_;         // as the settings hold it once settingsWriter_ is done
+  QStringList pairResults_;     // "A: demo-arch AP 0.508" of the pair's runs done so far
+  bool pairChecking_ = false;   // the pair's runs are being checked; none has started yet
+  QString resumingDir_;         // the folder resumeRun continues, until its run ends
+  bool demoPreparing_ = false;  // prepareDemo's dataset is being written
+  bool busy_ = false;           // isBusy() as busyChanged last said
+  QStringList recent_;          // as the settings hold it once settingsWriter_ is done
   // One thread, so that writes land in order: QSettings syncs to disk (fsync) when it is
   // destroyed, tens of milliseconds on a busy disk, which the GUI thread must not wait for.
   QThreadPool* settingsWriter_ = nullptr;

@@ -22,7 +22,6 @@
 #include "widgets/pages/search/search_view.h"
 #include "widgets/pages/timing/timing_view.h"
 #include "widgets/session/path_kind.h"
-#include "widgets/session/run_controller.h"
 #include "widgets/session/run_session.h"
 #include "widgets/session/search_session.h"
 #include "widgets/shell/compare_run_dialog.h"
@@ -88,10 +87,9 @@ void MainWindow::connectSession() {
   resultsView_->followSession(session_);
   inspectView_->followSession(session_);
   compareView_->followSession(session_);
-  const RunController* controller = session_->controller();
-  connect(controller, &RunController::runningChanged, this, [this](bool running) {
-    experimentPage_->setRunning(running);
-    menus_->setRunState(running, setupView_->canRun());
+  connect(session_, &RunSession::busyChanged, this, [this](bool busy) {
+    experimentPage_->setRunning(busy);
+    menus_->setRunState(busy, setupView_->canRun());
   });
   connect(session_, &RunSession::recentFilesChanged, menus_, &MainMenus::setRecentFiles);
 }

@@ -21,7 +21,6 @@
 #include "widgets/models/comparison_models.h"
 #include "widgets/pages/compare/canvas_pair.h"
 #include "widgets/pages/compare/compare_header_bar.h"
-#include "widgets/session/run_controller.h"
 #include "widgets/session/run_session.h"
 
 namespace posescope {
@@ -189,8 +188,7 @@ void CompareView::followSession(RunSession* session) {
           [this](int side, const CompareSide& loaded) { setSide(side == A ? A : B, loaded); });
   connect(session, &RunSession::comparisonFailed, this, &CompareView::showError);
   connect(this, &CompareView::runFolderChosen, session, &RunSession::openCompareSide);
-  connect(session->controller(), &RunController::runningChanged, this,
-          [this](bool running) { setRunPairEnabled(!running); });
+  connect(session, &RunSession::busyChanged, this, [this](bool busy) { setRunPairEnabled(!busy); });
 }
 
 ImageCanvas* CompareView::canvas(Side s) const {
