@@ -266,16 +266,40 @@ class TestSearch : public QObject {
       const std::string path = dir.path().toStdString();
       const pid_t child = fork();
       if (child == 0) {
-        SearchFolder folder(path, settingsOf(plan));
-        runSearch(folder, kSpace, plan, fakeMeasure(nullptr, 20), {});
+        try {  // an exception must not carry the child on into the rest of the suite
+          SearchFolder folder(path, settingsOf(plan));
+          runSearch(folder, kSpace, plan, fakeMeasure(nullptr, 20), {});
+        } catch (...) {
+          _exit(1);
+        }
         _exit(0);
       }
-      while (scoreFiles(path) < killAfter)
-        std::this_thread::sleep_for(std::chrono::milliseconds(2));
-      kill(child, SIGKILL);
+      // The child scores a candidate every ~20 ms (the last kill point within a second): one
+      // that ends first, or has not got there within a minute, fails the test, not hangs it.
+      const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
       int status = 0;
-      waitpid(child, &status, 0);
-      QVERIFY(WIFSIGNALED(status));
+      bool ended = false;
+      while (scoreFiles(path) < killAfter && !ended &&
+             std::chrono::steady_clock::now() < deadline) {
+        ended = waitpid(child, &status, WNOHANG) == child;
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+      }
+      if (scoreFiles(path) < killAfter) {
+        if (!ended) {
+          kill(child, SIGKILL);
+          waitpid(child, &status, 0);
+        }
+        QFAIL(qPrintable(QString("the search %1 with %2 of the %3 scores it is killed after")
+                             .arg(ended ? QString("ended (wait status %1)").arg(status)
+                                        : QString("was still running after 60 s"))
+                             .arg(scoreFiles(path))
+                             .arg(killAfter)));
+      }
+      if (!ended) {
+        kill(child, SIGKILL);
+        waitpid(child, &status, 0);
+      }
+      QVERIFY2(WIFSIGNALED(status), "the search ended before it was killed");
       const int before = scoreFiles(path);
       QVERIFY(before < total);
       std::atomic<int> calls{0};
