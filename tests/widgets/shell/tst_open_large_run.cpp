@@ -19,6 +19,8 @@
 #include <thread>
 
 #include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -70,6 +72,10 @@ class HeldRead {
 
  private:
   void serve() {
+    sigset_t pipe;  // a reader that gives up makes write() fail here, not kill the test
+    sigemptyset(&pipe);
+    sigaddset(&pipe, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, &pipe, nullptr);
     // Opening the writing end without blocking fails until a reader has the pipe open.
     int fd = -1;
     while (!stop_ && (fd = ::open(path_.c_str(), O_WRONLY | O_NONBLOCK)) < 0)
