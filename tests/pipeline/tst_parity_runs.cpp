@@ -1,11 +1,14 @@
 // End-to-end parity with the reference's valid.py on real COCO images (../shared/parity/runs):
-// same people per image, keypoints within 0.01 px, scores within 1e-4, same metric table.
+// a record for every ground-truth image and no other, the same people per image, the same
+// keypoints, scores within the float noise measured below (BatchNorms folded, as eval runs by
+// default, and kept apart, as --no-fold-bn runs), the same metric table.
 
 #include <QTemporaryDir>
 #include <QtTest>
 
 #include <fstream>
 #include <map>
+#include <set>
 
 #include <nlohmann/json.hpp>
 
@@ -19,23 +22,37 @@ using namespace posescope;
 using posescope::test::readRunCases;
 using posescope::test::RunCase;
 
+namespace {
+
+// Scores: the largest difference measured over the default (one replica per core) and
+// --threads 1, 2, 3, 4, 8, 16 (2026-12-02, 2-core AMD EPYC, AVX2, OpenBLAS) is 2.38e-7 folded
+// (coco4_xs_flip; 1.49e-7 coco4_xs_multiscale) and 1.79e-7 apart (8.94e-8); about 1.7x that.
+constexpr double kFoldedScoreTolerance = 4e-7;
+constexpr double kScoreTolerance = 3e-7;
+
+}  // namespace
+
 class TestParityRuns : public QObject {
   Q_OBJECT
  private Q_SLOTS:
   void matchesReference_data() {
     QTest::addColumn<int>("caseIndex");
+    QTest::addColumn<bool>("foldBatchNorm");
     const std::string parity = posescope::test::parityDir();
     if (parity.empty()) {
-      QTest::newRow("no-parity-data") << -1;
+      QTest::newRow("no-parity-data") << -1 << true;
       return;
     }
     const auto cases = readRunCases(parity);
-    for (size_t i = 0; i < cases.size(); ++i)
-      QTest::newRow(cases[i].name.c_str()) << static_cast<int>(i);
+    for (size_t i = 0; i < cases.size(); ++i) {
+      QTest::newRow(cases[i].name.c_str()) << static_cast<int>(i) << true;
+      QTest::newRow((cases[i].name + " no-fold-bn").c_str()) << static_cast<int>(i) << false;
+    }
   }
 
   void matchesReference() {
     QFETCH(int, caseIndex);
+    QFETCH(bool, foldBatchNorm);
     POSESCOPE_REQUIRE_PARITY(parity);
     QVERIFY(caseIndex >= 0);
     const RunCase c = readRunCases(parity)[static_cast<size_t>(caseIndex)];
@@ -45,16 +62,44 @@ class TestParityRuns : public QObject {
     EvaluatorOptions options;
     options.device = "cpu";
     options.outDir = out.filePath("run").toStdString();
+    options.foldBatchNorm = foldBatchNorm;
     Evaluator evaluator(experiment, options);
     const EvaluationResult result = evaluator.run();
     QCOMPARE(runStateName(result.summary.state), std::string("complete"));
     QCOMPARE(result.summary.imagesFailed, size_t(0));
+    // The run's log says how many BatchNorms it folded: some, or none with --no-fold-bn.
+    const std::string log = readTextFile(options.outDir + "/log.txt");
+    const std::string foldedText = " BatchNorms folded into their convolutions";
+    const auto at = log.find(foldedText);
+    QVERIFY2(at != std::string::npos, log.c_str());
+    const int folded = std::stoi(log.substr(log.rfind(' ', at - 1) + 1));
+    QVERIFY2(foldBatchNorm ? folded > 0 : folded == 0, log.c_str());
+
+    // One record per image of the case's ground truth, and none for any other image.
+    const auto gt = nlohmann::json::parse(
+        readTextFile(parity + "/" + c.root + "/annotations/person_keypoints_" + c.split + ".json"));
+    std::set<std::int64_t> gtImages;
+    for (const auto& image : gt.at("images")) gtImages.insert(image.at("id").get<std::int64_t>());
+    QVERIFY(!gtImages.empty());
+    std::set<std::int64_t> recorded;
+    for (const auto& record : result.records) {
+      QVERIFY2(recorded.insert(record.imageId).second,
+               qPrintable(QString("image %1 has two records").arg(record.imageId)));
+      QVERIFY2(gtImages.count(record.imageId),
+               qPrintable(QString("image %1 is not in the ground truth").arg(record.imageId)));
+    }
+    for (const std::int64_t id : gtImages)
+      QVERIFY2(recorded.count(id), qPrintable(QString("image %1 has no record").arg(id)));
 
     // The reference's results, grouped by image in file order.
     const auto ref =
         nlohmann::json::parse(readTextFile(parity + "/runs/" + c.name + ".ref_results.json"));
     std::map<std::int64_t, std::vector<nlohmann::json>> refByImage;
     for (const auto& e : ref) refByImage[e["image_id"].get<std::int64_t>()].push_back(e);
+    for (const auto& [id, people] : refByImage)
+      QVERIFY2(recorded.count(id), qPrintable(QString("the reference has people on image %1, "
+                                                      "which has no record")
+                                                  .arg(id)));
 
     double worstXY = 0, worstScore = 0;
     for (const auto& record : result.records) {
@@ -77,10 +122,17 @@ class TestParityRuns : public QObject {
             worstScore, std::abs(record.people[p].score - refPeople[p]["score"].get<double>()));
       }
     }
-    qInfo("%s: worst keypoint difference %.6f px, worst score difference %.3g", c.name.c_str(),
-          worstXY, worstScore);
-    QVERIFY2(worstXY <= 0.01, qPrintable(QString("keypoints differ by %1 px").arg(worstXY)));
-    QVERIFY2(worstScore <= 1e-4, qPrintable(QString("scores differ by %1").arg(worstScore)));
+    const double scoreTolerance = foldBatchNorm ? kFoldedScoreTolerance : kScoreTolerance;
+    qInfo(
+        "%s, BatchNorms %s: worst keypoint difference %.3g px, worst score difference %.3g "
+        "(tolerance %.2g)",
+        c.name.c_str(), foldBatchNorm ? "folded" : "apart", worstXY, worstScore, scoreTolerance);
+    // Keypoints exactly: they are heatmap peak positions with quarter-pixel adjustments, so float
+    // noise in the heatmaps moves one only by flipping a comparison, a whole step; measured 0 at
+    // every thread count above.
+    QVERIFY2(worstXY == 0, qPrintable(QString("keypoints differ by %1 px").arg(worstXY)));
+    QVERIFY2(worstScore <= scoreTolerance,
+             qPrintable(QString("scores differ by %1").arg(worstScore)));
 
     // The metric table, line for line.
     const auto refLines =
