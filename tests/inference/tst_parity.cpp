@@ -1,6 +1,6 @@
 // End-to-end parity of the per-image engine with the reference's valid.py on the parity runs
 // (real COCO images, a LitePose-XS checkpoint trained by the reference): same people per image,
-// keypoints within 0.01 px, scores within 1e-4.
+// the same keypoints, scores within the float noise measured below (BatchNorms kept apart).
 
 #include <QtTest>
 
@@ -138,12 +138,19 @@ class TestParity : public QObject {
         }
       }
     }
-    qInfo("%s: worst keypoint difference %.3g px, worst score difference %.3g", c.name.c_str(),
-          worstXY, worstScore);
+    // Scores: the largest difference measured over OMP_NUM_THREADS 1-4, 6, 8, 12 and 16
+    // (2026-12-02, 2-core AMD EPYC, AVX2, OpenBLAS) is 1.79e-7 (coco4_xs_flip; 8.94e-8
+    // coco4_xs_multiscale); about 1.7x that.
+    const double scoreTolerance = 3e-7;
+    qInfo("%s: worst keypoint difference %.3g px, worst score difference %.3g (tolerance %.2g)",
+          c.name.c_str(), worstXY, worstScore, scoreTolerance);
     qInfo("%s: preprocess %.1f ms, forward %.1f ms, group %.1f ms, postprocess %.1f ms",
           c.name.c_str(), total.preprocessMs, total.forwardMs, total.groupMs, total.postprocessMs);
-    QVERIFY(worstXY <= 0.01);
-    QVERIFY(worstScore <= 1e-4);
+    // Keypoints exactly: heatmap peak positions with quarter-pixel adjustments, which float noise
+    // moves only by flipping a comparison, a whole step; measured 0 at every thread count.
+    QVERIFY2(worstXY == 0, qPrintable(QString("keypoints differ by %1 px").arg(worstXY)));
+    QVERIFY2(worstScore <= scoreTolerance,
+             qPrintable(QString("scores differ by %1").arg(worstScore)));
   }
 };
 
