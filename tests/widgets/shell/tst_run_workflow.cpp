@@ -416,9 +416,16 @@ class TestRunWorkflow : public QObject {
     probe.stop();
     qInfo("GUI timer: %d ticks over %lld ms, worst lateness %lld ms", probe.ticks(),
           static_cast<long long>(probe.elapsedMs()), static_cast<long long>(probe.worstMs()));
+    // Not a speed check (bench_gui_long_run prints the lateness figure: 14 ms quiet, 28 ms beside
+    // one busy process, 2026-12-01): the run must not happen on the GUI thread. Work done there
+    // would hold the timer for a large part of the run, whatever the load, while load alone
+    // stretches the run as much as it delays the timer (37 ms of a 1,709 ms run at load 5,
+    // 2026-12-02).
     QVERIFY(probe.ticks() > 10);
-    QVERIFY2(probe.worstMs() < 100,
-             qPrintable(QString("worst lateness %1 ms").arg(probe.worstMs())));
+    QVERIFY2(probe.worstMs() < probe.elapsedMs() / 3,
+             qPrintable(QString("worst lateness %1 ms of a %2 ms run")
+                            .arg(probe.worstMs())
+                            .arg(probe.elapsedMs())));
   }
 };
 
