@@ -1,0 +1,73 @@
+#!/usr/bin/env python3
+"""ptflops' multiply-adds of LitePose's pose_mobilenet, as LitePose counts them.
+
+usage: reference_ptflops.py LITEPOSE_DIR PTFLOPS_DIR YACS_DIR CONFIG.yaml ARCH.json...
+
+For each arch: builds models.pose_mobilenet.get_pose_net(cfg, is_train=False, cfg_arch=arch) from
+the experiment config (read by LitePose's own update_config), then calls ptflops'
+get_model_complexity_info on a (3, img_size, img_size) input, exactly as
+arch_search/eff_pred.py's EfficiencyEvaluator does, once for the integer count and once for the
+string figure the search compares. Prints JSON: the ptflops version and, per arch file name, the
+input size, the integer multiply-adds, ptflops' parameter count and its "N.NN GMac" string.
+The three repositories are imported unchanged from the given folders (Debian's python3-torch and
+python3-numpy; no pip). tests/models/goldens/README.md gives the commands that made the goldens.
+"""
+import argparse
+import json
+import os
+import re
+import sys
+
+
+def release(ptflops_dir):
+    """ptflops' version as its setup.py declares it (the package itself does not say)."""
+    with open(os.path.join(ptflops_dir, "setup.py")) as f:
+        found = re.search(r"VERSION = '([^']+)'", f.read())
+    return found.group(1) if found else None
+
+
+def main():
+    if len(sys.argv) < 6:
+        sys.exit(__doc__)
+    litepose, ptflops_dir, yacs_dir, config = sys.argv[1:5]
+    archs = sys.argv[5:]
+    # arch_search/arch_gen.py reaches models and config through lib/ (tools/_init_paths.py);
+    # pose_mobilenet imports its layers as lib.models.layers.
+    sys.path[:0] = [ptflops_dir, yacs_dir, os.path.join(litepose, "lib"), litepose]
+
+    import ptflops
+    import torch
+    from config import cfg, update_config
+    import models.pose_mobilenet
+
+    update_config(cfg, argparse.Namespace(cfg=config, opts=[]))
+    torch.manual_seed(0)
+    result = {
+        "ptflops_version": release(ptflops_dir),
+        "config": os.path.relpath(config, os.path.join(litepose, "experiments")),
+        "num_joints": cfg.MODEL.NUM_JOINTS,
+        "archs": {},
+    }
+    for path in archs:
+        with open(path) as f:
+            arch = json.load(f)
+        reso = arch["img_size"]
+        counts = []
+        for as_strings in (False, True):  # a fresh network each time, as each search draw is
+            model = models.pose_mobilenet.get_pose_net(cfg, is_train=False, cfg_arch=arch)
+            counts.append(ptflops.get_model_complexity_info(
+                model, (3, reso, reso), print_per_layer_stat=False, as_strings=as_strings,
+                verbose=False))
+        (macs, params), (text, _) = counts
+        result["archs"][os.path.basename(path)] = {
+            "input_size": [reso, reso],
+            "macs": int(macs),
+            "parameters": int(params),
+            "gmac_string": text,
+        }
+    json.dump(result, sys.stdout, indent=2, sort_keys=True)
+    print()
+
+
+if __name__ == "__main__":
+    main()
