@@ -11,6 +11,7 @@
 #include <ATen/ops/upsample_nearest2d.h>
 
 #include "common/errors.h"
+#include "models/layer_cost.h"
 
 namespace posescope::models {
 
@@ -28,13 +29,14 @@ int64_t numelOf(const torch::Tensor& t) {
 }
 
 void record(const torch::nn::Module* module, LayerKind kind, const torch::Tensor& out,
-            int64_t parameters, int64_t macs, bool weightTransform = false) {
+            int64_t parameters, LayerCost cost, bool weightTransform = false) {
   LayerRecord r;
   r.module = module;
   r.kind = kind;
   r.outputSize = out.sizes().vec();
   r.parameters = parameters;
-  r.multiplyAdds = macs;
+  r.multiplyAdds = cost.ptflops;
+  r.convMultiplyAdds = cost.convolution;
   r.weightTransform = weightTransform;
   recordLayer(std::move(r));
 }
@@ -97,9 +99,9 @@ torch::Tensor Conv2dImpl::forwardWith(const torch::Tensor& x, const torch::Tenso
   torch::Tensor out =
       at::conv2d(x, w, b, {spec_.stride, spec_.stride}, {padding, padding}, {1, 1}, groups);
   if (summaryActive()) {
-    // ptflops: output elements x (input channels per group) x kernel area; bias not counted.
-    const int64_t macs = out.numel() * w.size(1) * w.size(2) * w.size(3);
-    record(this, LayerKind::Conv, out, w.numel() + numelOf(b), macs);
+    // The layer's own bias only: a BatchNorm folded into it is counted as the BatchNorm.
+    record(this, LayerKind::Conv, out, w.numel() + numelOf(b),
+           convCost(out.numel(), w.size(1), w.size(2) * w.size(3), b.defined()));
   }
   return out;
 }
@@ -129,10 +131,11 @@ torch::Tensor ConvTranspose2dImpl::run(const torch::Tensor& x, const torch::Tens
   torch::Tensor out = at::conv_transpose2d(x, w, b, {stride_, stride_}, {padding_, padding_},
                                            {outputPadding_, outputPadding_}, 1, {1, 1});
   if (summaryActive()) {
-    // ptflops counts a deconvolution per *input* element: N*Hin*Win x Cin x Cout x k*k.
     const int64_t inputPositions = x.size(0) * x.size(2) * x.size(3);
-    const int64_t macs = inputPositions * w.size(0) * w.size(1) * w.size(2) * w.size(3);
-    record(this, LayerKind::Deconv, out, w.numel() + numelOf(b), macs);
+    const int64_t outputPositions = out.size(0) * out.size(2) * out.size(3);
+    record(this, LayerKind::Deconv, out, w.numel() + numelOf(b),
+           deconvCost(inputPositions, outputPositions, w.size(0), w.size(1), w.size(2) * w.size(3),
+                      b.defined()));
   }
   return out;
 }
@@ -162,7 +165,7 @@ torch::Tensor BatchNorm2dImpl::forward(const torch::Tensor& x) {
   torch::Tensor out =
       at::batch_norm(x, w, b, m, v, calibrating || is_training(), momentum, kEps, true);
   if (calibrating) num_batches_tracked += 1;
-  if (summaryActive()) record(this, LayerKind::BatchNorm, out, 2 * c, 2 * out.numel());
+  if (summaryActive()) record(this, LayerKind::BatchNorm, out, 2 * c, batchNormCost(out.numel()));
   return out;
 }
 
@@ -170,20 +173,20 @@ torch::Tensor BatchNorm2dImpl::forward(const torch::Tensor& x) {
 
 torch::Tensor ReLUImpl::forward(const torch::Tensor& x) {
   torch::Tensor out = at::relu(x);
-  if (summaryActive()) record(this, LayerKind::Activation, out, 0, 0);
+  if (summaryActive()) record(this, LayerKind::Activation, out, 0, elementwiseCost(out.numel()));
   return out;
 }
 
 torch::Tensor ReLU6Impl::forward(const torch::Tensor& x) {
   torch::Tensor out = at::hardtanh(x, 0.0, 6.0);
-  if (summaryActive()) record(this, LayerKind::Activation, out, 0, 0);
+  if (summaryActive()) record(this, LayerKind::Activation, out, 0, elementwiseCost(out.numel()));
   return out;
 }
 
 torch::Tensor UpsampleNearestImpl::forward(const torch::Tensor& x) {
   const double s = static_cast<double>(scale_);
   torch::Tensor out = at::upsample_nearest2d(x, {x.size(2) * scale_, x.size(3) * scale_}, s, s);
-  if (summaryActive()) record(this, LayerKind::Upsample, out, 0, 0);
+  if (summaryActive()) record(this, LayerKind::Upsample, out, 0, elementwiseCost(out.numel()));
   return out;
 }
 
@@ -197,7 +200,7 @@ torch::Tensor LinearImpl::forward(const torch::Tensor& x) {
   torch::Tensor out = at::linear(x, weight, bias);
   if (summaryActive())
     record(this, LayerKind::Linear, out, weight.numel() + bias.numel(),
-           x.numel() / x.size(-1) * weight.numel(), weightTransform_);
+           linearCost(x.numel(), weight.size(0), bias.defined()), weightTransform_);
   return out;
 }
 

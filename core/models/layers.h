@@ -23,7 +23,8 @@ struct LayerRecord {
   LayerKind kind = LayerKind::Conv;
   std::vector<int64_t> outputSize;
   int64_t parameters = 0;        // parameters the call used (sliced ones for a supernet)
-  int64_t multiplyAdds = 0;      // multiply-adds of the call (ptflops' conventions)
+  int64_t multiplyAdds = 0;      // multiply-adds of the call as ptflops counts them
+  int64_t convMultiplyAdds = 0;  // its convolution multiply-adds (models/layer_cost.h)
   bool weightTransform = false;  // a supernet's kernel transform, not part of the sub-network
 };
 

@@ -63,9 +63,8 @@ ModelSummary summarizeModel(PoseNet& net, int64_t height, int64_t width) {
     line.parameters = r.parameters;
     line.multiplyAdds = r.multiplyAdds;
     summary.layers.push_back(line);
-    summary.totalMultiplyAdds += r.multiplyAdds;
-    if (r.kind == models::LayerKind::Conv || r.kind == models::LayerKind::Deconv)
-      summary.convMultiplyAdds += r.multiplyAdds;
+    summary.ptflopsMultiplyAdds += r.multiplyAdds;
+    summary.convMultiplyAdds += r.convMultiplyAdds;
     if (!r.weightTransform) {
       int64_t& active = activeByModule[r.module];
       active = std::max(active, r.parameters);
@@ -96,8 +95,8 @@ std::string formatModelSummary(const ModelSummary& s) {
         << scaled(s.activeParameters, "") << ")\n";
   out << "Convolution Multiply Adds: " << s.convMultiplyAdds << " ("
       << scaled(s.convMultiplyAdds, "Mac") << ")\n";
-  out << "Total Multiply Adds: " << s.totalMultiplyAdds << " ("
-      << scaled(s.totalMultiplyAdds, "Mac") << ")\n";
+  out << "ptflops Multiply Adds: " << s.ptflopsMultiplyAdds << " ("
+      << scaled(s.ptflopsMultiplyAdds, "Mac") << ", as LitePose reports)\n";
   out << "Number of Layers: " << s.layers.size() << "\n";
   return out.str();
 }

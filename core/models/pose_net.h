@@ -32,15 +32,16 @@ struct LayerSummary {
   std::string name;
   std::vector<int64_t> outputSize;
   int64_t parameters = 0;
-  int64_t multiplyAdds = 0;
+  int64_t multiplyAdds = 0;  // ptflops' count
 };
 
 /// Model summary: totals and per-layer lines, computed with a dummy input.
 struct ModelSummary {
-  int64_t totalParameters = 0;    // every parameter of the module (the supernet's for supernets)
-  int64_t activeParameters = 0;   // parameters the active (sub-)network uses
-  int64_t convMultiplyAdds = 0;   // convolution + deconvolution multiply-adds
-  int64_t totalMultiplyAdds = 0;  // everything counted (conv, deconv, bn, linear)
+  int64_t totalParameters = 0;   // every parameter of the module (the supernet's for supernets)
+  int64_t activeParameters = 0;  // parameters the active (sub-)network uses
+  int64_t convMultiplyAdds = 0;  // convolution + deconvolution multiply-adds
+  /// ptflops 0.6.x's count, LitePose's figure (models/layer_cost.h); the layers' lines sum to it.
+  int64_t ptflopsMultiplyAdds = 0;
   std::vector<LayerSummary> layers;
 };
 

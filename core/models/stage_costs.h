@@ -12,7 +12,7 @@ struct ModelSummary;  // models/pose_net.h; not included, so this header stays f
 /// Cost of one group of layers.
 struct GroupCost {
   std::int64_t parameters = 0;
-  std::int64_t multiplyAdds = 0;
+  std::int64_t multiplyAdds = 0;  // ptflops' count, as LitePose reports it
 };
 
 /// Stem, backbone stages (in order) and head, plus totals.

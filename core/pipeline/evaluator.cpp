@@ -233,7 +233,7 @@ Evaluator::Evaluator(const Experiment& experiment, const EvaluatorOptions& optio
     const int64_t size = cfg.getInt("DATASET.INPUT_SIZE");
     const ModelSummary ms = summarizeModel(net, size, size);
     s.parameters = ms.activeParameters > 0 ? ms.activeParameters : ms.totalParameters;
-    s.multiplyAdds = ms.totalMultiplyAdds;
+    s.multiplyAdds = ms.ptflopsMultiplyAdds;
   }
 }
 

@@ -35,7 +35,7 @@ struct RunSummary {
   std::string modelName;
   std::string archName;  // arch JSON stem, or MODEL.NAME without one
   std::int64_t parameters = 0;
-  std::int64_t multiplyAdds = 0;
+  std::int64_t multiplyAdds = 0;  // ptflops' count (ModelSummary::ptflopsMultiplyAdds)
   std::string device;
   std::string datasetKind;  // coco | crowd_pose
   std::string annotationFile;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "common/errors.h"
+#include "models/layer_cost.h"
 
 namespace posescope::search {
 
@@ -16,7 +17,8 @@ struct FeatureMap {
   std::int64_t elements() const { return channels * height * width; }
 };
 
-// Adds up layers the way ptflops' hooks count them; `map` follows the activations.
+// Adds up the layers the built network runs, each costed as models/layer_cost.h costs the built
+// network's layers; `map` follows the activations.
 class CostCounter {
  public:
   FeatureMap conv(const FeatureMap& in, std::int64_t out, int kernel, int stride, bool depthwise) {
@@ -25,10 +27,10 @@ class CostCounter {
                             (in.width + 2 * padding - kernel) / stride + 1};
     const std::int64_t inPerGroup = depthwise ? 1 : in.channels;
     cost_.parameters += out * inPerGroup * kernel * kernel;
-    addMacs(result.elements() * inPerGroup * kernel * kernel, true);
+    add(models::convCost(result.elements(), inPerGroup, kernel * kernel, false));
     return result;
   }
-  // ConvTranspose2d, stride 2: ptflops counts it per *input* position.
+  // ConvTranspose2d, stride 2.
   FeatureMap deconv(const FeatureMap& in, std::int64_t out, int kernel) {
     int padding = 0, outputPadding = 0;
     switch (kernel) {
@@ -49,14 +51,15 @@ class CostCounter {
     const FeatureMap result{out, (in.height - 1) * 2 - 2 * padding + kernel + outputPadding,
                             (in.width - 1) * 2 - 2 * padding + kernel + outputPadding};
     cost_.parameters += in.channels * out * kernel * kernel;
-    addMacs(in.height * in.width * in.channels * out * kernel * kernel, true);
+    add(models::deconvCost(in.height * in.width, result.height * result.width, in.channels, out,
+                           kernel * kernel, false));
     return result;
   }
   void batchNorm(const FeatureMap& map) {
     cost_.parameters += 2 * map.channels;
-    addMacs(2 * map.elements(), false);
+    add(models::batchNormCost(map.elements()));
   }
-  void activation(const FeatureMap& map) { addMacs(map.elements(), false); }
+  void activation(const FeatureMap& map) { add(models::elementwiseCost(map.elements())); }
 
   FeatureMap convBnRelu6(const FeatureMap& in, std::int64_t out, int kernel, int stride,
                          bool depthwise) {
@@ -83,9 +86,9 @@ class CostCounter {
   const ArchCost& cost() const { return cost_; }
 
  private:
-  void addMacs(std::int64_t macs, bool convolution) {
-    cost_.ptflopsMacs += macs;
-    if (convolution) cost_.convMultiplyAdds += macs;
+  void add(const models::LayerCost& layer) {
+    cost_.ptflopsMacs += layer.ptflops;
+    cost_.convMultiplyAdds += layer.convolution;
   }
   ArchCost cost_;
 };

@@ -13,8 +13,9 @@ namespace posescope::search {
 struct ArchCost {
   std::int64_t parameters = 0;        // learnable parameters (BatchNorm weight and bias included)
   std::int64_t convMultiplyAdds = 0;  // convolutions and deconvolutions
-  /// ptflops' count, which the reference's EfficiencyEvaluator uses: convolutions and
-  /// deconvolutions, BatchNorm (2 per element), ReLU and ReLU6 (1 per element).
+  /// ptflops 0.6.x's count, which the reference's EfficiencyEvaluator and README use:
+  /// convolutions, deconvolutions (per output position), BatchNorm (2 per element), ReLU and
+  /// ReLU6 (1 per element); models/layer_cost.h, as the model summary counts the built network.
   std::int64_t ptflopsMacs = 0;
   /// ptflops' string figure in GMac (2 decimals) that search.py compares with its constraint.
   double gmacs() const;

@@ -65,7 +65,7 @@ class LibTorchEngine : public NetworkEngine {
     costs.stages = groupStageCosts(summary, arch ? static_cast<int>(arch->backbone.size()) : 0);
     costs.parameters = summary.totalParameters;
     costs.activeParameters = summary.activeParameters;
-    costs.multiplyAdds = summary.totalMultiplyAdds;
+    costs.multiplyAdds = summary.ptflopsMultiplyAdds;
     return costs;
   }
 

@@ -37,7 +37,7 @@ struct NetworkCosts {
   StageCosts stages;
   std::int64_t parameters = 0;
   std::int64_t activeParameters = 0;  // a supernet's active subnet
-  std::int64_t multiplyAdds = 0;
+  std::int64_t multiplyAdds = 0;      // ptflops' count (ModelSummary::ptflopsMultiplyAdds)
   std::int64_t inputSize = 0;
 };
 

@@ -112,6 +112,9 @@ class TestNetworkEngine : public QObject {
     std::int64_t sum = costs.stages.stem.parameters + costs.stages.head.parameters;
     for (const GroupCost& stage : costs.stages.stages) sum += stage.parameters;
     QCOMPARE(sum, costs.stages.total.parameters);
+    // The figure the arch table shows is ptflops' count, and the stages' lines add up to it.
+    QCOMPARE(costs.stages.total.multiplyAdds, costs.multiplyAdds);
+    QVERIFY(costs.multiplyAdds > 0);
   }
 
   // The run's failure message depends on the error's type (describeRunFailure): a DatasetError
