@@ -130,7 +130,7 @@ QVariant ArchTableModel::headerData(int section, Qt::Orientation orientation, in
     case ParametersColumn:
       return tr("Parameters");
     case MultiplyAddsColumn:
-      return tr("Multiply-adds");
+      return tr("MACs (ptflops)");
   }
   return {};
 }

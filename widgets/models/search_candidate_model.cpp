@@ -96,7 +96,7 @@ QVariant SearchCandidateModel::headerData(int section, Qt::Orientation orientati
     case ApColumn:
       return tr("AP");
     case GmacsColumn:
-      return tr("GMACs");
+      return tr("GMACs (ptflops)");
     case ParametersColumn:
       return tr("Params (M)");
     case LatencyColumn:

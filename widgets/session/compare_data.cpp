@@ -81,8 +81,8 @@ std::vector<SideBySideRow> summaryRows(const RunComparison& c, const CompareSide
   for (const auto& d : c.configDifferences) rows.push_back({q(d.key), value(d.a), value(d.b)});
   rows.push_back(
       {QObject::tr("Parameters"), formatCount(c.a.parameters), formatCount(c.b.parameters)});
-  rows.push_back(
-      {QObject::tr("Multiply-adds"), formatCount(c.a.multiplyAdds), formatCount(c.b.multiplyAdds)});
+  rows.push_back({QObject::tr("MACs (ptflops)"), formatCount(c.a.multiplyAdds),
+                  formatCount(c.b.multiplyAdds)});
   auto size = [](int s) { return s > 0 ? QString::number(s) : QStringLiteral("\u2013"); };
   rows.push_back({QObject::tr("Input size"), size(a.inputSize), size(b.inputSize)});
   auto stem = [](const std::optional<ArchConfig>& arch) {

@@ -297,7 +297,7 @@ class TestSearchPage : public QObject {
     auto expected = [&](const ArchConfig& arch) {
       models::LitePoseOptions o = *network;
       o.arch = arch;
-      return QString::number(search::poseMobilenetCost(o).gmacs(), 'f', 2) + " GMACs";
+      return QString::number(search::poseMobilenetCost(o).gmacs(), 'f', 2) + " GMACs (ptflops";
     };
     QVERIFY2(view.editedCostText().contains(expected(candidate.arch)),
              qPrintable(view.editedCostText()));

@@ -316,7 +316,7 @@ void ExperimentView::startCostComputation(const QString& caption) {
         const NetworkCosts& cost = *outcome.costs;
         archModel_->setCosts(cost.stages);
         archTable_->resizeColumnsToContents();
-        QString totals = tr("<br>%1 parameters, %2 multiply-adds at %3×%3")
+        QString totals = tr("<br>%1 parameters, %2 MACs (ptflops) at %3×%3")
                              .arg(formatCount(cost.parameters), formatCount(cost.multiplyAdds))
                              .arg(cost.inputSize);
         if (cost.activeParameters != cost.parameters)

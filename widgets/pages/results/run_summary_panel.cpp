@@ -27,7 +27,7 @@ RunSummaryPanel::RunSummaryPanel(QWidget* parent) : QWidget(parent) {
   form->setContentsMargins(0, 0, 0, 0);
   const std::pair<Row, QString> rows[] = {
       {Row::State, tr("State:")},           {Row::Model, tr("Model:")},
-      {Row::Parameters, tr("Parameters:")}, {Row::MultiplyAdds, tr("MACs:")},
+      {Row::Parameters, tr("Parameters:")}, {Row::MultiplyAdds, tr("MACs (ptflops):")},
       {Row::Device, tr("Device:")},         {Row::Dataset, tr("Dataset:")},
       {Row::Images, tr("Images:")},         {Row::Failed, tr("Failures:")},
       {Row::Wall, tr("Wall time:")},        {Row::Folder, tr("Run folder:")}};

@@ -70,7 +70,7 @@ SearchView::SearchView(SearchSession* session, QWidget* parent)
       log_(new QPlainTextEdit) {
   progress_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   progress_->setText(tr("No search folder open. A search is made with posescope-cli search."));
-  axisChoice_->addItems({tr("MACs (G)"), tr("Latency (ms)"), tr("Parameters (M)")});
+  axisChoice_->addItems({tr("GMACs (ptflops)"), tr("Latency (ms)"), tr("Parameters (M)")});
   resume_->setToolTip(tr("Continue the search in this folder (posescope-cli search --resume)"));
   cancel_->setToolTip(tr("Stop the running search after its current candidate; Resume continues"));
   inspect_->setToolTip(tr("Open the selected candidate's evaluation run on the Inspect page"));
@@ -403,7 +403,7 @@ void SearchView::onPlotMouseMove(QMouseEvent* event) {
     if (model_->keyAt(row) == *key) {
       const auto* c = model_->candidateAt(row);
       QToolTip::showText(event->globalPosition().toPoint(),
-                         tr("%1\nAP %2 · %3 GMACs · %4 M parameters\n%5")
+                         tr("%1\nAP %2 · %3 GMACs (ptflops) · %4 M parameters\n%5")
                              .arg(*key)
                              .arg(c->accuracy, 0, 'f', 4)
                              .arg(c->cost.gmacs(), 0, 'f', 2)
@@ -482,7 +482,7 @@ void SearchView::updateEditedCost() {
   try {
     const search::ArchCost cost = search::poseMobilenetCost(options);
     const double budget = snapshot->settings.value("budget_gmacs", 0.0);
-    editedCost_->setText(tr("%1 M parameters · %2 GMACs (budget %3: %4) · candidate %5")
+    editedCost_->setText(tr("%1 M parameters · %2 GMACs (ptflops; budget %3: %4) · candidate %5")
                              .arg(cost.parameters / 1e6, 0, 'f', 3)
                              .arg(cost.gmacs(), 0, 'f', 2)
                              .arg(budget, 0, 'g', 4)
