@@ -41,7 +41,7 @@ std::vector<std::array<std::string, 3>> summaryRows(const RunComparison& c) {
       {"State", runStateName(c.a.state), runStateName(c.b.state)},
       {"Model", c.a.modelName, c.b.modelName},
       {"Parameters", std::to_string(c.a.parameters), std::to_string(c.b.parameters)},
-      {"Multiply-adds", std::to_string(c.a.multiplyAdds), std::to_string(c.b.multiplyAdds)},
+      {"MACs (ptflops)", std::to_string(c.a.multiplyAdds), std::to_string(c.b.multiplyAdds)},
       {"Device", c.a.device, c.b.device},
       {"Images (failed)", std::to_string(c.a.images) + " (" + std::to_string(c.a.failed) + ")",
        std::to_string(c.b.images) + " (" + std::to_string(c.b.failed) + ")"},

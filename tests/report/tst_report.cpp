@@ -359,6 +359,10 @@ class TestReport : public QObject {
 
     const std::string md = formatComparisonMarkdown(c);
     QVERIFY2(md.find("| AP | 0.500 | 0.600 | +0.100 |") != std::string::npos, md.c_str());
+    // The cost is named as every page names it: ptflops' count.
+    const std::string macsRow = "| MACs (ptflops) | " + std::to_string(c.a.multiplyAdds) + " | " +
+                                std::to_string(c.b.multiplyAdds) + " |";
+    QVERIFY2(md.find(macsRow) != std::string::npos, md.c_str());
     QVERIFY2(md.find("| 3 | img_3.jpg |") != std::string::npos, md.c_str());
   }
 
