@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """ptflops' multiply-adds of LitePose's pose_mobilenet, as LitePose counts them.
 
-usage: reference_ptflops.py LITEPOSE_DIR PTFLOPS_DIR YACS_DIR CONFIG.yaml ARCH.json...
+usage: reference_ptflops.py LITEPOSE_DIR PTFLOPS_DIR YACS_DIR CONFIG.yaml [ARCH.json...]
 
 For each arch: builds models.pose_mobilenet.get_pose_net(cfg, is_train=False, cfg_arch=arch) from
 the experiment config (read by LitePose's own update_config), then calls ptflops'
@@ -9,6 +9,8 @@ get_model_complexity_info on a (3, img_size, img_size) input, exactly as
 arch_search/eff_pred.py's EfficiencyEvaluator does, once for the integer count and once for the
 string figure the search compares. Prints JSON: the ptflops version and, per arch file name, the
 input size, the integer multiply-adds, ptflops' parameter count and its "N.NN GMac" string.
+Without an arch, the config's own network (MODEL.NAME's get_pose_net, e.g. pose_higher_hrnet) on
+DATASET.INPUT_SIZE, under "network".
 The three repositories are imported unchanged from the given folders (Debian's python3-torch and
 python3-numpy; no pip). tests/models/goldens/README.md gives the commands that made the goldens.
 """
@@ -27,7 +29,7 @@ def release(ptflops_dir):
 
 
 def main():
-    if len(sys.argv) < 6:
+    if len(sys.argv) < 5:
         sys.exit(__doc__)
     litepose, ptflops_dir, yacs_dir, config = sys.argv[1:5]
     archs = sys.argv[5:]
@@ -38,7 +40,7 @@ def main():
     import ptflops
     import torch
     from config import cfg, update_config
-    import models.pose_mobilenet
+    import models  # all of LitePose's networks, as its tools import them
 
     update_config(cfg, argparse.Namespace(cfg=config, opts=[]))
     torch.manual_seed(0)
@@ -46,25 +48,31 @@ def main():
         "ptflops_version": release(ptflops_dir),
         "config": os.path.relpath(config, os.path.join(litepose, "experiments")),
         "num_joints": cfg.MODEL.NUM_JOINTS,
-        "archs": {},
     }
+
+    def count(build, reso):
+        counts = []
+        for as_strings in (False, True):  # a fresh network each time, as each search draw is
+            counts.append(ptflops.get_model_complexity_info(
+                build(), (3, reso, reso), print_per_layer_stat=False, as_strings=as_strings,
+                verbose=False))
+        (macs, params), (text, _) = counts
+        return {"input_size": [reso, reso], "macs": int(macs), "parameters": int(params),
+                "gmac_string": text}
+
+    if archs:
+        result["archs"] = {}
     for path in archs:
         with open(path) as f:
             arch = json.load(f)
-        reso = arch["img_size"]
-        counts = []
-        for as_strings in (False, True):  # a fresh network each time, as each search draw is
-            model = models.pose_mobilenet.get_pose_net(cfg, is_train=False, cfg_arch=arch)
-            counts.append(ptflops.get_model_complexity_info(
-                model, (3, reso, reso), print_per_layer_stat=False, as_strings=as_strings,
-                verbose=False))
-        (macs, params), (text, _) = counts
-        result["archs"][os.path.basename(path)] = {
-            "input_size": [reso, reso],
-            "macs": int(macs),
-            "parameters": int(params),
-            "gmac_string": text,
-        }
+        result["archs"][os.path.basename(path)] = count(
+            lambda: models.pose_mobilenet.get_pose_net(cfg, is_train=False, cfg_arch=arch),
+            arch["img_size"])
+    if not archs:
+        get_pose_net = getattr(models, cfg.MODEL.NAME).get_pose_net
+        result["model"] = cfg.MODEL.NAME
+        result["network"] = count(lambda: get_pose_net(cfg, is_train=False),
+                                  cfg.DATASET.INPUT_SIZE)
     json.dump(result, sys.stdout, indent=2, sort_keys=True)
     print()
 

@@ -1,8 +1,8 @@
 // Multiply-adds as LitePose counts them: ptflops 0.6.7's integer for pose_mobilenet built from
 // the search archs (tests/models/goldens, made by scripts/reference_ptflops.py from the reference's
 // own code), held exactly from the arch alone (the search's path, search/arch_cost) and from the
-// built network (the model summary), on CrowdPose and COCO; and the line posescope-cli summary
-// prints.
+// built network (the model summary), on CrowdPose and COCO; HigherHRNet-W16 from the built
+// network; and the line posescope-cli summary prints.
 
 #include <fstream>
 
@@ -84,6 +84,23 @@ class TestPtflopsCount : public QObject {
     QCOMPARE(summary.ptflopsMultiplyAdds, macs);
     QCOMPARE(summary.totalParameters, expected.at("parameters").get<std::int64_t>());
     QCOMPARE(summary.convMultiplyAdds, cost.convMultiplyAdds);
+  }
+
+  // The same rules on another network family: HigherHRNet-W16 (upsampling, residual blocks,
+  // biased final convolutions) on its config's own input size.
+  void higherHrnetMatchesPtflops() {
+    const json golden = readGolden("ptflops_macs_higherhrnet_w16_crowdpose.json");
+    ExperimentSpec spec;
+    spec.cfgFile = sourceDir() + "/configs/" + golden.at("config").get<std::string>();
+    const Experiment e = loadExperiment(spec);
+    QCOMPARE(e.cfg.getString("MODEL.NAME"), golden.at("model").get<std::string>());
+    const json& expected = golden.at("network");
+    const int size = expected.at("input_size").at(0).get<int>();
+    QCOMPARE(e.cfg.getInt("DATASET.INPUT_SIZE"), std::int64_t{size});
+    auto net = createPoseNet(e);
+    const ModelSummary summary = summarizeModel(*net, size, size);
+    QCOMPARE(summary.ptflopsMultiplyAdds, expected.at("macs").get<std::int64_t>());
+    QCOMPARE(summary.totalParameters, expected.at("parameters").get<std::int64_t>());
   }
 
   // summary prints ptflops' integer on its own line, beside the convolution count.
