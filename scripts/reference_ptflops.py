@@ -9,8 +9,9 @@ get_model_complexity_info on a (3, img_size, img_size) input, exactly as
 arch_search/eff_pred.py's EfficiencyEvaluator does, once for the integer count and once for the
 string figure the search compares. Prints JSON: the ptflops version and, per arch file name, the
 input size, the integer multiply-adds, ptflops' parameter count and its "N.NN GMac" string.
-Without an arch, the config's own network (MODEL.NAME's get_pose_net, e.g. pose_higher_hrnet) on
-DATASET.INPUT_SIZE, under "network".
+Without an arch, the config's own network on DATASET.INPUT_SIZE, under "network", built as
+valid.py builds it: MODEL.NAME's get_pose_net, with ArchManager(cfg).fixed_sample() for
+pose_mobilenet and pose_simplenet.
 The three repositories are imported unchanged from the given folders (Debian's python3-torch and
 python3-numpy; no pip). tests/models/goldens/README.md gives the commands that made the goldens.
 """
@@ -70,8 +71,12 @@ def main():
             arch["img_size"])
     if not archs:
         get_pose_net = getattr(models, cfg.MODEL.NAME).get_pose_net
+        options = {}
+        if cfg.MODEL.NAME in ("pose_mobilenet", "pose_simplenet"):
+            from arch_manager import ArchManager
+            options["cfg_arch"] = ArchManager(cfg).fixed_sample()
         result["model"] = cfg.MODEL.NAME
-        result["network"] = count(lambda: get_pose_net(cfg, is_train=False),
+        result["network"] = count(lambda: get_pose_net(cfg, is_train=False, **options),
                                   cfg.DATASET.INPUT_SIZE)
     json.dump(result, sys.stdout, indent=2, sort_keys=True)
     print()

@@ -1,8 +1,8 @@
 // Multiply-adds as LitePose counts them: ptflops 0.6.7's integer for pose_mobilenet built from
 // the search archs (tests/models/goldens, made by scripts/reference_ptflops.py from the reference's
 // own code), held exactly from the arch alone (the search's path, search/arch_cost) and from the
-// built network (the model summary), on CrowdPose and COCO; HigherHRNet-W16 from the built
-// network; and the line posescope-cli summary prints.
+// built network (the model summary), on CrowdPose and COCO; HigherHRNet-W16 and SimpleNet from
+// the built network; and the line posescope-cli summary prints.
 
 #include <fstream>
 
@@ -86,15 +86,23 @@ class TestPtflopsCount : public QObject {
     QCOMPARE(summary.convMultiplyAdds, cost.convMultiplyAdds);
   }
 
-  // The same rules on another network family: HigherHRNet-W16 (upsampling, residual blocks,
-  // biased final convolutions) on its config's own input size.
-  void higherHrnetMatchesPtflops() {
-    const json golden = readGolden("ptflops_macs_higherhrnet_w16_crowdpose.json");
+  // The same rules on the other network families, each config's own network on its input size:
+  // HigherHRNet-W16 (upsampling, residual blocks, biased final convolutions) and SimpleNet
+  // (ArchManager.fixed_sample(), as valid.py builds it).
+  void otherNetworksMatchPtflops_data() {
+    QTest::addColumn<QString>("golden");
+    QTest::newRow("HigherHRNet-W16") << "ptflops_macs_higherhrnet_w16_crowdpose.json";
+    QTest::newRow("SimpleNet") << "ptflops_macs_simplenet_crowdpose.json";
+  }
+
+  void otherNetworksMatchPtflops() {
+    QFETCH(QString, golden);
+    const json reference = readGolden(golden.toStdString());
     ExperimentSpec spec;
-    spec.cfgFile = sourceDir() + "/configs/" + golden.at("config").get<std::string>();
+    spec.cfgFile = sourceDir() + "/configs/" + reference.at("config").get<std::string>();
     const Experiment e = loadExperiment(spec);
-    QCOMPARE(e.cfg.getString("MODEL.NAME"), golden.at("model").get<std::string>());
-    const json& expected = golden.at("network");
+    QCOMPARE(e.cfg.getString("MODEL.NAME"), reference.at("model").get<std::string>());
+    const json& expected = reference.at("network");
     const int size = expected.at("input_size").at(0).get<int>();
     QCOMPARE(e.cfg.getInt("DATASET.INPUT_SIZE"), std::int64_t{size});
     auto net = createPoseNet(e);
