@@ -1,8 +1,9 @@
 // Multiply-adds as LitePose counts them: ptflops 0.6.7's integer for pose_mobilenet built from
 // the search archs (tests/models/goldens, made by scripts/reference_ptflops.py from the reference's
 // own code), held exactly from the arch alone (the search's path, search/arch_cost) and from the
-// built network (the model summary), on CrowdPose and COCO; HigherHRNet-W16 and SimpleNet from
-// the built network; and the line posescope-cli summary prints.
+// built network (the model summary), also as a supernet's active sub-network, on CrowdPose and
+// COCO; HigherHRNet-W16 and SimpleNet from the built network; and the line posescope-cli summary
+// prints.
 
 #include <fstream>
 
@@ -84,6 +85,14 @@ class TestPtflopsCount : public QObject {
     QCOMPARE(summary.ptflopsMultiplyAdds, macs);
     QCOMPARE(summary.totalParameters, expected.at("parameters").get<std::int64_t>());
     QCOMPARE(summary.convMultiplyAdds, cost.convMultiplyAdds);
+
+    // The supernet running the arch as its active sub-network costs what the sub-network does.
+    std::string superConfig = golden.at("config").get<std::string>();
+    superConfig.replace(superConfig.rfind("mobile.yaml"), 11, "supermobile.yaml");
+    auto supernet = createPoseNet(repoExperiment(superConfig, "arch/" + archFile));
+    const ModelSummary superSummary = summarizeModel(*supernet, size, size);
+    QCOMPARE(superSummary.ptflopsMultiplyAdds, macs);
+    QCOMPARE(superSummary.activeParameters, summary.totalParameters);
   }
 
   // The same rules on the other network families, each config's own network on its input size:
