@@ -81,7 +81,7 @@ std::string summaryToJsonText(const RunSummary& s) {
                       {"model", s.modelName},
                       {"arch", s.archName},
                       {"parameters", s.parameters},
-                      {"multiply_adds", s.multiplyAdds},
+                      {"ptflops_multiply_adds", s.multiplyAdds},
                       {"device", s.device},
                       {"dataset", s.datasetKind},
                       {"annotation_file", s.annotationFile},
@@ -115,7 +115,9 @@ RunSummary summaryFromJsonText(const std::string& text, const std::string& sourc
     s.modelName = j.value("model", std::string());
     s.archName = j.value("arch", std::string());
     s.parameters = jsonInteger(j, "parameters", std::int64_t(0), source);
-    s.multiplyAdds = jsonInteger(j, "multiply_adds", std::int64_t(0), source);
+    // ptflops' count since 80edff0; the "multiply_adds" of older runs counted convolutions and
+    // BatchNorms only, another figure, so it is not read (shown as unknown).
+    s.multiplyAdds = jsonInteger(j, "ptflops_multiply_adds", std::int64_t(0), source);
     s.device = j.value("device", std::string());
     s.datasetKind = j.value("dataset", std::string());
     s.annotationFile = j.value("annotation_file", std::string());

@@ -78,7 +78,7 @@ nlohmann::json sideJson(const RunSide& s) {
           {"dataset", s.datasetKind},
           {"annotation_file", s.annotationFile},
           {"parameters", s.parameters},
-          {"multiply_adds", s.multiplyAdds},
+          {"ptflops_multiply_adds", s.multiplyAdds},
           {"images", s.images},
           {"failed", s.failed},
           {"wall_seconds", s.wallSeconds},
@@ -251,7 +251,7 @@ std::string formatComparisonCsv(const RunComparison& c) {
   for (const auto& d : c.configDifferences)
     out += "config," + csvField(d.key) + "," + csvField(d.a) + "," + csvField(d.b) + ",\n";
   numberRow("summary", "parameters", double(c.a.parameters), double(c.b.parameters));
-  numberRow("summary", "multiply_adds", double(c.a.multiplyAdds), double(c.b.multiplyAdds));
+  numberRow("summary", "ptflops_multiply_adds", double(c.a.multiplyAdds), double(c.b.multiplyAdds));
   numberRow("summary", "images", double(c.a.images), double(c.b.images));
   numberRow("summary", "failed", double(c.a.failed), double(c.b.failed));
   numberRow("summary", "wall_seconds", c.a.wallSeconds, c.b.wallSeconds);

@@ -85,7 +85,7 @@ json scoreToJson(const CandidateScore& s) {
           {"accuracy", s.accuracy},
           {"parameters", s.cost.parameters},
           {"conv_macs", s.cost.convMultiplyAdds},
-          {"macs", s.cost.ptflopsMacs},
+          {"ptflops_macs", s.cost.ptflopsMacs},
           {"gmacs", s.cost.gmacs()},
           {"latency_ms", s.latencyMs},
           {"generation", s.generation},
@@ -93,13 +93,18 @@ json scoreToJson(const CandidateScore& s) {
 }
 
 CandidateScore scoreFromJson(const json& doc, const std::string& source) {
+  if (doc.is_object() && doc.contains("macs") && !doc.contains("ptflops_macs"))
+    throw Error(source +
+                ": scored by an earlier PoseScope, whose \"macs\" were not ptflops' count (as "
+                "LitePose's search compares them); start a new search (--out) so that every "
+                "candidate's cost is counted one way");
   CandidateScore s;
   try {
     s.arch = archFromJson(doc.at("arch"), source + ": arch");
     s.accuracy = doc.at("accuracy").get<double>();
     s.cost.parameters = doc.at("parameters").get<std::int64_t>();
     s.cost.convMultiplyAdds = doc.at("conv_macs").get<std::int64_t>();
-    s.cost.ptflopsMacs = doc.at("macs").get<std::int64_t>();
+    s.cost.ptflopsMacs = doc.at("ptflops_macs").get<std::int64_t>();
     s.latencyMs = doc.at("latency_ms").get<double>();
     s.generation = doc.at("generation").get<int>();
     s.seconds = doc.at("seconds").get<double>();

@@ -121,6 +121,19 @@ class TestRunFolder : public QObject {
     }
   }
 
+  // run.json's cost is ptflops' count under its own key; an older run's "multiply_adds" counted
+  // convolutions and BatchNorms only and is not shown as ptflops' count.
+  void multiplyAddsAreReadOnlyAsPtflopsCount() {
+    RunSummary s;
+    s.multiplyAdds = 1202266112;
+    const std::string text = summaryToJsonText(s);
+    QVERIFY(text.find("\"ptflops_multiply_adds\": 1202266112") != std::string::npos);
+    QCOMPARE(summaryFromJsonText(text, "run.json").multiplyAdds, std::int64_t(1202266112));
+    const RunSummary old =
+        summaryFromJsonText(R"({"state": "complete", "multiply_adds": 916283392})", "old/run.json");
+    QCOMPARE(old.multiplyAdds, std::int64_t(0));
+  }
+
   void inputsRoundTripAndChangesAreNoticed() {
     QTemporaryDir tmp;
     const std::string file = tmp.filePath("abc.txt").toStdString();

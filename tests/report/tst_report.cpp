@@ -329,7 +329,7 @@ class TestReport : public QObject {
     const auto j = nlohmann::json::parse(formatComparisonJson(c));
     QCOMPARE(j["metrics"]["delta"].get<std::vector<double>>(), c.metrics->delta);
     QCOMPARE(j["a"]["timing"]["total"]["p90"].get<double>(), c.a.timing.total.p90);
-    QCOMPARE(j["b"]["multiply_adds"].get<std::int64_t>(), c.b.multiplyAdds);
+    QCOMPARE(j["b"]["ptflops_multiply_adds"].get<std::int64_t>(), c.b.multiplyAdds);
     QCOMPARE(j["images"].size(), c.images.size());
     for (size_t i = 0; i < c.images.size(); ++i) {
       const auto& e = j["images"][i];

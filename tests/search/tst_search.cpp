@@ -240,6 +240,28 @@ class TestSearch : public QObject {
     QVERIFY(!result.at("pareto_front").empty());
   }
 
+  // Candidates scored before the cost model became ptflops' count ("macs" counted otherwise) are
+  // refused by name rather than mixed with today's costs.
+  void candidatesOfAnEarlierCostModelAreRefused() {
+    QTemporaryDir dir;
+    const SearchPlan plan = smallPlan(0.9);
+    runFakeSearch(dir.path().toStdString(), plan);
+    const SearchFolder folder(dir.path().toStdString(), settingsOf(plan));
+    QVERIFY(!folder.candidates().empty());
+    json old = scoreToJson(folder.candidates().front());
+    QVERIFY(old.contains("ptflops_macs"));
+    old["macs"] = old["ptflops_macs"];
+    old.erase("ptflops_macs");
+    try {
+      scoreFromJson(old, "candidates/x.json");
+      QFAIL("a candidate of the earlier cost model must be refused");
+    } catch (const Error& e) {
+      QVERIFY2(QString(e.what()).startsWith("candidates/x.json: scored by an earlier PoseScope"),
+               e.what());
+      QVERIFY2(QString(e.what()).contains("start a new search"), e.what());
+    }
+  }
+
   void otherSettingsAreRefusedOnResume() {
     QTemporaryDir dir;
     const SearchPlan plan = smallPlan(0.9);
