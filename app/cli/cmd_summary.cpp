@@ -47,10 +47,9 @@ int runSummary(const Args& args) {
   if (size < 32) throw UsageError{"--size must be at least 32, got " + std::to_string(size)};
 
   auto net = createPoseNet(exp);
-  ModelSummary summary = summarizeModel(*net, size, size);
-  if (parsed.has("--totals")) summary.layers.clear();
+  const ModelSummary summary = summarizeModel(*net, size, size);
   std::cout << "Network: " << net->name() << ", input 1x3x" << size << "x" << size << "\n"
-            << formatModelSummary(summary);
+            << formatModelSummary(summary, !parsed.has("--totals"));
   return kOk;
 }
 

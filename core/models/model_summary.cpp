@@ -76,18 +76,20 @@ ModelSummary summarizeModel(PoseNet& net, int64_t height, int64_t width) {
   return summary;
 }
 
-std::string formatModelSummary(const ModelSummary& s) {
+std::string formatModelSummary(const ModelSummary& s, bool listLayers) {
   constexpr size_t kWidth = 26;  // get_model_summary's item_length
   std::ostringstream out;
   const std::string rule(kWidth * 4, '-');
-  out << "Model Summary\n"
-      << padded("Name", kWidth + 14) << padded("Output Size", kWidth)
-      << padded("Parameters", kWidth) << "Multiply Adds (Flops)\n"
-      << rule << "\n";
-  for (const auto& l : s.layers)
-    out << padded(l.name, kWidth + 14) << padded(sizeText(l.outputSize), kWidth)
-        << padded(std::to_string(l.parameters), kWidth) << l.multiplyAdds << "\n";
-  out << rule << "\n";
+  out << "Model Summary\n";
+  if (listLayers) {
+    out << padded("Name", kWidth + 14) << padded("Output Size", kWidth)
+        << padded("Parameters", kWidth) << "Multiply Adds (Flops)\n"
+        << rule << "\n";
+    for (const auto& l : s.layers)
+      out << padded(l.name, kWidth + 14) << padded(sizeText(l.outputSize), kWidth)
+          << padded(std::to_string(l.parameters), kWidth) << l.multiplyAdds << "\n";
+    out << rule << "\n";
+  }
   out << "Total Parameters: " << s.totalParameters << " (" << scaled(s.totalParameters, "")
       << ")\n";
   if (s.activeParameters != s.totalParameters)

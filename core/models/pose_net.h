@@ -62,6 +62,6 @@ void moveToDevice(PoseNet& net, const torch::Device& device, bool fp16);
 ModelSummary summarizeModel(PoseNet& net, int64_t height, int64_t width);
 
 /// The summary as get_model_summary logs it (per-layer table, then totals).
-std::string formatModelSummary(const ModelSummary& summary);
+std::string formatModelSummary(const ModelSummary& summary, bool listLayers = true);
 
 }  // namespace posescope

@@ -150,6 +150,11 @@ class TestPtflopsCount : public QObject {
     QCOMPARE(line.captured(2).toDouble(), std::stod(text.substr(0, text.find(' '))));
     QVERIFY2(out.contains(QRegularExpression(R"(\nConvolution Multiply Adds: \d+ )")),
              qPrintable(out));
+    // --totals lists no layer but still counts them (it printed "Number of Layers: 0").
+    QVERIFY2(!out.contains("Output Size"), qPrintable(out));
+    const QRegularExpressionMatch layers =
+        QRegularExpression(R"(\nNumber of Layers: (\d+)\n)").match(out);
+    QVERIFY2(layers.hasMatch() && layers.captured(1).toInt() > 50, qPrintable(out));
   }
 };
 
