@@ -37,6 +37,7 @@ PrecisionRecall accumulateInOrder(const std::vector<const ImageAreaMatch*>& imag
   const std::size_t T = params.iouThrs.size(), R = params.recThrs.size();
   PrecisionRecall out;
   out.precision.assign(T * R, -1.0);
+  out.scores.assign(T * R, -1.0);
   out.recall.assign(T, -1.0);
 
   std::size_t npig = 0, detections = 0;
@@ -60,6 +61,7 @@ PrecisionRecall accumulateInOrder(const std::vector<const ImageAreaMatch*>& imag
   const std::size_t count = onlyThreshold ? (*onlyThreshold < T ? 1 : 0) : T;
   enum : std::uint8_t { Ignored, TruePositive, FalsePositive };
   std::vector<std::uint8_t> verdicts(count * nd);
+  std::vector<double> sortedScores(nd);
   double previous = std::numeric_limits<double>::infinity();
   for (std::size_t i = 0; i < nd; ++i) {
     const ImageAreaMatch& e = *images[order.entries[i].image];
@@ -67,7 +69,7 @@ PrecisionRecall accumulateInOrder(const std::vector<const ImageAreaMatch*>& imag
     if (e.dtScores[d] > previous) {
       throw std::logic_error("accumulate: the score order is not these scores'");
     }
-    previous = e.dtScores[d];
+    previous = sortedScores[i] = e.dtScores[d];
     for (std::size_t c = 0; c < count; ++c) {
       const std::size_t at = (first + c) * e.numDets + d;
       verdicts[c * nd + i] = e.dtIgnore[at]           ? Ignored
@@ -96,6 +98,7 @@ PrecisionRecall accumulateInOrder(const std::vector<const ImageAreaMatch*>& imag
       const auto it = std::lower_bound(rc.begin(), rc.end(), params.recThrs[r]);
       const std::size_t pi = static_cast<std::size_t>(it - rc.begin());
       out.precision[t * R + r] = pi < nd ? pr[pi] : 0.0;
+      out.scores[t * R + r] = pi < nd ? sortedScores[pi] : 0.0;
     }
   }
   return out;

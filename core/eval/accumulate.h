@@ -10,11 +10,13 @@
 
 namespace posescope {
 
-/// Interpolated precision (T x R, row-major) and final recall (T); every value is -1 when the
+/// Interpolated precision (T x R, row-major), the score of the detection where each recall point
+/// is reached (T x R, the reference's `scores`) and final recall (T); every value is -1 when the
 /// images hold no regular ground truth, as in the reference.
 struct PrecisionRecall {
   std::vector<double> precision;
   std::vector<double> recall;
+  std::vector<double> scores;
 };
 
 /// Accumulates the matchings of `images` (in image id order; nullptr entries are images with

@@ -218,6 +218,9 @@ EvalSummary evaluateKeypoints(const KeypointGroundTruth& gt,
   EvalSummary summary;
   summary.variant = variant;
   summary.table = summarizeMetrics(params, K, pr, splits);
+  summary.categoryIds = categoryIds;
+  summary.accumulated = std::move(pr);
+  summary.crowdSplits = std::move(splits);
 
   if (options.perImage) {
     std::vector<bool> poseCategory(K, false);

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "eval/accumulate.h"
 #include "eval/eval_params.h"
 #include "eval/keypoint_data.h"
 #include "eval/metric_table.h"
@@ -59,6 +60,12 @@ struct EvalSummary {
   EvalVariant variant = EvalVariant::Coco;
   MetricTable table;
   std::vector<ImageEvaluation> images;  // by image id, then category id
+  /// What the stats are means of (curves.h reads them): every category's id in id order, the
+  /// accumulated arrays [k * A + a] per category and area range, and for CrowdPose those over the
+  /// easy, medium and hard images [s * K + k] (area 'all').
+  std::vector<std::int64_t> categoryIds;
+  std::vector<PrecisionRecall> accumulated;
+  std::vector<PrecisionRecall> crowdSplits;
 };
 
 /// Evaluates `detections` against `gt` as the reference does for `variant` (COCO: 10 stats;
