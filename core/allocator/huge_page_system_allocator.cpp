@@ -4,7 +4,7 @@
 // Why: on virtual machines like this project's a page fault is expensive. `posescope-cli metrics`
 // on the generated 5,000-image set took 9.2k faults and 150 ms, of which a third was the kernel
 // mapping pages for the JSON parser's indexes and TCMalloc's free lists; with this allocator 2.1k
-// faults and 108 ms (`perf stat -e page-faults,task-clock`, README "Parity and speed"). The
+// faults and 108 ms (`perf stat -e page-faults,task-clock`, docs/performance.md). The
 // network forward is unchanged: TCMalloc already keeps its activations.
 //
 // Linked into every program through posescope_allocator (cmake/Allocator.cmake); installed by a
