@@ -1,5 +1,5 @@
 #pragma once
-// Numbers as text for files people read and programs parse back.
+// Numbers as text: for files people read and programs parse back, and for people alone.
 
 #include <string>
 
@@ -9,5 +9,11 @@ namespace posescope {
 /// "49.316750000000006"; "0.30000000000000004" only where it is that double); "nan", "inf",
 /// "-inf" for those. Never fails.
 std::string shortestRoundTrip(double value);
+
+/// A large count (parameters, multiply-adds) as people read it: two decimals and a k / M / G
+/// prefix from a thousand on ("12.35 k", "1.23 M", "5.40 G"), whole below ("999"); `unit` follows
+/// the prefix ("1.20 GMac", "999 Mac"). The one such format of the pages, the comparison and the
+/// model summary. Never fails.
+std::string countText(double value, const std::string& unit = {});
 
 }  // namespace posescope

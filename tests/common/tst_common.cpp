@@ -1,5 +1,6 @@
 #include <QtTest>
 
+#include "common/number_text.h"
 #include "common/strings.h"
 
 class TestCommon : public QObject {
@@ -19,6 +20,16 @@ class TestCommon : public QObject {
     const auto parts = posescope::split("a..b", '.');
     QCOMPARE(parts.size(), size_t(3));
     QCOMPARE(parts[1], std::string());
+  }
+  void countsReadWithOnePrefixStyle() {
+    using posescope::countText;
+    QCOMPARE(countText(999), std::string("999"));
+    QCOMPARE(countText(12345), std::string("12.35 k"));
+    QCOMPARE(countText(1234567), std::string("1.23 M"));
+    QCOMPARE(countText(5.4e9), std::string("5.40 G"));
+    QCOMPARE(countText(-2.5e6), std::string("-2.50 M"));
+    QCOMPARE(countText(1.2e9, "Mac"), std::string("1.20 GMac"));
+    QCOMPARE(countText(999, "Mac"), std::string("999 Mac"));
   }
 };
 
