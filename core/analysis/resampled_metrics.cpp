@@ -155,8 +155,8 @@ MetricTable ResampledMetrics::table(const std::vector<int>& weights) const {
   const std::size_t T = params_.iouThrs.size(), R = params_.recThrs.size();
   const std::size_t A = areas_.size(), K = categories_;
   // Categories other than the keypoint category have no keypoint people: -1 throughout, as the
-  // reference's accumulate leaves them.
-  const PrecisionRecall empty{std::vector<double>(T * R, -1.0), std::vector<double>(T, -1.0)};
+  // reference's accumulate leaves them. The stats need no scores array.
+  const PrecisionRecall empty{std::vector<double>(T * R, -1.0), std::vector<double>(T, -1.0), {}};
   std::vector<PrecisionRecall> pr(K * A, empty), splits;
   for (std::size_t a = 0; a < A; ++a) {
     PrecisionRecall& p = pr[poseCategory_ * A + a];
