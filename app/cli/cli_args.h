@@ -18,14 +18,34 @@ struct UsageError {
   std::string message;
 };
 
+/// One option, declared once: the parser takes its name and whether it has a value from here, and
+/// the --help text its placeholder and help, so the two cannot disagree.
+struct OptionSpec {
+  std::string name;   // "--cfg"
+  std::string value;  // the value's placeholder in the help ("FILE"); empty for a flag
+  std::string help;   // one or more lines, '\n'-separated
+  bool isFlag() const { return value.empty(); }
+};
+
+/// Options under one heading of the help ("options", "evaluation settings ...").
+struct OptionGroup {
+  std::string title;
+  std::vector<OptionSpec> options;
+};
+
 /// Parsed command line of one subcommand.
 struct ParsedArgs {
   std::map<std::string, std::string> options;  // "--cfg" -> "file" (the last one given)
   std::map<std::string, std::vector<std::string>> repeated;  // every value of an option, in order
   std::set<std::string> flags;                               // "--json"
-  std::vector<std::string> positional;  // everything else, in order (KEY VALUE pairs)
+  std::vector<std::string> positional;   // everything else, in order (KEY VALUE pairs)
+  std::vector<std::string> afterDashes;  // what follows "--" where the command stops there
+  std::vector<std::string> raw;          // the arguments as given
+  /// The declared names when parsed from OptionGroups: reading any other name is a programming
+  /// error (std::logic_error), so code cannot act on an option the help does not show.
+  std::set<std::string> declared;
 
-  bool has(const std::string& name) const { return options.count(name) || flags.count(name); }
+  bool has(const std::string& name) const;
   std::string get(const std::string& name, const std::string& fallback = {}) const;
   /// Throws UsageError when absent.
   std::string require(const std::string& name) const;
@@ -34,6 +54,9 @@ struct ParsedArgs {
   double getDouble(const std::string& name, double fallback) const;
   /// Every value given for `name`, in order (empty when absent).
   std::vector<std::string> getAll(const std::string& name) const;
+
+ private:
+  void checkDeclared(const std::string& name) const;
 };
 
 /// Runs `body` and turns what it throws into an exit code, printing the message to stderr:
@@ -41,10 +64,20 @@ struct ParsedArgs {
 /// exception 1. `program` is what the user typed ("posescope-cli analyze", "posescope-train").
 int runWithExitCodes(const std::string& program, const std::function<int()>& body);
 
-/// Parses `args`: names in `valueOptions` take the next argument, names in `flagOptions` take
-/// none; an unknown `--x` is a UsageError. `--help` is left to the caller as a flag.
+/// Parses `args` against the declared options: a value option takes the next argument (or
+/// `--name=value`), a flag none; an unknown `--x` is a UsageError. `--help` is always accepted as
+/// a flag, for the caller. With `stopAtDashes`, the words after a "--" go to `afterDashes`.
+ParsedArgs parseArgs(const std::vector<std::string>& args, const std::vector<OptionGroup>& groups,
+                     bool stopAtDashes = false);
+
+/// The same with bare names: `valueOptions` take a value, `flagOptions` none (no help text).
 ParsedArgs parseArgs(const std::vector<std::string>& args,
                      const std::set<std::string>& valueOptions,
                      const std::set<std::string>& flagOptions);
+
+/// The groups as help text: each title followed by a colon, then one line per option ("--name
+/// VALUE" and its help in a column, continuation lines indented to it), groups separated by an
+/// empty line.
+std::string formatOptionHelp(const std::vector<OptionGroup>& groups);
 
 }  // namespace posescope::cli

@@ -4,24 +4,26 @@
 
 #include <vector>
 
-#include "commands.h"
+#include "cli_args.h"
 
 namespace posescope::cli {
 
-/// One subcommand; `run` is nullptr where this executable does not hold it (the commands that
-/// need LibTorch or OpenCV are in posescope-cli-full, the others in posescope-cli).
+/// The run function of one subcommand declared in command_spec.h; `run` is nullptr where this
+/// executable does not hold it (the commands that need LibTorch or OpenCV are in
+/// posescope-cli-full, the others in posescope-cli).
 struct Command {
   const char* name;
-  const char* summary;
-  int (*run)(const Args&);
+  int (*run)(const ParsedArgs&);
 };
 
-/// Every subcommand, in the order the usage lists them, with the run functions this executable
-/// holds (command_table.cpp is compiled once per executable).
+/// Every subcommand's run function as this executable holds it (command_table.cpp is compiled
+/// once per executable).
 std::vector<Command> commandTable();
 
-/// Parses argv, runs the named command from `commands` (or `fallback` for a command whose run is
-/// nullptr) and maps exceptions to exit codes: 2 usage, 3 bad input (posescope::Error), 1 other.
+/// Runs argv's command: `help` (the command list), `help CMD` (its help), `help --markdown`
+/// (docs/cli.md); otherwise parses the arguments against the command's declaration, answers
+/// --help from it, and runs the command from `commands` (or `fallback` for a command whose run is
+/// nullptr). Exit codes: 2 usage, 3 bad input (posescope::Error), 1 other.
 int dispatch(int argc, char** argv, const std::vector<Command>& commands,
              int (*fallback)(const char* name, char** argv));
 

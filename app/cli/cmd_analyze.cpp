@@ -23,50 +23,7 @@
 
 namespace posescope::cli {
 
-namespace {
-
-const char* const kAnalyzeUsage =
-    R"(usage: posescope-cli analyze --gt GT.json --dt RESULTS.json [--dataset coco|crowdpose] [options]
-       posescope-cli analyze RUN_DIR [options]
-
-Explains the keypoint metrics of a results file (or of a run folder's results.json against the
-annotation file it was evaluated on) with the error analysis of Ronchi & Perona (ICCV 2017), as
-coco-analyze computes it:
-  - each detection matched to a person at OKS 0.1 gets a label per joint: good (ks > .85 at the
-    own joint), jitter (.5 <= ks < .85), inversion (ks >= .5 at the mirrored joint), swap (ks >= .5
-    at another person's joint), miss (ks < .5), unlabelled;
-  - AP and recall at every OKS threshold and area range (all from 32², medium, large) for the
-    baseline, each keypoint error type fixed alone, optimal scores, background false positives
-    removed, then false negatives removed;
-  - background false positives / false negatives per threshold (after fixing keypoints and scores),
-    joint labels per joint, and triage lists (worst OKS, confident false positives, missed people,
-    swaps, inversions, per-image counts).
-Note the baseline is coco-analyze's (area 'all' starts at 32²), not valid.py's AP.
-
-options:
-  --gt FILE          ground truth annotations (COCO-style JSON)
-  --dt FILE          keypoint results
-  --dataset NAME     coco | crowdpose (default: crowdpose for 14 joints, else coco)
-  --json             print the analysis as JSON (detections, ap_if_fixed, counts, joints, triage,
-                     settings) instead of the report
-  --out FILE         also write the JSON to FILE
-  --worst N          rows in the report's worst-image table (default 10)
-  --threads N        worker threads (default: all cores)
-  --time             print the analysis time, JSON loading included, to stderr
-  --help             show this help
-
-)";
-
-}  // namespace
-
-int runAnalyze(const Args& args) {
-  std::set<std::string> valueOptions = evalSettingOptions();
-  valueOptions.insert({"--gt", "--dt", "--dataset", "--out", "--worst", "--threads"});
-  const ParsedArgs parsed = parseArgs(args, valueOptions, {"--json", "--time"});
-  if (parsed.has("--help")) {
-    std::cout << kAnalyzeUsage << kEvalSettingsHelp;
-    return kOk;
-  }
+int runAnalyze(const ParsedArgs& parsed) {
   const bool fromRun = parsed.positional.size() == 1;
   if (parsed.positional.size() > 1) {
     throw UsageError{"unexpected argument '" + parsed.positional[1] + "'"};

@@ -17,21 +17,6 @@ namespace posescope::cli {
 
 namespace {
 
-const char* const kHelpText =
-    R"(usage: posescope-cli bench --cfg FILE [--superconfig ARCH] [--images N]
-                           [--repeat R] [--device D] [--threads N] [--random-weights]
-                           [--no-fold-bn] [--sweep [--sweep-runs K]] [KEY VALUE ...]
-
-Times the evaluation pipeline on the first N images of the config's test set (DATASET.ROOT),
-each evaluated R times, and prints images per second, wall time (process start included) and
-the mean milliseconds of each stage: decode, preprocess, forward, group, postprocess.
-Without TEST.MODEL_FILE, --random-weights times the network with seeded random weights.
-
---sweep runs the same benchmark in child processes for every thread count and for libgomp's
-spinning wait, on a quiet machine and beside one busy process (`yes > /dev/null`), K runs each
-(median; default 3), and times the start-up of a Torch-free and of a network command.
-)";
-
 // `raw` without the given flags and value options (with their values).
 Args withoutOptions(const Args& raw, const std::vector<std::string>& flags,
                     const std::vector<std::string>& valueOptions) {
@@ -49,21 +34,13 @@ Args withoutOptions(const Args& raw, const std::vector<std::string>& flags,
 
 }  // namespace
 
-int runBench(const Args& raw) {
+int runBench(const ParsedArgs& args) {
   const auto processStart = std::chrono::steady_clock::now();
-  const ParsedArgs args = parseArgs(
-      raw,
-      {"--cfg", "--superconfig", "--images", "--repeat", "--device", "--threads", "--sweep-runs"},
-      {"--random-weights", "--no-fold-bn", "--sweep"});
-  if (args.has("--help")) {
-    std::cout << kHelpText;
-    return kOk;
-  }
   if (args.has("--sweep")) {
     const long runs = args.getInt("--sweep-runs", 3);
     if (runs < 1) throw UsageError{"--sweep-runs must be 1 or more"};
     if (args.has("--threads")) throw UsageError{"--sweep times every --threads itself"};
-    return runBenchSweep(withoutOptions(raw, {"--sweep"}, {"--sweep-runs"}),
+    return runBenchSweep(withoutOptions(args.raw, {"--sweep"}, {"--sweep-runs"}),
                          static_cast<int>(runs));
   }
   const long images = args.getInt("--images", 4);

@@ -15,34 +15,6 @@ namespace posescope::cli {
 
 namespace {
 
-const char* const kHelpText =
-    R"(usage: posescope-cli compare RUN_A RUN_B [--out DIR] [--format md|csv|json]
-                             [--order ap|oks] [--resamples N] [--seed S] [--no-bootstrap]
-
-Compares two run folders of the same dataset (e.g. two architectures): the metric table with
-A, B and B - A, the runs' summaries side by side (parameters, multiply-adds, device, images,
-wall time, mean milliseconds per stage), and per-image deltas of AP and mean OKS (from each
-run's image_eval.jsonl) ordered so the images where B loses most come first.
-
-  --out DIR     also write comparison.md, comparison.csv, comparison.json and
-                per_image_deltas.csv into DIR
-  --format F    what is printed on stdout: md (default), csv or json
-  --order O     order of the per-image deltas: ap (default) or oks
-  --resamples N bootstrap resamples for the confidence intervals (default 1000)
-  --seed S      seed of the bootstrap's generator (default 1)
-  --no-bootstrap  skip the intervals and the error-profile comparison
-
-Is the difference real? Each stat's B - A gets a 95 % confidence interval from a paired
-bootstrap over images: every resample draws as many images as the ground truth has, uniformly
-with replacement (mt19937_64 seeded with the seed and the resample number), evaluates A and B on that same draw and keeps
-B - A; the interval is the 2.5 and 97.5 percentiles (linear interpolation). A '*' marks an
-interval that excludes 0. The error profiles (coco-analyze's AP gain if each error type were
-fixed, joint labels, background errors) of A and B are compared too. Both need the runs'
-results.json and the annotation file named in run.json (same ground truth for both).
-
-Runs whose metric tables have different stats (COCO vs CrowdPose) cannot be compared (exit 3).
-)";
-
 void writeFile(const std::filesystem::path& path, const std::string& text) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
   out << text;
@@ -51,13 +23,7 @@ void writeFile(const std::filesystem::path& path, const std::string& text) {
 
 }  // namespace
 
-int runCompare(const Args& raw) {
-  const ParsedArgs args =
-      parseArgs(raw, {"--out", "--format", "--order", "--resamples", "--seed"}, {"--no-bootstrap"});
-  if (args.has("--help")) {
-    std::cout << kHelpText;
-    return kOk;
-  }
+int runCompare(const ParsedArgs& args) {
   if (args.positional.size() != 2) throw UsageError{"expected two run folders, RUN_A and RUN_B"};
   TableFormat format = TableFormat::Markdown;
   try {

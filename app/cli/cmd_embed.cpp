@@ -13,38 +13,7 @@
 
 namespace posescope::cli {
 
-namespace {
-
-const char* const kHelpText =
-    R"(usage: posescope-cli embed --cfg SUPER.yaml --superconfig ARCH.json --weights SUB.pth
-                          --out SUPERNET.pth [--seed S] [KEY VALUE ...]
-
-Writes a pose_supermobilenet state_dict that holds the pose_mobilenet weights SUB.pth of
-architecture ARCH.json, where `extract` takes them back (each tensor the leading slice of the
-supernet's), to start the supernet's training (posescope-train --init) from a trained network.
-The rest of the supernet is freshly initialised (seed S), except that the weights from extra
-channels into the embedded ones are zero and extra blocks of a stage end in a BatchNorm with
-zero weight and bias (their residual block is the identity): every sub-network that contains
-the embedded one (as wide or wider, as deep or deeper, a larger expansion) computes what it
-computes. Depthwise kernels must be 7x7.
-
-  --cfg FILE          the supernet's experiment YAML (MODEL.NAME pose_supermobilenet)
-  --superconfig ARCH  the sub-network's arch JSON
-  --weights FILE      the sub-network's weights (state_dict or checkpoint)
-  --out FILE          where to write the supernet's state_dict
-  --seed S            seed of the fresh initialisation (default 1)
-  KEY VALUE           config overrides
-)";
-
-}  // namespace
-
-int runEmbed(const Args& raw) {
-  const ParsedArgs args =
-      parseArgs(raw, {"--cfg", "--superconfig", "--weights", "--out", "--seed"}, {});
-  if (args.has("--help")) {
-    std::cout << kHelpText;
-    return kOk;
-  }
+int runEmbed(const ParsedArgs& args) {
   const ExperimentSpec spec = experimentSpecFrom(args);
   if (spec.archFile.empty()) throw UsageError{"embed needs --superconfig ARCH.json"};
   const std::string weights = args.require("--weights");

@@ -20,44 +20,6 @@ namespace posescope::cli {
 
 namespace {
 
-const char* const kHelpText =
-    R"(usage: posescope-cli eval --cfg FILE [--superconfig ARCH] [--out DIR]
-                          [--device auto|cpu|cuda:N[,...]] [--limit N] [--shard K/N]
-                          [--workers N] [--threads N] [--no-fold-bn] [--quiet]
-                          [KEY VALUE ...]
-       posescope-cli eval --resume RUN_DIR [--device D] [--workers N] [--threads N] [--quiet]
-
-Evaluates the model of an experiment on its test set exactly as LitePose's valid.py does
-(multi-scale and flip testing, associative-embedding grouping, COCO / CrowdPose keypoint
-metrics), writes a run folder and prints valid.py's metric table on stdout.
-
-  --cfg FILE          experiment YAML (as valid.py --cfg)
-  --superconfig ARCH  architecture JSON (as valid.py --superconfig)
-  --out DIR           run folder (default: runs/<cfg name>_<date-time>)
-  --device D          auto (CUDA when available, else CPU), cpu, cuda:N; a list such as
-                      cuda:0,cuda:1 evaluates with one network replica per device (images
-                      dealt out, records kept in order; cpu,cpu works the same way)
-  --limit N           evaluate only the first N images
-  --shard K/N         evaluate only shard K (0..N-1) of N: every N-th image from the K-th;
-                      the run folder is partial (no metrics) until posescope-cli merge
-                      joins the N shard folders
-  --workers N         image decoding threads (default: min(WORKERS, 2))
-  --threads N         LibTorch intra-op threads, one network (default on the CPU: one network
-                      replica per core, at most 4, images side by side; faster quiet and busy)
-  --no-fold-bn        keep each BatchNorm a separate pass (default: folded into the convolution
-                      before it, same results within float rounding, a faster forward)
-  --quiet             no progress on stderr
-  KEY VALUE           config overrides, e.g. TEST.FLIP_TEST False TEST.MODEL_FILE ck.pth
-  --resume RUN_DIR    continue an interrupted (killed, failed, cancelled) run from its last
-                      whole record, with the folder's config.yaml and arch.json, on the device
-                      it ran on unless --device says otherwise; refused when the checkpoint or
-                      annotation file changed since. The results equal an uninterrupted run's.
-
-The run folder holds config.yaml, arch.json, run.json, records.jsonl, results.json, log.txt,
-metrics.json, metrics.md and image_eval.jsonl. Ctrl-C cancels: the folder keeps the images done
-and says 'cancelled'; a killed run's folder reads as 'interrupted' (run.lock is no longer held).
-)";
-
 // --resume takes the configuration from the run folder: options that would change it are refused.
 void checkResumeArgs(const ParsedArgs& args) {
   for (const char* name : {"--cfg", "--superconfig", "--out", "--limit", "--shard"})
@@ -135,15 +97,7 @@ class ProgressPrinter : public EvaluationObserver {
 
 }  // namespace
 
-int runEval(const Args& raw) {
-  const ParsedArgs args = parseArgs(raw,
-                                    {"--cfg", "--superconfig", "--out", "--device", "--limit",
-                                     "--shard", "--workers", "--threads", "--resume"},
-                                    {"--quiet", "--no-fold-bn"});
-  if (args.has("--help")) {
-    std::cout << kHelpText;
-    return kOk;
-  }
+int runEval(const ParsedArgs& args) {
   std::optional<ResumePlan> resume;
   if (args.has("--resume")) {
     checkResumeArgs(args);

@@ -35,43 +35,6 @@ namespace posescope::cli {
 
 namespace {
 
-const char* const kHelpText =
-    R"(usage: posescope-cli export RUN_DIR --what metrics|images|results|overlays|report
-                            [--format md|csv|json] [--out PATH] [--filter all|failed]
-                            [--images-dir DIR] [--dataset-root DIR] [--layers LIST]
-                            [--threshold S] [--device D] [--quiet]
-
-Exports from a run folder written by 'posescope-cli eval' (or the GUI):
-
-  metrics   the metric table: md (valid.py's Markdown table), csv or json (default md)
-  images    the per-image table as CSV: image id, file, people, ground-truth people, per-image
-            AP and mean OKS, total and per-stage milliseconds, failure
-  results   the predictions in the COCO keypoint results format (JSON)
-  overlays  one PNG per image at full resolution: predictions, ground truth, crowd regions,
-            matches (and heatmap / tag layers on request)
-  report    the analysis report as a PDF (default RUN_DIR/analysis_report.pdf): run identity,
-            metric table, AP if fixed and joint labels (tables and charts), the ten worst images
-            with their overlays; with --format md|csv|json its tables as text instead. The
-            error analysis is posescope-cli analyze's. The PDF needs the GUI build.
-
-  --out PATH          file to write (default: stdout); for overlays a folder
-                      (default: RUN_DIR/overlays)
-  --format F          md, csv or json (metrics and report)
-  --filter F          overlays of all images (default) or only of failed ones
-  --images-dir DIR    read images from DIR/<file> instead of the run's dataset
-  --dataset-root DIR  the run's dataset moved: use DIR as DATASET.ROOT (images and annotations)
-  --layers LIST       comma-separated overlay layers (default predictions,gt,crowd,matches);
-                      also heatmap and tags, which rebuild the run's model (TEST.MODEL_FILE)
-                      and recompute each image's maps, network (drawn at the network's
-                      resolution), and errors (each joint in the colour of its error label,
-                      from the run's keypoint error analysis as posescope-cli analyze makes it)
-  --threshold S       hide predicted joints scoring below S (default 0.1)
-  --device D          device for recomputing maps: auto, cpu, cuda:N (default auto)
-  --quiet             no progress on stderr
-
-Ctrl-C stops an overlay export between images; the PNGs written so far are complete.
-)";
-
 CancellationToken* gCancel = nullptr;
 
 void onSigint(int) {
@@ -245,15 +208,7 @@ int writeOverlayFolder(const LoadedRun& run, const ParsedArgs& args) {
 
 }  // namespace
 
-int runExport(const Args& raw) {
-  const ParsedArgs args = parseArgs(raw,
-                                    {"--what", "--format", "--out", "--filter", "--images-dir",
-                                     "--dataset-root", "--layers", "--threshold", "--device"},
-                                    {"--quiet"});
-  if (args.has("--help")) {
-    std::cout << kHelpText;
-    return kOk;
-  }
+int runExport(const ParsedArgs& args) {
   if (args.positional.size() != 1) throw UsageError{"expected one RUN_DIR"};
   const std::string what = args.require("--what");
   if (what != "metrics" && what != "images" && what != "results" && what != "overlays" &&

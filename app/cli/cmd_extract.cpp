@@ -13,44 +13,7 @@
 
 namespace posescope::cli {
 
-namespace {
-
-const char* const kHelpText =
-    R"(usage: posescope-cli extract --cfg SUPER.yaml --superconfig ARCH.json
-                            --checkpoint SUPERNET.pth --out SUB.pth
-                            [--calibration N] [--calibration-split SPLIT] [KEY VALUE ...]
-
-Writes the weights of the sub-network ARCH.json of a pose_supermobilenet checkpoint as a
-pose_mobilenet state_dict (torch.save's format), as LitePose's weight_transfer.py does: valid.py
-and PoseScope load it with the same ARCH.json and MODEL.NAME pose_mobilenet. Depthwise kernels
-smaller than 7 are extracted as the supernet uses them (the centre of its 7x7 kernel through
-the block's kernel transform); weight_transfer.py copies the whole 7x7 kernel there.
-
-  --cfg FILE          the supernet's experiment YAML (MODEL.NAME pose_supermobilenet)
-  --superconfig ARCH  the sub-network's arch JSON
-  --checkpoint FILE   the supernet's weights (state_dict or LitePose checkpoint)
-  --out FILE          where to write the sub-network's state_dict
-  --calibration N     re-estimate the BatchNorm running statistics on N images first (the
-                      supernet's statistics were gathered over many sub-networks): each image
-                      resized as valid.py does at scale 1, one pass, no augmentation, the
-                      cumulative average of the batch statistics. calibrate_test.py instead
-                      runs its training loader (augmented) in train mode with momentum 0.1.
-  --calibration-split S  the dataset split the calibration images come from (default
-                      DATASET.TRAIN)
-  KEY VALUE           config overrides
-)";
-
-}  // namespace
-
-int runExtract(const Args& raw) {
-  const ParsedArgs args = parseArgs(
-      raw,
-      {"--cfg", "--superconfig", "--checkpoint", "--out", "--calibration", "--calibration-split"},
-      {});
-  if (args.has("--help")) {
-    std::cout << kHelpText;
-    return kOk;
-  }
+int runExtract(const ParsedArgs& args) {
   const ExperimentSpec spec = experimentSpecFrom(args);
   if (spec.archFile.empty()) throw UsageError{"extract needs --superconfig ARCH.json"};
   const std::string checkpoint = args.require("--checkpoint");

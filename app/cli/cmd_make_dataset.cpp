@@ -9,34 +9,7 @@
 
 namespace posescope::cli {
 
-namespace {
-
-const char* kMakeDatasetUsage =
-    "usage: posescope-cli make-dataset --out DIR [--images N] [--seed S] [--split SPLIT]\n"
-    "\n"
-    "Writes a synthetic people dataset: images with 1-4 articulated mannequins (17 COCO joints)\n"
-    "on varied backgrounds, with COCO person-keypoint annotations, in the COCO layout:\n"
-    "  DIR/annotations/person_keypoints_<split>.json, DIR/images/<split>/<id>.jpg\n"
-    "Evaluate on it with DATASET.ROOT DIR (DATASET_TEST coco). The same seed gives the same\n"
-    "files; image i depends only on the seed, the split and i.\n"
-    "\n"
-    "options:\n"
-    "  --out DIR       dataset root (created when absent)\n"
-    "  --images N      images per split (default 200)\n"
-    "  --seed S        random seed (default 1)\n"
-    "  --split SPLIT   val2017, train2017 or both (default both)\n"
-    "  --help          show this help\n"
-    "\n"
-    "exit codes: 0 ok, 2 bad command line, 3 cannot write.\n";
-
-}  // namespace
-
-int runMakeDataset(const Args& args) {
-  const ParsedArgs parsed = parseArgs(args, {"--out", "--images", "--seed", "--split"}, {});
-  if (parsed.has("--help")) {
-    std::cout << kMakeDatasetUsage;
-    return kOk;
-  }
+int runMakeDataset(const ParsedArgs& parsed) {
   if (!parsed.positional.empty())
     throw UsageError{"unexpected argument '" + parsed.positional.front() + "'"};
   synth::SynthDatasetOptions options;

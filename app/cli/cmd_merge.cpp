@@ -9,35 +9,7 @@
 
 namespace posescope::cli {
 
-namespace {
-
-const char* const kHelpText =
-    R"(usage: posescope-cli merge SHARD_DIR... --out RUN_DIR [--quiet]
-
-Joins the run folders of 'posescope-cli eval --shard K/N' (K = 0..N-1) into one run folder,
-as if the evaluation had run in one piece: records.jsonl and results.json in the unsharded
-order (results.json is byte for byte an unsharded run's), the metric table, image_eval.jsonl
-and analysis.json computed once, run.json and log.txt. The GUI, compare and export open it like
-any other run; the metric table is printed on stdout.
-
-Merge refuses (exit 3, naming the folders) shards that do not belong together: a folder that
-is not a complete shard, different N, config.yaml, arch.json, model, dataset, image selection
-(--limit) or run inputs (checkpoint, annotation file and config digests, dataset root), a shard
-missing or given twice, or a shard holding the wrong number of records. RUN_DIR must not
-already hold a run.
-
-  --out RUN_DIR  the merged run folder (created)
-  --quiet        no progress on stderr
-)";
-
-}  // namespace
-
-int runMerge(const Args& raw) {
-  const ParsedArgs args = parseArgs(raw, {"--out"}, {"--quiet"});
-  if (args.has("--help")) {
-    std::cout << kHelpText;
-    return kOk;
-  }
+int runMerge(const ParsedArgs& args) {
   const std::string out = args.require("--out");
   if (args.positional.empty()) throw UsageError{"expected the shard folders to merge"};
   const bool quiet = args.has("--quiet");

@@ -19,51 +19,7 @@
 
 namespace posescope::cli {
 
-namespace {
-
-const char* kMetricsUsageText =
-    "usage: posescope-cli metrics --gt GT.json --dt RESULTS.json [options]\n"
-    "\n"
-    "Computes the keypoint metrics of a COCO keypoint results file, identical to pycocotools\n"
-    "(COCO) or crowdposetools (CrowdPose), and prints valid.py's Markdown table.\n"
-    "\n"
-    "options:\n"
-    "  --gt FILE          ground truth annotations (COCO-style JSON)\n"
-    "  --dt FILE          keypoint results (list of image_id, category_id, keypoints, score)\n"
-    "  --dataset NAME     coco | crowdpose (also crowd_pose); default: crowdpose when the\n"
-    "                     ground truth's keypoint category has 14 joints, else coco\n"
-    "  --arch NAME        name in the table's first column (default: pose)\n"
-    "  --json             print the table as JSON (full precision) instead of Markdown\n"
-    "  --csv              print the table as CSV (full precision) instead of Markdown\n"
-    "  --per-image FILE   write the per-image evaluation (matches, OKS, AP) as JSON Lines\n"
-    "  --threads N        worker threads (default: all cores)\n"
-    "  --time             print the evaluation time, JSON loading included, to stderr\n"
-    "  --help             show this help\n"
-    "\n"
-    "%SETTINGS%"
-    "\n"
-    "CrowdPose's AP (easy/medium/hard) are crowdposetools' values: images split by crowdIndex\n"
-    "at 0.2 and 0.8, each the mean of the whole precision array (-1 entries included),\n"
-    "rounded to 4 decimals.\n"
-    "\n"
-    "exit codes: 0 ok, 2 bad command line, 3 bad input file.\n";
-
-std::string metricsUsage() {
-  std::string text = kMetricsUsageText;
-  text.replace(text.find("%SETTINGS%"), 10, kEvalSettingsHelp);
-  return text;
-}
-
-}  // namespace
-
-int runMetrics(const Args& args) {
-  std::set<std::string> valueOptions = evalSettingOptions();
-  valueOptions.insert({"--gt", "--dt", "--dataset", "--arch", "--per-image", "--threads"});
-  const ParsedArgs parsed = parseArgs(args, valueOptions, {"--json", "--csv", "--time"});
-  if (parsed.has("--help")) {
-    std::cout << metricsUsage();
-    return kOk;
-  }
+int runMetrics(const ParsedArgs& parsed) {
   if (!parsed.positional.empty()) {
     throw UsageError{"unexpected argument '" + parsed.positional.front() + "'"};
   }

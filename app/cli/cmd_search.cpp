@@ -29,81 +29,6 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-const char* const kHelpText =
-    R"(usage: posescope-cli search --cfg SUPER.yaml --checkpoint SUPERNET.pth --budget-macs M
-                            --out SEARCH_DIR [--population 40] [--generations 40] [--seed S]
-                            [--calibration N] [--calibration-split SPLIT] [--limit-images K]
-                            [--no-latency] [--shards N] [--device D] [--threads N] [--quiet]
-                            [--slurm [SLURM OPTIONS]] [KEY VALUE ...]
-       posescope-cli search --resume SEARCH_DIR [--shards N] [--device D] [--threads N]
-                            [--slurm [SLURM OPTIONS]]
-
-Runs LitePose's architecture search over a pose_supermobilenet checkpoint: search.py's
-regularized evolution (population 40, parents 25 %, mutation 50 %, mutate probability 0.1)
-in ArchManager's search space, drawn from ports of Python's `random` and NumPy's legacy
-`np.random` seeded with S, so the sequence of architectures is the reference's when it is
-seeded with the same S (random.seed(S); np.random.seed(S)). The efficiency constraint is
-ptflops' multiply-adds in GMac, rounded to 2 decimals, as search.py compares them.
-
-Each new architecture is evaluated once: its pose_mobilenet weights extracted from the
-supernet (weight_transfer.py), its BatchNorm statistics re-estimated on N calibration images
-when --calibration N is given, its AP measured by an evaluation run on the test set (the first
-K images with --limit-images), its forward latency at batch 1 timed on this machine's CPU.
-Everything is written to SEARCH_DIR as it comes (search.json, candidates/KEY/{arch.json,
-score.json, weights.pth, run/}, generations.jsonl, result.json with the best architecture and
-the AP / MACs Pareto front). Running the command again on SEARCH_DIR, or --resume SEARCH_DIR,
-continues an interrupted search and ends with the population an uninterrupted one ends with.
-
-  --cfg FILE            the supernet's experiment YAML (MODEL.NAME pose_supermobilenet)
-  --checkpoint FILE     the supernet's weights
-  --budget-macs M       efficiency budget: a number in GMACs (search.py's unit, e.g. 8), or
-                        with a suffix G, M or K (e.g. 1.2G, 800M)
-  --out SEARCH_DIR      the search folder (created, or resumed when it holds search.json)
-  --population N        population size (default 40)
-  --generations N       generations after the random population (default 40)
-  --seed S              seed of both generators, 0 <= S < 2^32 (default 0)
-  --calibration N       re-estimate BatchNorm statistics on N images before evaluating each
-                        candidate (cumulative average, one pass per image, no augmentation;
-                        default 0: the supernet's statistics)
-  --calibration-split S the dataset split the calibration images come from (default
-                        DATASET.TRAIN)
-  --limit-images K      evaluate each candidate on the first K test images (default: all)
-  --no-latency          do not time the forward
-  --shards N            evaluate each generation's new candidates in N local worker processes
-                        (with --slurm: N tasks of a Slurm job array)
-  --device D            cpu (default) or cuda:N for the evaluation runs
-  --threads N           LibTorch threads (default: every core, shared out among shards)
-  --quiet               no progress on stderr
-  KEY VALUE             config overrides, e.g. DATASET.TEST val2017
-
-On a Slurm cluster (SEARCH_DIR and the inputs on a shared file system), --slurm submits each
-generation's new candidates as a job array of --shards N tasks (task K runs search-worker
---shard K/N; script and logs in SEARCH_DIR/slurm) with sbatch --wait, and goes on when every
-task has ended; this command keeps the evolution and can itself run in a batch job.
-  --partition P         Slurm partition (default: the cluster's)
-  --time T              time limit of each array job, as sbatch --time
-  --cpus-per-task C     cores per task (the workers' --threads unless --threads is given)
-  --gpus-per-task G     GPUs per task (give --device cuda)
-  --job-name NAME       job name (default posescope-search)
-)";
-
-const char* const kWorkerHelpText =
-    R"(usage: posescope-cli search-worker SEARCH_DIR --generation G --shard K/N [--threads N] [--device D]
-
-Evaluates shard K of N of the candidates of generation G that `posescope-cli search --shards N`
-left in SEARCH_DIR/pending (every N-th from the K-th), with the settings of SEARCH_DIR/search.json,
-storing each score as it comes. The search starts these itself; a cluster job can run them too.
-)";
-
-const char* const kCandidateHelpText =
-    R"(usage: posescope-cli search-candidate SEARCH_DIR --arch ARCH.json [--device D] [--threads N]
-
-Evaluates one architecture with the settings of the search in SEARCH_DIR (its supernet,
-calibration, images) and stores its score there as an architecture edited by hand (generation
--1), next to the ones the evolution drew: the Search page shows it with them. An architecture
-scored already is not evaluated again.
-)";
-
 CancellationToken gCancel;
 void onSigint(int) {
   gCancel.cancel();
@@ -258,18 +183,7 @@ void printProgress(const search::SearchProgress& p) {
 
 }  // namespace
 
-int runSearchCommand(const Args& raw) {
-  const ParsedArgs args =
-      parseArgs(raw, {"--cfg",         "--superconfig",       "--checkpoint",    "--budget-macs",
-                      "--out",         "--population",        "--generations",   "--seed",
-                      "--calibration", "--calibration-split", "--limit-images",  "--shards",
-                      "--device",      "--threads",           "--resume",        "--partition",
-                      "--time",        "--cpus-per-task",     "--gpus-per-task", "--job-name"},
-                {"--no-latency", "--quiet", "--slurm"});
-  if (args.has("--help")) {
-    std::cout << kHelpText;
-    return kOk;
-  }
+int runSearchCommand(const ParsedArgs& args) {
   std::string dir;
   json settings;
   if (args.has("--resume")) {
@@ -355,12 +269,7 @@ int runSearchCommand(const Args& raw) {
   return kOk;
 }
 
-int runSearchCandidate(const Args& raw) {
-  const ParsedArgs args = parseArgs(raw, {"--arch", "--threads", "--device"}, {});
-  if (args.has("--help")) {
-    std::cout << kCandidateHelpText;
-    return kOk;
-  }
+int runSearchCandidate(const ParsedArgs& args) {
   auto [dir, settings, setup] = openExistingSearch(args, "search-candidate");
   const ArchConfig arch = loadArchJson(args.require("--arch"));
   search::SearchFolder folder(dir, settings);
@@ -377,12 +286,7 @@ int runSearchCandidate(const Args& raw) {
   return kOk;
 }
 
-int runSearchWorker(const Args& raw) {
-  const ParsedArgs args = parseArgs(raw, {"--generation", "--shard", "--threads", "--device"}, {});
-  if (args.has("--help")) {
-    std::cout << kWorkerHelpText;
-    return kOk;
-  }
+int runSearchWorker(const ParsedArgs& args) {
   auto [dir, settings, setup] = openExistingSearch(args, "search-worker");
   const ShardSpec shard = parseShardSpec(args.require("--shard"));
   const long generation = args.getInt("--generation", -1);

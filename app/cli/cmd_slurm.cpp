@@ -2,7 +2,6 @@
 // merge job that depends on it, submitted with sbatch. Writes scripts and runs sbatch only, so it
 // lives in the front end without LibTorch.
 
-#include <algorithm>
 #include <ctime>
 #include <filesystem>
 #include <iomanip>
@@ -21,31 +20,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const char* const kHelpText =
-    R"(usage: posescope-cli slurm --shards N [--partition P] [--time T] [--gpus-per-task G]
-                           [--cpus-per-task C] [--job-name NAME] [--dry-run]
-                           -- [eval] EVAL_ARGUMENTS...
-
-Runs 'posescope-cli eval EVAL_ARGUMENTS' on a Slurm cluster as N shards: writes an sbatch job
-array (task K runs eval --shard K/N into RUN_DIR/shards/K) and a merge job that starts once
-every task has succeeded (--dependency=afterok) and joins the shards into RUN_DIR with
-posescope-cli merge; submits both with sbatch and prints the job ids and RUN_DIR.
-
-  --shards N         number of shards (array tasks)
-  --partition P      Slurm partition (default: the cluster's)
-  --time T           time limit of each job, as sbatch --time (e.g. 01:00:00)
-  --gpus-per-task G  GPUs per array task; give eval --device cuda (or cuda:0,cuda:1 for one
-                     replica per GPU: Slurm numbers a task's GPUs from 0)
-  --cpus-per-task C  CPU cores per task (pair with eval --threads C)
-  --job-name NAME    job name (default posescope-eval; the merge job adds -merge)
-  --dry-run          print the two scripts and the sbatch commands; write and submit nothing
-
-RUN_DIR is eval's --out (default runs/<cfg name>_<date-time>) and must be new or empty; the
-scripts and Slurm's logs go to RUN_DIR/slurm. The jobs start in the current directory, so
-relative paths in EVAL_ARGUMENTS work when it is on a shared file system. Other schedulers: run
-'eval --shard K/N' yourself and then 'merge' (README: Running on a cluster).
-)";
-
 std::string defaultRunDir(const std::string& cfgFile) {
   const std::time_t now = std::time(nullptr);
   std::tm tm{};
@@ -57,20 +31,10 @@ std::string defaultRunDir(const std::string& cfgFile) {
 
 }  // namespace
 
-int runSlurm(const Args& raw) {
+int runSlurm(const ParsedArgs& args) {
   // Everything after "--" is eval's; the options before it are this command's.
-  const auto dashes = std::find(raw.begin(), raw.end(), std::string("--"));
-  const Args own(raw.begin(), dashes);
-  std::vector<std::string> evalArgs(dashes == raw.end() ? dashes : dashes + 1, raw.end());
+  std::vector<std::string> evalArgs = args.afterDashes;
   if (!evalArgs.empty() && evalArgs.front() == "eval") evalArgs.erase(evalArgs.begin());
-  const ParsedArgs args = parseArgs(
-      own,
-      {"--shards", "--partition", "--time", "--gpus-per-task", "--cpus-per-task", "--job-name"},
-      {"--dry-run"});
-  if (args.has("--help")) {
-    std::cout << kHelpText;
-    return kOk;
-  }
   if (!args.positional.empty())
     throw UsageError{"unexpected '" + args.positional.front() +
                      "': eval's arguments go after '--'"};

@@ -20,29 +20,6 @@ namespace posescope::cli {
 
 namespace {
 
-const char* const kVerifyUsage =
-    "usage: posescope-cli verify-model --cfg FILE [--superconfig ARCH.json] --checkpoint CK\n"
-    "                                  --io IO.pth [--tol 1e-4] [--device cpu] [KEY VALUE ...]\n"
-    "\n"
-    "Checks the native network against Python. Builds the network of the experiment, loads the\n"
-    "checkpoint strictly (as load_state_dict(strict=True)), runs it in eval mode on io['input']\n"
-    "and prints, for every recorded output 'output0', 'output1', ..., the maximum absolute\n"
-    "difference. IO.pth is a torch.save'd dict, recorded in Python with e.g.\n"
-    "  outs = model(x); torch.save({'input': x, **{f'output{i}': o for i, o in enumerate(outs)}}, "
-    "p)\n"
-    "\n"
-    "options:\n"
-    "  --cfg FILE            experiment YAML (required)\n"
-    "  --superconfig FILE    LitePose arch JSON\n"
-    "  --checkpoint FILE     state_dict or checkpoint written by torch.save (required)\n"
-    "  --io FILE             recorded input and outputs (required)\n"
-    "  --tol X               largest accepted absolute difference (default 1e-4)\n"
-    "  --device D            cpu (default) or cuda, cuda:N\n"
-    "  --help                this text\n"
-    "\n"
-    "exit status: 0 all outputs within the tolerance, 1 an output differs (or its shape or the\n"
-    "number of outputs), 2 bad command line, 3 unreadable config, checkpoint or IO file.\n";
-
 std::string shapeText(const torch::Tensor& t) {
   std::string s = "[";
   for (int64_t d = 0; d < t.dim(); ++d) s += (d ? ", " : "") + std::to_string(t.size(d));
@@ -51,13 +28,7 @@ std::string shapeText(const torch::Tensor& t) {
 
 }  // namespace
 
-int runVerifyModel(const Args& args) {
-  const ParsedArgs parsed =
-      parseArgs(args, {"--cfg", "--superconfig", "--checkpoint", "--io", "--tol", "--device"}, {});
-  if (parsed.has("--help")) {
-    std::cout << kVerifyUsage;
-    return kOk;
-  }
+int runVerifyModel(const ParsedArgs& parsed) {
   const ExperimentSpec spec = experimentSpecFrom(parsed);
   const std::string checkpoint = parsed.require("--checkpoint");
   const std::string ioPath = parsed.require("--io");

@@ -1,29 +1,32 @@
 #pragma once
-// Subcommands of posescope-cli: each takes the arguments after its name and returns an exit code.
+// Subcommands of posescope-cli: each takes its arguments, parsed against its declaration
+// (command_declarations.cpp), and returns an exit code.
 
 #include <string>
 #include <vector>
+
+#include "cli_args.h"
 
 namespace posescope::cli {
 
 using Args = std::vector<std::string>;
 
-int runConfig(const Args& args);           // cmd_config.cpp
-int runSummary(const Args& args);          // cmd_summary.cpp
-int runExtract(const Args& args);          // cmd_extract.cpp
-int runEmbed(const Args& args);            // cmd_embed.cpp
-int runVerifyModel(const Args& args);      // cmd_verify_model.cpp
-int runMetrics(const Args& args);          // cmd_metrics.cpp
-int runEval(const Args& args);             // cmd_eval.cpp
-int runBench(const Args& args);            // cmd_bench.cpp
-int runMakeDataset(const Args& args);      // cmd_make_dataset.cpp
-int runExport(const Args& args);           // cmd_export.cpp
-int runCompare(const Args& args);          // cmd_compare.cpp
-int runAnalyze(const Args& args);          // cmd_analyze.cpp
-int runMerge(const Args& args);            // cmd_merge.cpp
-int runSlurm(const Args& args);            // cmd_slurm.cpp
-int runSearchCommand(const Args& args);    // cmd_search.cpp
-int runSearchWorker(const Args& args);     // cmd_search.cpp
-int runSearchCandidate(const Args& args);  // cmd_search.cpp
+int runConfig(const ParsedArgs& args);           // cmd_config.cpp
+int runSummary(const ParsedArgs& args);          // cmd_summary.cpp
+int runExtract(const ParsedArgs& args);          // cmd_extract.cpp
+int runEmbed(const ParsedArgs& args);            // cmd_embed.cpp
+int runVerifyModel(const ParsedArgs& args);      // cmd_verify_model.cpp
+int runMetrics(const ParsedArgs& args);          // cmd_metrics.cpp
+int runEval(const ParsedArgs& args);             // cmd_eval.cpp
+int runBench(const ParsedArgs& args);            // cmd_bench.cpp
+int runMakeDataset(const ParsedArgs& args);      // cmd_make_dataset.cpp
+int runExport(const ParsedArgs& args);           // cmd_export.cpp
+int runCompare(const ParsedArgs& args);          // cmd_compare.cpp
+int runAnalyze(const ParsedArgs& args);          // cmd_analyze.cpp
+int runMerge(const ParsedArgs& args);            // cmd_merge.cpp
+int runSlurm(const ParsedArgs& args);            // cmd_slurm.cpp
+int runSearchCommand(const ParsedArgs& args);    // cmd_search.cpp
+int runSearchWorker(const ParsedArgs& args);     // cmd_search.cpp
+int runSearchCandidate(const ParsedArgs& args);  // cmd_search.cpp
 
 }  // namespace posescope::cli

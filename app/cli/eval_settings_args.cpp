@@ -4,18 +4,25 @@
 
 namespace posescope::cli {
 
-const char* const kEvalSettingsHelp =
-    "evaluation settings (default: the reference's; changed settings are not valid.py's numbers):\n"
-    "  --oks-thresholds T  START:STEP:STOP (inclusive) or a comma list (default .50:.05:.95)\n"
-    "  --sigmas LIST       per-joint sigmas, comma separated, as the evaluator uses them\n"
-    "                      (COCO's nose is 0.026)\n"
-    "  --area-all LO,HI    area range 'all' in pixels² (likewise --area-medium, --area-large)\n"
-    "  --max-dets N        detections kept per image, best score first (default 20)\n"
-    "  --min-score S       detections scored below S are left out\n";
+OptionGroup evalSettingsGroup() {
+  return {
+      "evaluation settings (default: the reference's; changed settings are not valid.py's "
+      "numbers)",
+      {{"--oks-thresholds", "T",
+        "START:STEP:STOP (inclusive) or a comma list (default .50:.05:.95)"},
+       {"--sigmas", "LIST",
+        "per-joint sigmas, comma separated, as the evaluator uses them\n(COCO's nose is 0.026)"},
+       {"--area-all", "LO,HI", "area range 'all' in pixels²"},
+       {"--area-medium", "LO,HI", "area range 'medium' in pixels²"},
+       {"--area-large", "LO,HI", "area range 'large' in pixels²"},
+       {"--max-dets", "N", "detections kept per image, best score first (default 20)"},
+       {"--min-score", "S", "detections scored below S are left out"}}};
+}
 
 std::set<std::string> evalSettingOptions() {
-  return {"--oks-thresholds", "--sigmas",   "--area-all", "--area-medium",
-          "--area-large",     "--max-dets", "--min-score"};
+  std::set<std::string> names;
+  for (const OptionSpec& option : evalSettingsGroup().options) names.insert(option.name);
+  return names;
 }
 
 std::optional<EvalVariant> datasetOption(const ParsedArgs& args) {

@@ -11,11 +11,11 @@
 
 namespace posescope::cli {
 
-/// The option names, for parseArgs.
-std::set<std::string> evalSettingOptions();
+/// The options with their help, a group of a command's declaration.
+OptionGroup evalSettingsGroup();
 
-/// Help text lines describing them.
-extern const char* const kEvalSettingsHelp;
+/// Their names (for a parser given bare names, the GUI's).
+std::set<std::string> evalSettingOptions();
 
 /// The variant named by --dataset (coco | crowdpose | crowd_pose), nullopt when absent; throws
 /// UsageError for another name.

@@ -1,16 +1,12 @@
 #pragma once
 // The experiment options every model-related subcommand shares: --cfg, --superconfig, KEY VALUE.
 
-#include <set>
 #include <string>
 
 #include "cli_args.h"
 #include "config/experiment.h"
 
 namespace posescope::cli {
-
-/// Option names taken by experimentSpecFrom.
-inline const std::set<std::string> kExperimentOptions = {"--cfg", "--superconfig"};
 
 /// Builds the spec from parsed arguments (positional arguments are the KEY VALUE overrides);
 /// throws UsageError when --cfg is missing.

@@ -1,0 +1,616 @@
+// Every posescope-cli subcommand declared once: its usage, its options with their help, its
+// notes. Torch-free, so both executables and the tests hold the whole table.
+
+#include "command_spec.h"
+#include "eval_settings_args.h"
+
+namespace posescope::cli {
+
+namespace {
+
+const OptionSpec kKeyValue = {"KEY VALUE", "",
+                              "config overrides, e.g. TEST.FLIP_TEST False TEST.MODEL_FILE ck.pth"};
+
+CommandSpec configCommand() {
+  return {
+      "config",
+      "print the merged experiment config as YAML",
+      {"--cfg FILE [--superconfig ARCH.json] [KEY VALUE ...]"},
+      "Prints the merged experiment config as YAML, as valid.py would use it: the reference's\n"
+      "defaults, the YAML file (yacs merge rules), the KEY VALUE overrides (values are Python\n"
+      "literals, e.g. TEST.SCALE_FACTOR \"[0.5, 1, 2]\" TEST.FLIP_TEST False), update_config and,\n"
+      "with --superconfig, the arch's img_size as DATASET.INPUT_SIZE and OUTPUT_SIZE.\n"
+      "Unknown keys are accepted and reported on stderr with a suggestion.\n",
+      {kKeyValue},
+      {{"options",
+        {{"--cfg", "FILE", "experiment YAML (required)"},
+         {"--superconfig", "FILE", "LitePose arch JSON (e.g. configs/arch/search-XS.json)"}}}},
+      "exit status: 0 ok, 2 bad command line, 3 bad config, override or arch.\n",
+  };
+}
+
+CommandSpec summaryCommand() {
+  return {
+      "summary",
+      "build the network and print parameters and multiply-adds",
+      {"--cfg FILE [--superconfig ARCH.json] [--size N] [--totals] [KEY VALUE ...]"},
+      "Builds the network of the experiment (MODEL.NAME, MODEL.EXTRA, the arch JSON) and runs it\n"
+      "once on a 1x3xNxN input, N = DATASET.INPUT_SIZE as valid.py does (the arch's img_size with\n"
+      "--superconfig). Prints one line per layer (output size, parameters, multiply-adds), then\n"
+      "the totals: parameters, convolution + deconvolution multiply-adds, and ptflops' count of\n"
+      "multiply-adds (the layers' lines add up to it), the figure LitePose reports for its models\n"
+      "and its search budgets.\n"
+      "For pose_supermobilenet the supernet's parameters and the active sub-network's are shown.\n",
+      {kKeyValue},
+      {{"options",
+        {{"--cfg", "FILE", "experiment YAML (required)"},
+         {"--superconfig", "FILE", "LitePose arch JSON (e.g. configs/arch/search-XS.json)"},
+         {"--size", "N", "input height and width instead of DATASET.INPUT_SIZE"},
+         {"--totals", "", "print only the totals"}}}},
+      "exit status: 0 ok, 2 bad command line, 3 bad config, arch or network settings.\n",
+  };
+}
+
+CommandSpec verifyModelCommand() {
+  return {
+      "verify-model",
+      "compare the network's outputs with outputs recorded in Python",
+      {"--cfg FILE [--superconfig ARCH.json] --checkpoint CK --io IO.pth [--tol 1e-4]\n"
+       "                                  [--device cpu] [KEY VALUE ...]"},
+      "Checks the native network against Python. Builds the network of the experiment, loads the\n"
+      "checkpoint strictly (as load_state_dict(strict=True)), runs it in eval mode on io['input']\n"
+      "and prints, for every recorded output 'output0', 'output1', ..., the maximum absolute\n"
+      "difference. IO.pth is a torch.save'd dict, recorded in Python with e.g.\n"
+      "  outs = model(x); torch.save({'input': x, **{f'output{i}': o for i, o in "
+      "enumerate(outs)}}, p)\n",
+      {kKeyValue},
+      {{"options",
+        {{"--cfg", "FILE", "experiment YAML (required)"},
+         {"--superconfig", "FILE", "LitePose arch JSON"},
+         {"--checkpoint", "FILE", "state_dict or checkpoint written by torch.save (required)"},
+         {"--io", "FILE", "recorded input and outputs (required)"},
+         {"--tol", "X", "largest accepted absolute difference (default 1e-4)"},
+         {"--device", "D", "cpu (default) or cuda, cuda:N"}}}},
+      "exit status: 0 all outputs within the tolerance, 1 an output differs (or its shape or the\n"
+      "number of outputs), 2 bad command line, 3 unreadable config, checkpoint or IO file.\n",
+  };
+}
+
+CommandSpec evalCommand() {
+  return {
+      "eval",
+      "evaluate a model on a dataset, as valid.py does",
+      {"--cfg FILE [--superconfig ARCH] [--out DIR]\n"
+       "                          [--device auto|cpu|cuda:N[,...]] [--limit N] [--shard K/N]\n"
+       "                          [--workers N] [--threads N] [--no-fold-bn] [--quiet]\n"
+       "                          [KEY VALUE ...]",
+       "--resume RUN_DIR [--device D] [--workers N] [--threads N] [--quiet]"},
+      "Evaluates the model of an experiment on its test set exactly as LitePose's valid.py does\n"
+      "(multi-scale and flip testing, associative-embedding grouping, COCO / CrowdPose keypoint\n"
+      "metrics), writes a run folder and prints valid.py's metric table on stdout.\n",
+      {kKeyValue},
+      {{"options",
+        {{"--cfg", "FILE", "experiment YAML (as valid.py --cfg)"},
+         {"--superconfig", "ARCH", "architecture JSON (as valid.py --superconfig)"},
+         {"--out", "DIR", "run folder (default: runs/<cfg name>_<date-time>)"},
+         {"--device", "D",
+          "auto (CUDA when available, else CPU), cpu, cuda:N; a list such as\n"
+          "cuda:0,cuda:1 evaluates with one network replica per device (images\n"
+          "dealt out, records kept in order; cpu,cpu works the same way)"},
+         {"--limit", "N", "evaluate only the first N images"},
+         {"--shard", "K/N",
+          "evaluate only shard K (0..N-1) of N: every N-th image from the K-th;\n"
+          "the run folder is partial (no metrics) until posescope-cli merge\n"
+          "joins the N shard folders"},
+         {"--workers", "N", "image decoding threads (default: min(WORKERS, 2))"},
+         {"--threads", "N",
+          "LibTorch intra-op threads, one network (default on the CPU: one network\n"
+          "replica per core, at most 4, images side by side; faster quiet and busy)"},
+         {"--no-fold-bn", "",
+          "keep each BatchNorm a separate pass (default: folded into the convolution\n"
+          "before it, same results within float rounding, a faster forward)"},
+         {"--quiet", "", "no progress on stderr"},
+         {"--resume", "RUN_DIR",
+          "continue an interrupted (killed, failed, cancelled) run from its last\n"
+          "whole record, with the folder's config.yaml and arch.json, on the device\n"
+          "it ran on unless --device says otherwise; refused when the checkpoint or\n"
+          "annotation file changed since. The results equal an uninterrupted run's."}}}},
+      "The run folder holds config.yaml, arch.json, run.json, records.jsonl, results.json, "
+      "log.txt,\n"
+      "metrics.json, metrics.md and image_eval.jsonl. Ctrl-C cancels: the folder keeps the images "
+      "done\n"
+      "and says 'cancelled'; a killed run's folder reads as 'interrupted' (run.lock is no longer "
+      "held).\n",
+  };
+}
+
+CommandSpec benchCommand() {
+  return {
+      "bench",
+      "time the evaluation pipeline per stage",
+      {"--cfg FILE [--superconfig ARCH] [--images N]\n"
+       "                           [--repeat R] [--device D] [--threads N] [--random-weights]\n"
+       "                           [--no-fold-bn] [--sweep [--sweep-runs K]] [KEY VALUE ...]"},
+      "Times the evaluation pipeline on the first N images of the config's test set "
+      "(DATASET.ROOT),\n"
+      "each evaluated R times, and prints images per second, wall time (process start included) "
+      "and\n"
+      "the mean milliseconds of each stage: decode, preprocess, forward, group, postprocess.\n",
+      {kKeyValue},
+      {{"options",
+        {{"--cfg", "FILE", "experiment YAML (required)"},
+         {"--superconfig", "ARCH", "architecture JSON"},
+         {"--images", "N", "images timed, the first of the test set (default 4)"},
+         {"--repeat", "R", "evaluations of each image (default 10)"},
+         {"--device", "D", "auto (default), cpu or cuda:N"},
+         {"--threads", "N", "LibTorch intra-op threads (default: eval's choice)"},
+         {"--random-weights", "",
+          "without TEST.MODEL_FILE, time the network with seeded random weights"},
+         {"--no-fold-bn", "", "keep each BatchNorm a separate pass, as eval --no-fold-bn"},
+         {"--sweep", "",
+          "run the same benchmark in child processes for every thread count and for\n"
+          "libgomp's spinning wait, on a quiet machine and beside one busy process\n"
+          "(`yes > /dev/null`), and time the start-up of a Torch-free and of a network\n"
+          "command"},
+         {"--sweep-runs", "K", "runs of each --sweep setting, the median kept (default 3)"}}}},
+      "",
+  };
+}
+
+CommandSpec metricsCommand() {
+  return {
+      "metrics",
+      "compute keypoint metrics of a results file against ground truth",
+      {"--gt GT.json --dt RESULTS.json [options]"},
+      "Computes the keypoint metrics of a COCO keypoint results file, identical to pycocotools\n"
+      "(COCO) or crowdposetools (CrowdPose), and prints valid.py's Markdown table.\n",
+      {},
+      {{"options",
+        {{"--gt", "FILE", "ground truth annotations (COCO-style JSON)"},
+         {"--dt", "FILE", "keypoint results (list of image_id, category_id, keypoints, score)"},
+         {"--dataset", "NAME",
+          "coco | crowdpose (also crowd_pose); default: crowdpose when the\n"
+          "ground truth's keypoint category has 14 joints, else coco"},
+         {"--arch", "NAME", "name in the table's first column (default: pose)"},
+         {"--json", "", "print the table as JSON (full precision) instead of Markdown"},
+         {"--csv", "", "print the table as CSV (full precision) instead of Markdown"},
+         {"--per-image", "FILE", "write the per-image evaluation (matches, OKS, AP) as JSON Lines"},
+         {"--threads", "N", "worker threads (default: all cores)"},
+         {"--time", "", "print the evaluation time, JSON loading included, to stderr"}}},
+       evalSettingsGroup()},
+      "CrowdPose's AP (easy/medium/hard) are crowdposetools' values: images split by crowdIndex\n"
+      "at 0.2 and 0.8, each the mean of the whole precision array (-1 entries included),\n"
+      "rounded to 4 decimals.\n"
+      "\n"
+      "exit codes: 0 ok, 2 bad command line, 3 bad input file.\n",
+  };
+}
+
+CommandSpec analyzeCommand() {
+  return {
+      "analyze",
+      "explain the metrics: keypoint error analysis, AP if fixed, triage",
+      {"--gt GT.json --dt RESULTS.json [--dataset coco|crowdpose] [options]", "RUN_DIR [options]"},
+      "Explains the keypoint metrics of a results file (or of a run folder's results.json against "
+      "the\n"
+      "annotation file it was evaluated on) with the error analysis of Ronchi & Perona (ICCV "
+      "2017), as\n"
+      "coco-analyze computes it:\n"
+      "  - each detection matched to a person at OKS 0.1 gets a label per joint: good (ks > .85 "
+      "at the\n"
+      "    own joint), jitter (.5 <= ks < .85), inversion (ks >= .5 at the mirrored joint), swap "
+      "(ks >= .5\n"
+      "    at another person's joint), miss (ks < .5), unlabelled;\n"
+      "  - AP and recall at every OKS threshold and area range (all from 32², medium, large) for "
+      "the\n"
+      "    baseline, each keypoint error type fixed alone, optimal scores, background false "
+      "positives\n"
+      "    removed, then false negatives removed;\n"
+      "  - background false positives / false negatives per threshold (after fixing keypoints and "
+      "scores),\n"
+      "    joint labels per joint, and triage lists (worst OKS, confident false positives, missed "
+      "people,\n"
+      "    swaps, inversions, per-image counts).\n"
+      "Note the baseline is coco-analyze's (area 'all' starts at 32²), not valid.py's AP.\n",
+      {{"RUN_DIR", "", "a run folder (instead of --gt and --dt)"}},
+      {{"options",
+        {{"--gt", "FILE", "ground truth annotations (COCO-style JSON)"},
+         {"--dt", "FILE", "keypoint results"},
+         {"--dataset", "NAME", "coco | crowdpose (default: crowdpose for 14 joints, else coco)"},
+         {"--json", "",
+          "print the analysis as JSON (detections, ap_if_fixed, counts, joints, triage,\n"
+          "settings) instead of the report"},
+         {"--out", "FILE", "also write the JSON to FILE"},
+         {"--worst", "N", "rows in the report's worst-image table (default 10)"},
+         {"--threads", "N", "worker threads (default: all cores)"},
+         {"--time", "", "print the analysis time, JSON loading included, to stderr"}}},
+       evalSettingsGroup()},
+      "",
+  };
+}
+
+CommandSpec extractCommand() {
+  return {
+      "extract",
+      "write a sub-network's weights out of a LitePose supernet",
+      {"--cfg SUPER.yaml --superconfig ARCH.json\n"
+       "                            --checkpoint SUPERNET.pth --out SUB.pth\n"
+       "                            [--calibration N] [--calibration-split SPLIT] [KEY VALUE ...]"},
+      "Writes the weights of the sub-network ARCH.json of a pose_supermobilenet checkpoint as a\n"
+      "pose_mobilenet state_dict (torch.save's format), as LitePose's weight_transfer.py does: "
+      "valid.py\n"
+      "and PoseScope load it with the same ARCH.json and MODEL.NAME pose_mobilenet. Depthwise "
+      "kernels\n"
+      "smaller than 7 are extracted as the supernet uses them (the centre of its 7x7 kernel "
+      "through\n"
+      "the block's kernel transform); weight_transfer.py copies the whole 7x7 kernel there.\n",
+      {kKeyValue},
+      {{"options",
+        {{"--cfg", "FILE", "the supernet's experiment YAML (MODEL.NAME pose_supermobilenet)"},
+         {"--superconfig", "ARCH", "the sub-network's arch JSON"},
+         {"--checkpoint", "FILE", "the supernet's weights (state_dict or LitePose checkpoint)"},
+         {"--out", "FILE", "where to write the sub-network's state_dict"},
+         {"--calibration", "N",
+          "re-estimate the BatchNorm running statistics on N images first (the\n"
+          "supernet's statistics were gathered over many sub-networks): each image\n"
+          "resized as valid.py does at scale 1, one pass, no augmentation, the\n"
+          "cumulative average of the batch statistics. calibrate_test.py instead\n"
+          "runs its training loader (augmented) in train mode with momentum 0.1."},
+         {"--calibration-split", "S",
+          "the dataset split the calibration images come from (default\nDATASET.TRAIN)"}}}},
+      "",
+  };
+}
+
+CommandSpec embedCommand() {
+  return {
+      "embed",
+      "write a trained sub-network's weights into a LitePose supernet",
+      {"--cfg SUPER.yaml --superconfig ARCH.json --weights SUB.pth\n"
+       "                          --out SUPERNET.pth [--seed S] [KEY VALUE ...]"},
+      "Writes a pose_supermobilenet state_dict that holds the pose_mobilenet weights SUB.pth of\n"
+      "architecture ARCH.json, where `extract` takes them back (each tensor the leading slice of "
+      "the\n"
+      "supernet's), to start the supernet's training (posescope-train --init) from a trained "
+      "network.\n"
+      "The rest of the supernet is freshly initialised (seed S), except that the weights from "
+      "extra\n"
+      "channels into the embedded ones are zero and extra blocks of a stage end in a BatchNorm "
+      "with\n"
+      "zero weight and bias (their residual block is the identity): every sub-network that "
+      "contains\n"
+      "the embedded one (as wide or wider, as deep or deeper, a larger expansion) computes what "
+      "it\n"
+      "computes. Depthwise kernels must be 7x7.\n",
+      {kKeyValue},
+      {{"options",
+        {{"--cfg", "FILE", "the supernet's experiment YAML (MODEL.NAME pose_supermobilenet)"},
+         {"--superconfig", "ARCH", "the sub-network's arch JSON"},
+         {"--weights", "FILE", "the sub-network's weights (state_dict or checkpoint)"},
+         {"--out", "FILE", "where to write the supernet's state_dict"},
+         {"--seed", "S", "seed of the fresh initialisation (default 1)"}}}},
+      "",
+  };
+}
+
+// Options `search` shares with the workers it starts.
+OptionSpec searchDevice() {
+  return {"--device", "D", "cpu (default) or cuda:N for the evaluation runs"};
+}
+
+CommandSpec searchCommand() {
+  return {
+      "search",
+      "search a supernet's sub-networks for the best AP under a MACs budget",
+      {"--cfg SUPER.yaml --checkpoint SUPERNET.pth --budget-macs M\n"
+       "                            --out SEARCH_DIR [--population 40] [--generations 40] [--seed "
+       "S]\n"
+       "                            [--calibration N] [--calibration-split SPLIT] "
+       "[--limit-images K]\n"
+       "                            [--no-latency] [--shards N] [--device D] [--threads N] "
+       "[--quiet]\n"
+       "                            [--slurm [SLURM OPTIONS]] [KEY VALUE ...]",
+       "--resume SEARCH_DIR [--shards N] [--device D] [--threads N]\n"
+       "                            [--slurm [SLURM OPTIONS]]"},
+      "Runs LitePose's architecture search over a pose_supermobilenet checkpoint: search.py's\n"
+      "regularized evolution (population 40, parents 25 %, mutation 50 %, mutate probability "
+      "0.1)\n"
+      "in ArchManager's search space, drawn from ports of Python's `random` and NumPy's legacy\n"
+      "`np.random` seeded with S, so the sequence of architectures is the reference's when it is\n"
+      "seeded with the same S (random.seed(S); np.random.seed(S)). The efficiency constraint is\n"
+      "ptflops' multiply-adds in GMac, rounded to 2 decimals, as search.py compares them.\n"
+      "\n"
+      "Each new architecture is evaluated once: its pose_mobilenet weights extracted from the\n"
+      "supernet (weight_transfer.py), its BatchNorm statistics re-estimated on N calibration "
+      "images\n"
+      "when --calibration N is given, its AP measured by an evaluation run on the test set (the "
+      "first\n"
+      "K images with --limit-images), its forward latency at batch 1 timed on this machine's "
+      "CPU.\n"
+      "Everything is written to SEARCH_DIR as it comes (search.json, candidates/KEY/{arch.json,\n"
+      "score.json, weights.pth, run/}, generations.jsonl, result.json with the best architecture "
+      "and\n"
+      "the AP / MACs Pareto front). Running the command again on SEARCH_DIR, or --resume "
+      "SEARCH_DIR,\n"
+      "continues an interrupted search and ends with the population an uninterrupted one ends "
+      "with.\n",
+      {{"KEY VALUE", "", "config overrides, e.g. DATASET.TEST val2017"}},
+      {{"options",
+        {{"--cfg", "FILE", "the supernet's experiment YAML (MODEL.NAME pose_supermobilenet)"},
+         {"--superconfig", "ARCH", "refused: the search draws its own architectures"},
+         {"--checkpoint", "FILE", "the supernet's weights"},
+         {"--budget-macs", "M",
+          "efficiency budget: a number in GMACs (search.py's unit, e.g. 8), or\n"
+          "with a suffix G, M or K (e.g. 1.2G, 800M)"},
+         {"--out", "SEARCH_DIR",
+          "the search folder (created, or resumed when it holds search.json)"},
+         {"--resume", "SEARCH_DIR", "continue the search in SEARCH_DIR with its own settings"},
+         {"--population", "N", "population size (default 40)"},
+         {"--generations", "N", "generations after the random population (default 40)"},
+         {"--seed", "S", "seed of both generators, 0 <= S < 2^32 (default 0)"},
+         {"--calibration", "N",
+          "re-estimate BatchNorm statistics on N images before evaluating each\n"
+          "candidate (cumulative average, one pass per image, no augmentation;\n"
+          "default 0: the supernet's statistics)"},
+         {"--calibration-split", "S",
+          "the dataset split the calibration images come from (default\nDATASET.TRAIN)"},
+         {"--limit-images", "K",
+          "evaluate each candidate on the first K test images (default: all)"},
+         {"--no-latency", "", "do not time the forward"},
+         {"--shards", "N",
+          "evaluate each generation's new candidates in N local worker processes\n"
+          "(with --slurm: N tasks of a Slurm job array)"},
+         searchDevice(),
+         {"--threads", "N", "LibTorch threads (default: every core, shared out among shards)"},
+         {"--quiet", "", "no progress on stderr"}}},
+       {"on a Slurm cluster",
+        {{"--slurm", "",
+          "submit each generation's new candidates as a job array of --shards N\n"
+          "tasks (task K runs search-worker --shard K/N; script and logs in\n"
+          "SEARCH_DIR/slurm) with sbatch --wait, and go on when every task has\n"
+          "ended; this command keeps the evolution and can itself run in a batch\n"
+          "job. SEARCH_DIR and the inputs must be on a shared file system."},
+         {"--partition", "P", "Slurm partition (default: the cluster's)"},
+         {"--time", "T", "time limit of each array job, as sbatch --time"},
+         {"--cpus-per-task", "C",
+          "cores per task (the workers' --threads unless --threads is given)"},
+         {"--gpus-per-task", "G", "GPUs per task (give --device cuda)"},
+         {"--job-name", "NAME", "job name (default posescope-search)"}}}},
+      "",
+  };
+}
+
+CommandSpec searchCandidateCommand() {
+  return {
+      "search-candidate",
+      "evaluate one architecture with a search's settings, into its folder",
+      {"SEARCH_DIR --arch ARCH.json [--device D] [--threads N]"},
+      "Evaluates one architecture with the settings of the search in SEARCH_DIR (its supernet,\n"
+      "calibration, images) and stores its score there as an architecture edited by hand "
+      "(generation\n"
+      "-1), next to the ones the evolution drew: the Search page shows it with them. An "
+      "architecture\n"
+      "scored already is not evaluated again.\n",
+      {{"SEARCH_DIR", "", "a search folder written by posescope-cli search"}},
+      {{"options",
+        {{"--arch", "FILE", "the architecture's JSON (required)"},
+         searchDevice(),
+         {"--threads", "N", "LibTorch threads (default: every core)"}}}},
+      "",
+  };
+}
+
+CommandSpec searchWorkerCommand() {
+  return {
+      "search-worker",
+      "evaluate one shard of a search generation (started by search --shards)",
+      {"SEARCH_DIR --generation G --shard K/N [--threads N] [--device D]"},
+      "Evaluates shard K of N of the candidates of generation G that `posescope-cli search "
+      "--shards N`\n"
+      "left in SEARCH_DIR/pending (every N-th from the K-th), with the settings of "
+      "SEARCH_DIR/search.json,\n"
+      "storing each score as it comes. The search starts these itself; a cluster job can run them "
+      "too.\n",
+      {{"SEARCH_DIR", "", "a search folder written by posescope-cli search"}},
+      {{"options",
+        {{"--generation", "G", "the generation whose candidates are evaluated (required)"},
+         {"--shard", "K/N", "evaluate every N-th pending candidate from the K-th (required)"},
+         {"--threads", "N", "LibTorch threads (default: every core)"},
+         searchDevice()}}},
+      "",
+  };
+}
+
+CommandSpec makeDatasetCommand() {
+  return {
+      "make-dataset",
+      "write the synthetic people dataset (COCO layout)",
+      {"--out DIR [--images N] [--seed S] [--split SPLIT]"},
+      "Writes a synthetic people dataset: images with 1-4 articulated mannequins (17 COCO joints)\n"
+      "on varied backgrounds, with COCO person-keypoint annotations, in the COCO layout:\n"
+      "  DIR/annotations/person_keypoints_<split>.json, DIR/images/<split>/<id>.jpg\n"
+      "Evaluate on it with DATASET.ROOT DIR (DATASET_TEST coco). The same seed gives the same\n"
+      "files; image i depends only on the seed, the split and i.\n",
+      {},
+      {{"options",
+        {{"--out", "DIR", "dataset root (created when absent)"},
+         {"--images", "N", "images per split (default 200)"},
+         {"--seed", "S", "random seed (default 1)"},
+         {"--split", "SPLIT", "val2017, train2017 or both (default both)"}}}},
+      "exit codes: 0 ok, 2 bad command line, 3 cannot write.\n",
+  };
+}
+
+CommandSpec exportCommand() {
+  return {
+      "export",
+      "export a run's metrics, per-image table, results or overlays",
+      {"RUN_DIR --what metrics|images|results|overlays|report\n"
+       "                            [--format md|csv|json] [--out PATH] [--filter all|failed]\n"
+       "                            [--images-dir DIR] [--dataset-root DIR] [--layers LIST]\n"
+       "                            [--threshold S] [--device D] [--quiet]"},
+      "Exports from a run folder written by 'posescope-cli eval' (or the GUI):\n"
+      "\n"
+      "  metrics   the metric table: md (valid.py's Markdown table), csv or json (default md)\n"
+      "  images    the per-image table as CSV: image id, file, people, ground-truth people, "
+      "per-image\n"
+      "            AP and mean OKS, total and per-stage milliseconds, failure\n"
+      "  results   the predictions in the COCO keypoint results format (JSON)\n"
+      "  overlays  one PNG per image at full resolution: predictions, ground truth, crowd "
+      "regions,\n"
+      "            matches (and heatmap / tag layers on request)\n"
+      "  report    the analysis report as a PDF (default RUN_DIR/analysis_report.pdf): run "
+      "identity,\n"
+      "            metric table, AP if fixed and joint labels (tables and charts), the ten worst "
+      "images\n"
+      "            with their overlays; with --format md|csv|json its tables as text instead. "
+      "The\n"
+      "            error analysis is posescope-cli analyze's. The PDF needs the GUI build.\n",
+      {{"RUN_DIR", "", "the run folder"}},
+      {{"options",
+        {{"--what", "WHAT", "metrics, images, results, overlays or report (required)"},
+         {"--out", "PATH",
+          "file to write (default: stdout); for overlays a folder\n"
+          "(default: RUN_DIR/overlays)"},
+         {"--format", "F", "md, csv or json (metrics and report)"},
+         {"--filter", "F", "overlays of all images (default) or only of failed ones"},
+         {"--images-dir", "DIR", "read images from DIR/<file> instead of the run's dataset"},
+         {"--dataset-root", "DIR",
+          "the run's dataset moved: use DIR as DATASET.ROOT (images and annotations)"},
+         {"--layers", "LIST",
+          "comma-separated overlay layers (default predictions,gt,crowd,matches);\n"
+          "also heatmap and tags, which rebuild the run's model (TEST.MODEL_FILE)\n"
+          "and recompute each image's maps, network (drawn at the network's\n"
+          "resolution), and errors (each joint in the colour of its error label,\n"
+          "from the run's keypoint error analysis as posescope-cli analyze makes it)"},
+         {"--threshold", "S", "hide predicted joints scoring below S (default 0.1)"},
+         {"--device", "D", "device for recomputing maps: auto, cpu, cuda:N (default auto)"},
+         {"--quiet", "", "no progress on stderr"}}}},
+      "Ctrl-C stops an overlay export between images; the PNGs written so far are complete.\n",
+  };
+}
+
+CommandSpec compareCommand() {
+  return {
+      "compare",
+      "compare two runs: metrics with confidence intervals, timing, per-image deltas",
+      {"RUN_A RUN_B [--out DIR] [--format md|csv|json]\n"
+       "                             [--order ap|oks] [--resamples N] [--seed S] [--no-bootstrap]"},
+      "Compares two run folders of the same dataset (e.g. two architectures): the metric table "
+      "with\n"
+      "A, B and B - A, the runs' summaries side by side (parameters, multiply-adds, device, "
+      "images,\n"
+      "wall time, mean milliseconds per stage), and per-image deltas of AP and mean OKS (from "
+      "each\n"
+      "run's image_eval.jsonl) ordered so the images where B loses most come first.\n",
+      {{"RUN_A RUN_B", "", "the two run folders"}},
+      {{"options",
+        {{"--out", "DIR",
+          "also write comparison.md, comparison.csv, comparison.json and\n"
+          "per_image_deltas.csv into DIR"},
+         {"--format", "F", "what is printed on stdout: md (default), csv or json"},
+         {"--order", "O", "order of the per-image deltas: ap (default) or oks"},
+         {"--resamples", "N", "bootstrap resamples for the confidence intervals (default 1000)"},
+         {"--seed", "S", "seed of the bootstrap's generator (default 1)"},
+         {"--no-bootstrap", "", "skip the intervals and the error-profile comparison"}}}},
+      "Is the difference real? Each stat's B - A gets a 95 % confidence interval from a paired\n"
+      "bootstrap over images: every resample draws as many images as the ground truth has, "
+      "uniformly\n"
+      "with replacement (mt19937_64 seeded with the seed and the resample number), evaluates A "
+      "and B\n"
+      "on that same draw and keeps B - A; the interval is the 2.5 and 97.5 percentiles (linear\n"
+      "interpolation). A '*' marks an interval that excludes 0. The error profiles (coco-analyze's "
+      "AP\n"
+      "gain if each error type were fixed, joint labels, background errors) of A and B are "
+      "compared\n"
+      "too. Both need the runs' results.json and the annotation file named in run.json (same "
+      "ground\n"
+      "truth for both).\n"
+      "\n"
+      "Runs whose metric tables have different stats (COCO vs CrowdPose) cannot be compared (exit "
+      "3).\n",
+  };
+}
+
+CommandSpec mergeCommand() {
+  return {
+      "merge",
+      "join the shard folders of eval --shard K/N into one run folder",
+      {"SHARD_DIR... --out RUN_DIR [--quiet]"},
+      "Joins the run folders of 'posescope-cli eval --shard K/N' (K = 0..N-1) into one run "
+      "folder,\n"
+      "as if the evaluation had run in one piece: records.jsonl and results.json in the "
+      "unsharded\n"
+      "order (results.json is byte for byte an unsharded run's), the metric table, "
+      "image_eval.jsonl\n"
+      "and analysis.json computed once, run.json and log.txt. The GUI, compare and export open it "
+      "like\n"
+      "any other run; the metric table is printed on stdout.\n"
+      "\n"
+      "Merge refuses (exit 3, naming the folders) shards that do not belong together: a folder "
+      "that\n"
+      "is not a complete shard, different N, config.yaml, arch.json, model, dataset, image "
+      "selection\n"
+      "(--limit) or run inputs (checkpoint, annotation file and config digests, dataset root), a "
+      "shard\n"
+      "missing or given twice, or a shard holding the wrong number of records. RUN_DIR must not\n"
+      "already hold a run.\n",
+      {{"SHARD_DIR...", "", "the shard folders of one evaluation"}},
+      {{"options",
+        {{"--out", "RUN_DIR", "the merged run folder (created)"},
+         {"--quiet", "", "no progress on stderr"}}}},
+      "",
+  };
+}
+
+CommandSpec slurmCommand() {
+  CommandSpec spec{
+      "slurm",
+      "run eval as a Slurm job array of N shards and a merge job",
+      {"--shards N [--partition P] [--time T] [--gpus-per-task G]\n"
+       "                           [--cpus-per-task C] [--job-name NAME] [--dry-run]\n"
+       "                           -- [eval] EVAL_ARGUMENTS..."},
+      "Runs 'posescope-cli eval EVAL_ARGUMENTS' on a Slurm cluster as N shards: writes an sbatch "
+      "job\n"
+      "array (task K runs eval --shard K/N into RUN_DIR/shards/K) and a merge job that starts "
+      "once\n"
+      "every task has succeeded (--dependency=afterok) and joins the shards into RUN_DIR with\n"
+      "posescope-cli merge; submits both with sbatch and prints the job ids and RUN_DIR.\n",
+      {{"-- [eval] EVAL_ARGUMENTS", "", "eval's arguments (at least --cfg FILE), after '--'"}},
+      {{"options",
+        {{"--shards", "N", "number of shards (array tasks)"},
+         {"--partition", "P", "Slurm partition (default: the cluster's)"},
+         {"--time", "T", "time limit of each job, as sbatch --time (e.g. 01:00:00)"},
+         {"--gpus-per-task", "G",
+          "GPUs per array task; give eval --device cuda (or cuda:0,cuda:1 for one\n"
+          "replica per GPU: Slurm numbers a task's GPUs from 0)"},
+         {"--cpus-per-task", "C", "CPU cores per task (pair with eval --threads C)"},
+         {"--job-name", "NAME", "job name (default posescope-eval; the merge job adds -merge)"},
+         {"--dry-run", "",
+          "print the two scripts and the sbatch commands; write and submit nothing"}}}},
+      "RUN_DIR is eval's --out (default runs/<cfg name>_<date-time>) and must be new or empty; "
+      "the\n"
+      "scripts and Slurm's logs go to RUN_DIR/slurm. The jobs start in the current directory, "
+      "so\n"
+      "relative paths in EVAL_ARGUMENTS work when it is on a shared file system. Other "
+      "schedulers: run\n"
+      "'eval --shard K/N' yourself and then 'merge' (README: Running on a cluster).\n",
+  };
+  spec.stopsAtDashes = true;
+  return spec;
+}
+
+}  // namespace
+
+const std::vector<CommandSpec>& commandSpecs() {
+  static const std::vector<CommandSpec> specs = {
+      configCommand(),      summaryCommand(), verifyModelCommand(),     evalCommand(),
+      benchCommand(),       metricsCommand(), analyzeCommand(),         extractCommand(),
+      embedCommand(),       searchCommand(),  searchCandidateCommand(), searchWorkerCommand(),
+      makeDatasetCommand(), exportCommand(),  compareCommand(),         mergeCommand(),
+      slurmCommand(),
+  };
+  return specs;
+}
+
+}  // namespace posescope::cli
