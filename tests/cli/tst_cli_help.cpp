@@ -69,6 +69,14 @@ class TestCliHelp : public QObject {
                    qPrintable(name(spec) + " --help does not list " +
                               QString::fromStdString(option.name)));
       QVERIFY2(listed.contains("--help"), qPrintable(name(spec)));
+      // The usage lines are written by hand: each option they show must be a declared one.
+      const QRegularExpression word(QStringLiteral("--[a-z][a-z0-9-]*"));
+      for (const std::string& usage : spec.usage)
+        for (auto it = word.globalMatch(QString::fromStdString(usage)); it.hasNext();) {
+          const QString option = it.next().captured();
+          QVERIFY2(listed.contains(option), qPrintable(name(spec) + "'s usage shows " + option +
+                                                       ", which it does not declare"));
+        }
       // `help CMD` is answered by the front end without starting the command: the same text.
       const CliRun viaHelp = runCli({"help", name(spec)});
       QCOMPARE(viaHelp.exitCode, 0);
