@@ -10,12 +10,14 @@
 #include "cli_args.h"
 #include "commands.h"
 #include "common/errors.h"
+#include "eval/curves.h"
 #include "eval/ground_truth.h"
 #include "eval/keypoint_eval.h"
 #include "eval/metric_table.h"
 #include "eval/per_image_json.h"
 #include "eval/results_io.h"
 #include "eval_settings_args.h"
+#include "pipeline/atomic_file.h"
 
 namespace posescope::cli {
 
@@ -55,6 +57,9 @@ int runMetrics(const ParsedArgs& parsed) {
     std::ofstream out(path, std::ios::binary);
     out << formatImageEvaluationsJsonl(summary.images);
     if (!out) throw EvalError(path + ": cannot write the per-image evaluation");
+  }
+  if (parsed.has("--curves")) {
+    writeFileAtomically(parsed.get("--curves"), formatCurvesJson(curvesOf(summary, params, gt)));
   }
   const std::string arch = parsed.get("--arch", "pose");
   // Changed settings travel with the table, so a saved table never passes for valid.py's.

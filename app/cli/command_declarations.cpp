@@ -175,6 +175,9 @@ CommandSpec metricsCommand() {
          {"--json", "", "print the table as JSON (full precision) instead of Markdown"},
          {"--csv", "", "print the table as CSV (full precision) instead of Markdown"},
          {"--per-image", "FILE", "write the per-image evaluation (matches, OKS, AP) as JSON Lines"},
+         {"--curves", "FILE",
+          "write pycocotools' accumulate arrays as JSON: precision and scores\n"
+          "[area][threshold][recall point], recall [area][threshold], stats"},
          {"--threads", "N", "worker threads (default: all cores)"},
          {"--time", "", "print the evaluation time, JSON loading included, to stderr"}}},
        evalSettingsGroup()},

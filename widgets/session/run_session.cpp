@@ -15,6 +15,7 @@
 #include "widgets/session/device_choices.h"
 #include "widgets/session/run_analysis_session.h"
 #include "widgets/session/run_controller.h"
+#include "widgets/session/run_document.h"
 #include "widgets/session/run_pair.h"
 
 namespace posescope {
@@ -119,6 +120,8 @@ RunSession::RunSession(QObject* parent) : QObject(parent) {
   queue_ = new RunQueue(controller_, this);
   analysis_ = new RunAnalysisSession(this);
   devices_ = new DeviceProbe(this);
+  document_ = new RunDocument(this);
+  feedDocument();
   connect(controller_, &RunController::finished, this, &RunSession::onRunFinished);
   // Busy from a run pair's first check to its end: between its checks and runs the controller
   // is idle for a turn of the event loop, the pair is not.
@@ -249,6 +252,22 @@ void RunSession::onPairStopped(int index, const QString& label, RunQueue::StopRe
   const bool whileChecking = pairChecking_;
   pairChecking_ = false;
   Q_EMIT pairStopped(why, label, reason, message, whileChecking);
+}
+
+void RunSession::feedDocument() {
+  connect(this, &RunSession::runStarted, document_,
+          [this](const QString& runDir) { document_->beginRun(runDir); });
+  connect(this, &RunSession::runFolderOpened, document_, &RunDocument::openRun);
+  connect(this, &RunSession::inspectionLoaded, document_, &RunDocument::setInspection);
+  connect(analysis_, &RunAnalysisSession::analysisReady, document_, &RunDocument::setAnalysis);
+  connect(analysis_, &RunAnalysisSession::analysisCleared, document_,
+          [this] { document_->setAnalysis(nullptr); });
+  connect(analysis_, &RunAnalysisSession::reevaluated, document_, &RunDocument::setReevaluation);
+  connect(this, &RunSession::comparisonOpened, document_, &RunDocument::setComparison);
+  connect(this, &RunSession::compareSideOpened, this, [this](int side, const CompareSide& loaded) {
+    QString error;
+    if (!document_->setComparisonSide(side, loaded, &error)) Q_EMIT comparisonFailed(error);
+  });
 }
 
 void RunSession::onRunFinished(const RunOutcome& outcome) {

@@ -25,6 +25,7 @@ namespace posescope {
 class DeviceProbe;
 class RunAnalysisSession;
 class RunController;
+class RunDocument;
 
 /// A run folder read back off the GUI thread: what the Results, Run and Inspect pages show.
 struct OpenedRun {
@@ -56,6 +57,9 @@ class RunSession : public QObject {
   /// The error analysis of the run shown: started in the background whenever a finished run or an
   /// opened run folder is read back (inspectionLoaded, runFolderOpened), cleared when a run starts.
   RunAnalysisSession* analysis() const { return analysis_; }
+  /// What the window shows: the run shown, its analysis and re-evaluation, the comparison and
+  /// the current image; fed by this session's signals before any page hears them.
+  RunDocument* document() const { return document_; }
   /// Whether a run, a check or a run pair is in progress (busyChanged says when this changes).
   bool isBusy() const;
 
@@ -135,6 +139,8 @@ class RunSession : public QObject {
   void demoFailed(const QString& message);
 
  private:
+  /// Connects the document to this session's signals, before any page connects to them.
+  void feedDocument();
   void onRunFinished(const RunOutcome& outcome);
   void updateBusy();
   void onPairRunStarting(int index, int count, const QString& label, const QString& runDir);
@@ -145,6 +151,7 @@ class RunSession : public QObject {
   RunController* controller_ = nullptr;
   RunQueue* queue_ = nullptr;
   RunAnalysisSession* analysis_ = nullptr;
+  RunDocument* document_ = nullptr;
   DeviceProbe* devices_ = nullptr;           // what a run pair is checked against
   QString preparingDir_, preparingContext_;  // of the last runPreparing, for runStarted
   QStringList pairResults_;     // "A: demo-arch AP 0.508" of the pair's runs done so far

@@ -27,6 +27,7 @@
 #include "widgets/pages/timing/timing_view.h"
 #include "widgets/session/background_pool.h"
 #include "widgets/session/overlay_export.h"
+#include "widgets/session/run_document.h"
 
 namespace posescope {
 
@@ -72,8 +73,9 @@ const char* const kFolderKey = "export/folder";
 
 }  // namespace
 
-ExportActions::ExportActions(QMainWindow* window, const ExportSources& sources)
-    : QObject(window), window_(window), sources_(sources) {
+ExportActions::ExportActions(QMainWindow* window, const RunDocument* document,
+                             const ExportViews& views)
+    : QObject(window), window_(window), document_(document), views_(views) {
   chooseSavePath_ = [this](const QString& title, const QString& suggested, const QString& filter) {
     return QFileDialog::getSaveFileName(window_, title, suggested, filter);
   };
@@ -81,7 +83,7 @@ ExportActions::ExportActions(QMainWindow* window, const ExportSources& sources)
 }
 
 QString ExportActions::currentRunDir() const {
-  return sources_.results->runDir();
+  return document_->runDir();
 }
 
 QString ExportActions::currentRunName() const {
@@ -105,7 +107,7 @@ QString ExportActions::askSavePath(const QString& title, const QString& name,
 }
 
 bool ExportActions::comparisonShown() const {
-  return sources_.compare->comparison() != nullptr;
+  return document_->comparison() != nullptr;
 }
 
 QAction* ExportActions::addAction(QMenu* menu, const QString& text, const char* name,
@@ -150,9 +152,9 @@ void ExportActions::populate(QMenu* menu) {
   menu->addSeparator();
 
   imageActions_ << addAction(menu, tr("Current C&anvas as PNG\u2026"), "exportCanvas", [this] {
-    const bool compare = sources_.pages->currentWidget() == sources_.compare;
-    const QString image = QString::number(compare ? sources_.compare->currentImage().value_or(0)
-                                                  : sources_.inspect->currentImage().value_or(0));
+    const bool compare = views_.pages->currentWidget() == views_.compare;
+    const QString image = QString::number(compare ? views_.compare->currentImage().value_or(0)
+                                                  : document_->currentImage().value_or(0));
     const QString path =
         askSavePath(tr("Export canvas"),
                     QStringLiteral("%1_image%2.png")
@@ -193,10 +195,10 @@ void ExportActions::populate(QMenu* menu) {
 
 void ExportActions::updateEnabled() {
   const bool run = !currentRunDir().isEmpty();
-  const bool onCompare = sources_.pages->currentWidget() == sources_.compare;
+  const bool onCompare = views_.pages->currentWidget() == views_.compare;
   const bool comparison = comparisonShown();
-  const bool image = onCompare ? sources_.compare->currentImage().has_value()
-                               : sources_.inspect->currentImage().has_value();
+  const bool image = onCompare ? views_.compare->currentImage().has_value()
+                               : document_->currentImage().has_value();
   for (QAction* a : runActions_) a->setEnabled(run || (onCompare && comparison));
   for (QAction* a : metricActions_) a->setEnabled(onCompare ? comparison || run : run);
   for (QAction* a : imageActions_) a->setEnabled(image);
@@ -205,13 +207,13 @@ void ExportActions::updateEnabled() {
 
 // On the Compare page the timing plot shown is the comparison's; elsewhere the Timing page's.
 void ExportActions::exportTimingPlots(const QString& suffix) {
-  if (sources_.pages->currentWidget() == sources_.compare && comparisonShown()) {
+  if (views_.pages->currentWidget() == views_.compare && comparisonShown()) {
     const QString path = askSavePath(tr("Export timing plot"),
                                      QStringLiteral("%1_timing.%2").arg(comparisonName(), suffix),
                                      filterFor(suffix));
     if (path.isEmpty()) return;
     QString error;
-    const bool ok = savePlot(sources_.compare->timingPlot(), path, &error);
+    const bool ok = savePlot(views_.compare->timingPlot(), path, &error);
     ok ? reportWritten({path}) : report(false, path, error);
     return;
   }
@@ -223,12 +225,12 @@ void ExportActions::exportTimingPlots(const QString& suffix) {
   if (path.isEmpty()) return;
   QString error;
   QStringList written;
-  const bool ok = sources_.timing->savePlots(path, &written, &error);
+  const bool ok = views_.timing->savePlots(path, &written, &error);
   ok ? reportWritten(written) : report(false, path, error);
 }
 
 QString ExportActions::comparisonName() const {
-  const RunComparison* c = sources_.compare->comparison();
+  const RunComparison* c = document_->comparison();
   if (!c) return QStringLiteral("comparison");
   return QStringLiteral("%1_vs_%2")
       .arg(QFileInfo(QString::fromStdString(c->a.dir)).fileName(),
@@ -247,15 +249,18 @@ void ExportActions::buildComparisonMenu() {
                                  [this, format = format] { exportComparison(format); });
   compareActions_ << addAction(
       comparisonMenu_, tr("Per-Image &Deltas as CSV\u2026"), "exportImageDeltas", [this] {
-        const RunComparison* comparison = sources_.compare->comparison();
+        const RunComparison* comparison = document_->comparison();
         if (!comparison) return report(false, {}, tr("Open two run folders to compare first."));
+        // In the order the Compare page lists them.
+        std::vector<ImageDelta> images = comparison->images;
+        sortImageDeltas(images, views_.compare->order());
         const QString path =
             askSavePath(tr("Export per-image deltas"),
                         QStringLiteral("%1_per_image_deltas.csv").arg(comparisonName()),
                         filterFor(QStringLiteral("csv")));
         if (path.isEmpty()) return;
         QString error;
-        const bool ok = writeTextFile(path, formatImageDeltasCsv(comparison->images), &error);
+        const bool ok = writeTextFile(path, formatImageDeltasCsv(images), &error);
         ok ? reportWritten({path}) : report(false, path, error);
       });
   for (const QString& suffix : {QStringLiteral("png"), QStringLiteral("pdf")}) {
@@ -268,7 +273,7 @@ void ExportActions::buildComparisonMenu() {
               QStringLiteral("%1_timing.%2").arg(comparisonName(), suffix), filterFor(suffix));
           if (path.isEmpty()) return;
           QString error;
-          const bool ok = savePlot(sources_.compare->timingPlot(), path, &error);
+          const bool ok = savePlot(views_.compare->timingPlot(), path, &error);
           ok ? reportWritten({path}) : report(false, path, error);
         });
   }
@@ -276,7 +281,7 @@ void ExportActions::buildComparisonMenu() {
       comparisonMenu_, tr("&Both Canvases as PNG\u2026"), "exportBothCanvases", [this] {
         const QString name = QStringLiteral("%1_image%2.png")
                                  .arg(comparisonName())
-                                 .arg(sources_.compare->currentImage().value_or(0));
+                                 .arg(views_.compare->currentImage().value_or(0));
         const QString path =
             askSavePath(tr("Export both canvases"), name, filterFor(QStringLiteral("png")));
         if (path.isEmpty()) return;
@@ -288,7 +293,7 @@ void ExportActions::buildComparisonMenu() {
 }
 
 void ExportActions::exportComparison(TableFormat format) {
-  const RunComparison* comparison = sources_.compare->comparison();
+  const RunComparison* comparison = document_->comparison();
   if (!comparison) return report(false, {}, tr("Open two run folders to compare first."));
   const QString ext = QString::fromStdString(tableFormatExtension(format));
   const QString path = askSavePath(
@@ -301,7 +306,7 @@ void ExportActions::exportComparison(TableFormat format) {
 
 void ExportActions::exportRunFile(RunExport what) {
   // From the Compare page a metric table is the comparison's (A, B, B - A): what is shown there.
-  if (runExportIsMetrics(what) && sources_.pages->currentWidget() == sources_.compare &&
+  if (runExportIsMetrics(what) && views_.pages->currentWidget() == views_.compare &&
       comparisonShown())
     return exportComparison(runExportFormat(what));
   const QString dir = currentRunDir();
@@ -313,10 +318,9 @@ void ExportActions::exportRunFile(RunExport what) {
   const QString path = askSavePath(tr("Export"), name, filterFor(QFileInfo(name).suffix()));
   if (path.isEmpty()) return;
   // What the Results page shows under changed evaluation settings is exported, with them.
-  const RunReevaluationPtr reevaluation = sources_.results->shownReevaluation();
-  const bool reevaluated =
-      reevaluation && !reevaluation->usesValidPySettings() && runExportFollowsSettings(what);
-  const std::string archName = sources_.results->tableName().toStdString();
+  const RunReevaluationPtr reevaluation = document_->changedSettings();
+  const bool reevaluated = reevaluation && runExportFollowsSettings(what);
+  const std::string archName = views_.results->tableName().toStdString();
   // exportRun reads the run folder again: off the GUI thread.
   auto* watcher = new QFutureWatcher<QString>(this);
   connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher, path] {
@@ -373,7 +377,7 @@ void ExportActions::exportAnalysisReport(std::optional<TableFormat> tables) {
     }));
   });
   // Under changed evaluation settings the report is the analysis shown, with its settings.
-  RunAnalysisPtr shown = sources_.results->shownAnalysis();
+  RunAnalysisPtr shown = document_->analysis();
   if (!shown || !shown->reevaluation || shown->reevaluation->usesValidPySettings()) shown.reset();
   window_->statusBar()->showMessage(tr("Analysing %1 for the report\u2026").arg(currentRunName()));
   watcher->setFuture(QtConcurrent::run(backgroundPool(), [dir, shown, withOverlays = !tables] {
@@ -389,8 +393,8 @@ void ExportActions::exportAnalysisReport(std::optional<TableFormat> tables) {
 }
 
 bool ExportActions::exportCurrentCanvas(const QString& path, QString* error) const {
-  InspectView* inspect = sources_.inspect;
-  const auto index = inspect->currentImage();
+  InspectView* inspect = views_.inspect;
+  const auto index = document_->currentImage();
   const ImageRecord* record = index ? inspect->data().recordOf(*index) : nullptr;
   if (!record) {
     if (error) *error = tr("No image is shown on the Inspect page.");
@@ -414,7 +418,7 @@ bool ExportActions::exportCurrentCanvas(const QString& path, QString* error) con
 
 bool ExportActions::exportCompareCanvases(const QString& path, QString* error,
                                           QStringList* written) const {
-  const CompareView* compare = sources_.compare;
+  const CompareView* compare = views_.compare;
   const auto current = compare->currentImage();
   if (!current) {
     if (error) *error = tr("no image shown");
@@ -422,11 +426,11 @@ bool ExportActions::exportCompareCanvases(const QString& path, QString* error,
   }
   const QFileInfo info(path);
   const QString base = info.dir().filePath(info.completeBaseName());
-  const std::pair<CompareView::Side, QString> targets[] = {
-      {CompareView::A, base + QStringLiteral("_A.png")},
-      {CompareView::B, base + QStringLiteral("_B.png")}};
+  const ComparedRuns& runs = document_->comparedRuns();
+  const std::pair<const std::optional<CompareSide>*, QString> targets[] = {
+      {&runs.a, base + QStringLiteral("_A.png")}, {&runs.b, base + QStringLiteral("_B.png")}};
   for (const auto& [side, file] : targets) {
-    const auto& loaded = compare->side(side);
+    const std::optional<CompareSide>& loaded = *side;
     const ImageRecord* record = loaded ? loaded->recordOfImage(*current) : nullptr;
     if (!record || !loaded->images) continue;  // this run has no such image: nothing to draw
     if (!saveOverlay(*loaded->images, *record, compare->options(), file, error)) return false;
@@ -437,7 +441,7 @@ bool ExportActions::exportCompareCanvases(const QString& path, QString* error,
 
 OverlayExportJob* ExportActions::startOverlayExport(bool filteredOnly, const QString& outDir,
                                                     QString* error) {
-  InspectView* inspect = sources_.inspect;
+  InspectView* inspect = views_.inspect;
   if (inspect->data().records.empty()) {
     if (error) *error = tr("No run is shown on the Inspect page.");
     return nullptr;

@@ -21,6 +21,7 @@
 #include "widgets/models/comparison_models.h"
 #include "widgets/pages/compare/canvas_pair.h"
 #include "widgets/pages/compare/compare_header_bar.h"
+#include "widgets/session/run_document.h"
 #include "widgets/session/run_session.h"
 
 namespace posescope {
@@ -58,6 +59,7 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
   layout->addWidget(notes_);
   layout->addWidget(body, 1);
   rebuildTimingPlot();
+  followDocument(new RunDocument(this));  // the session's once followSession is called
 }
 
 // Left: metrics, summary, timing plot.
@@ -91,7 +93,7 @@ QWidget* CompareView::buildTables() {
   timingPlot_->plotLayout()->addElement(1, 0, timingPlot_->legend);
   timingPlot_->plotLayout()->setRowStretchFactor(1, 0.001);
   // Below the metrics, one of: the summaries, the time per stage, where the AP goes.
-  auto* below = new QTabWidget;
+  auto* below = details_ = new QTabWidget;
   below->setObjectName(QStringLiteral("compareDetails"));
   below->addTab(summaryTable_, tr("Summary"));
   below->addTab(timingPlot_, tr("Time per stage"));
@@ -183,9 +185,7 @@ QWidget* CompareView::buildImagePane() {
 }
 
 void CompareView::followSession(RunSession* session) {
-  connect(session, &RunSession::comparisonOpened, this, &CompareView::showComparison);
-  connect(session, &RunSession::compareSideOpened, this,
-          [this](int side, const CompareSide& loaded) { setSide(side == A ? A : B, loaded); });
+  followDocument(session->document());
   connect(session, &RunSession::comparisonFailed, this, &CompareView::showError);
   connect(this, &CompareView::runFolderChosen, session, &RunSession::openCompareSide);
   connect(session, &RunSession::busyChanged, this, [this](bool busy) { setRunPairEnabled(!busy); });
@@ -201,28 +201,28 @@ void CompareView::chooseRun(Side side) {
   if (!dir.isEmpty()) Q_EMIT runFolderChosen(side, dir);
 }
 
-void CompareView::showComparison(const OpenedComparison& opened) {
-  a_ = opened.a;
-  b_ = opened.b;
-  comparison_ = opened.comparison;
+void CompareView::followDocument(RunDocument* document) {
+  if (document_ && document_->parent() == this) delete document_;  // the page's own until now
+  document_ = document;
+  connect(document_, &RunDocument::comparisonChanged, this, &CompareView::showDocumentComparison);
+  if (side(A) || side(B)) showDocumentComparison();
+}
+
+const std::optional<CompareSide>& CompareView::side(Side s) const {
+  return s == A ? document_->comparedRuns().a : document_->comparedRuns().b;
+}
+
+void CompareView::showDocumentComparison() {
+  comparison_ = document_->comparedRuns().comparison;
   recompare();
 }
 
 bool CompareView::setSide(Side side, CompareSide loaded, QString* error) {
-  std::optional<CompareSide> previous = std::move(side == A ? a_ : b_);
-  (side == A ? a_ : b_) = std::move(loaded);
-  if (a_ && b_) {
-    try {
-      comparison_ = compareRuns(a_->run, b_->run);
-    } catch (const std::exception& e) {
-      (side == A ? a_ : b_) = std::move(previous);
-      showError(QString::fromStdString(e.what()));
-      if (error) *error = QString::fromStdString(e.what());
-      return false;
-    }
-  }
-  recompare();
-  return true;
+  QString why;
+  if (document_->setComparisonSide(side, std::move(loaded), &why)) return true;
+  showError(why);
+  if (error) *error = why;
+  return false;
 }
 
 void CompareView::showError(const QString& message) {
@@ -237,15 +237,12 @@ void CompareView::setExportMenu(QMenu* menu) {
   header_->setExportMenu(menu);
 }
 
+void CompareView::showDetail(Detail detail) {
+  details_->setCurrentIndex(static_cast<int>(detail));  // in the order they were added
+}
+
 void CompareView::swapRuns() {
-  if (!a_ && !b_) return;
-  std::swap(a_, b_);
-  try {
-    if (a_ && b_) comparison_ = compareRuns(a_->run, b_->run);
-  } catch (const std::exception&) {
-    comparison_.reset();  // cannot happen: the same two runs compared the other way round
-  }
-  recompare();
+  document_->swapComparison();
 }
 
 void CompareView::clearComparison() {
@@ -269,12 +266,14 @@ void CompareView::clearComparison() {
 }
 
 void CompareView::recompare() {
-  header_->setRunFolder(CompareHeaderBar::A, a_ ? QString::fromStdString(a_->run.dir) : QString());
-  header_->setRunFolder(CompareHeaderBar::B, b_ ? QString::fromStdString(b_->run.dir) : QString());
-  if (!a_ || !b_ || !comparison_) {
+  header_->setRunFolder(CompareHeaderBar::A,
+                        side(A) ? QString::fromStdString(side(A)->run.dir) : QString());
+  header_->setRunFolder(CompareHeaderBar::B,
+                        side(B) ? QString::fromStdString(side(B)->run.dir) : QString());
+  if (!side(A) || !side(B) || !comparison_) {
     clearComparison();
-    notes_->setText(a_ || b_ ? tr("Open the other run folder to compare.")
-                             : tr("Open two run folders to compare them."));
+    notes_->setText(side(A) || side(B) ? tr("Open the other run folder to compare.")
+                                       : tr("Open two run folders to compare them."));
     rebuildTimingPlot();
     return;
   }
@@ -283,9 +282,9 @@ void CompareView::recompare() {
   QString labelB = QString::fromStdString(comparison_->b.label);
   if (labelA == labelB) {  // the same arch twice (e.g. with and without flip): name the folders
     labelA +=
-        QStringLiteral(" (%1)").arg(QFileInfo(QString::fromStdString(a_->run.dir)).fileName());
+        QStringLiteral(" (%1)").arg(QFileInfo(QString::fromStdString(side(A)->run.dir)).fileName());
     labelB +=
-        QStringLiteral(" (%1)").arg(QFileInfo(QString::fromStdString(b_->run.dir)).fileName());
+        QStringLiteral(" (%1)").arg(QFileInfo(QString::fromStdString(side(B)->run.dir)).fileName());
   }
   labelA_ = labelA;
   labelB_ = labelB;
@@ -294,7 +293,7 @@ void CompareView::recompare() {
   metricTable_->setMinimumHeight(metricTable_->horizontalHeader()->sizeHint().height() +
                                  metricModel_->rowCount() * kTableRowHeight +
                                  2 * metricTable_->frameWidth() + 2);
-  summaryModel_->setRows(summaryRows(*comparison_, *a_, *b_), labelA, labelB);
+  summaryModel_->setRows(summaryRows(*comparison_, *side(A), *side(B)), labelA, labelB);
   // Another pair (or A and B exchanged): a chart bar's selection named the previous one.
   selection_.reset();
   selectionBar_->hide();
@@ -304,8 +303,8 @@ void CompareView::recompare() {
 
   noteLines_.clear();
   for (const auto& n : comparison_->notes) noteLines_ << QString::fromStdString(n);
-  for (const QString& w : a_->warnings) noteLines_ << tr("A: %1").arg(w);
-  for (const QString& w : b_->warnings) noteLines_ << tr("B: %1").arg(w);
+  for (const QString& w : side(A)->warnings) noteLines_ << tr("A: %1").arg(w);
+  for (const QString& w : side(B)->warnings) noteLines_ << tr("B: %1").arg(w);
   if (!comparison_->configDifferences.empty()) {
     QStringList keys;
     for (const auto& d : comparison_->configDifferences) keys << QString::fromStdString(d.key);
@@ -341,7 +340,7 @@ void CompareView::startPairAnalysis() {
     chart->setAnalysis(nullptr, nullptr);
     chart->setMessage(tr("Analysing the errors of both runs\u2026"));
   }
-  analysis_->start(a_->run, b_->run);
+  analysis_->start(side(A)->run, side(B)->run);
   showNotes();
 }
 

@@ -16,6 +16,7 @@
 class QCustomPlot;
 class QLabel;
 class QMenu;
+class QTabWidget;
 class QTableView;
 
 namespace posescope {
@@ -26,6 +27,7 @@ class CompareHeaderBar;
 class ImageCanvas;
 class ImageDeltaModel;
 class MetricComparisonModel;
+class RunDocument;
 class RunSession;
 class SideBySideModel;
 struct OpenedComparison;
@@ -44,14 +46,13 @@ class CompareView : public QWidget {
 
   explicit CompareView(QWidget* parent = nullptr);
 
-  /// Follows `session`: the comparisons it reads; the run folders chosen here are read by it.
-  /// Run A and B… is disabled while it runs.
+  /// Follows `session`: shows the comparison its document holds; the run folders chosen here
+  /// are read by it. Run A and B… is disabled while it runs. Until then the page shows a
+  /// document of its own.
   void followSession(RunSession* session);
 
-  /// Shows `opened` (both sides and their comparison).
-  void showComparison(const OpenedComparison& opened);
-  /// Replaces one side; compares once both sides are there. False and `error` set when the two
-  /// cannot be compared (the previous comparison is kept).
+  /// Replaces one side in the document; compares once both sides are there. False and `error`
+  /// set when the two cannot be compared (the previous comparison is kept).
   bool setSide(Side side, CompareSide loaded, QString* error = nullptr);
   /// Shows `message` (a run folder that cannot be read or compared) in the notes line.
   void showError(const QString& message);
@@ -59,15 +60,18 @@ class CompareView : public QWidget {
   void setRunPairEnabled(bool enabled);
   /// The menu behind the page's Export button (the shell's export actions).
   void setExportMenu(QMenu* menu);
-  /// Exchanges A and B.
+  /// The tabs below the metrics: the summaries, the time per stage, where the AP goes.
+  enum Detail { SummaryDetail, TimingDetail, AnalysisDetail };
+  void showDetail(Detail detail);
+  /// Exchanges A and B (in the document).
   void swapRuns();
   /// Orders the per-image table by Δ OKS (the default) or Δ AP (images where B loses most first).
   void setOrder(DeltaOrder order);
   DeltaOrder order() const { return order_; }
 
-  /// The comparison shown, or nullptr before both runs are open.
+  /// The comparison shown (its images in the table's order), or nullptr before both runs are open.
   const RunComparison* comparison() const { return comparison_ ? &*comparison_ : nullptr; }
-  const std::optional<CompareSide>& side(Side s) const { return s == A ? a_ : b_; }
+  const std::optional<CompareSide>& side(Side s) const;
 
   /// Shows image `imageId` in both canvases and selects its row; false when neither run has it.
   bool showImage(std::int64_t imageId);
@@ -113,6 +117,10 @@ class CompareView : public QWidget {
   void pairAnalysisFinished();
 
  private:
+  /// Shows `document`'s comparison from now on.
+  void followDocument(RunDocument* document);
+  /// Shows the comparison the document holds now.
+  void showDocumentComparison();
   QWidget* buildTables();
   QWidget* buildApCharts();
   void startPairAnalysis();
@@ -128,8 +136,8 @@ class CompareView : public QWidget {
   void rebuildTimingPlot();
   void showSideImage(Side s, std::int64_t imageId);
 
-  std::optional<CompareSide> a_, b_;
-  std::optional<RunComparison> comparison_;
+  RunDocument* document_ = nullptr;          // holds the two runs and their comparison
+  std::optional<RunComparison> comparison_;  // the document's, its images sorted by order_
   DeltaOrder order_ = DeltaOrder::Oks;
   std::optional<std::int64_t> current_;
   /// The images the per-image table is limited to (a chart bar's), or none: all.
@@ -149,6 +157,7 @@ class CompareView : public QWidget {
   QTableView* imageTable_ = nullptr;
   QWidget* selectionBar_ = nullptr;  // above the per-image table while selection_ is set
   QLabel* selectionLabel_ = nullptr;
+  QTabWidget* details_ = nullptr;
   QCustomPlot* timingPlot_ = nullptr;
   ApIfFixedChart* apChartA_ = nullptr;
   ApIfFixedChart* apChartB_ = nullptr;

@@ -2,7 +2,6 @@
 
 #include <QAction>
 #include <QComboBox>
-#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -38,6 +37,7 @@
 #include "widgets/session/maps_provider.h"
 #include "widgets/session/run_analysis_session.h"
 #include "widgets/session/run_controller.h"
+#include "widgets/session/run_document.h"
 #include "widgets/session/run_session.h"
 
 namespace posescope {
@@ -50,11 +50,6 @@ constexpr std::size_t kCachedImages = 8;
 // The toolbar's action of `layer`.
 constexpr std::size_t slot(OverlayLayer layer) {
   return static_cast<std::size_t>(layer);
-}
-
-bool sameFolder(const std::string& a, const std::string& b) {
-  const QFileInfo x(QString::fromStdString(a)), y(QString::fromStdString(b));
-  return x.canonicalFilePath().isEmpty() ? a == b : x.canonicalFilePath() == y.canonicalFilePath();
 }
 
 // A dark picture standing in for an image that cannot be read, as large as the people on it.
@@ -418,25 +413,26 @@ void InspectView::followSession(const RunSession* session) {
   connect(session->controller(), &RunController::imageDone, this,
           [this](const ImageRecord& record) { appendRecord(record); });
   connect(session, &RunSession::runStarted, this, &InspectView::clear);
-  connect(session, &RunSession::inspectionLoaded, this, [this](const RunOverlayDataPtr& data) {
-    setData(data, std::make_unique<EvaluatorMapsProvider>(data->runDir, data->device));
-  });
-  connect(session, &RunSession::runFolderOpened, this, [this](const OpenedRunPtr& opened) {
-    if (opened->inspect)
-      setData(opened->inspect,
-              std::make_unique<EvaluatorMapsProvider>(opened->run.dir, opened->inspect->device));
-    else
+  RunDocument* document = session->document();
+  connect(document, &RunDocument::inspectionChanged, this, [this, document] {
+    if (const RunOverlayDataPtr& data = document->inspection())
+      setData(data, std::make_unique<EvaluatorMapsProvider>(data->runDir, data->device));
+    else if (const OpenedRunPtr& opened = document->openedRun())
       showUnavailable(opened->inspectError);
   });
-  const RunAnalysisSession* analysis = session->analysis();
-  connect(analysis, &RunAnalysisSession::analysisReady, this, [this](const RunAnalysisPtr& ready) {
-    // Only the analysis of the run shown (another may have been opened meanwhile).
-    if (sameFolder(ready->runDir, data_->runDir)) setAnalysis(ready);
+  // The document holds only the analysis of the run shown.
+  connect(document, &RunDocument::analysisChanged, this,
+          [this, document] { setAnalysis(document->analysis()); });
+  connect(this, &InspectView::imageShown, document,
+          [document](qulonglong index) { document->setCurrentImage(index); });
+  connect(document, &RunDocument::currentImageChanged, this, [this, document] {
+    const auto index = document->currentImage();
+    if (index && index != current_) showImage(*index);
   });
-  connect(analysis, &RunAnalysisSession::analysisCleared, this, [this] { setAnalysis(nullptr); });
+  const RunAnalysisSession* analysis = session->analysis();
   connect(analysis, &RunAnalysisSession::analysisFailed, this,
           [this, analysis](const QString& message) {
-            if (!sameFolder(analysis->runDir().toStdString(), data_->runDir)) return;
+            if (!sameRunFolder(analysis->runDir(), QString::fromStdString(data_->runDir))) return;
             setAnalysis(nullptr);
             analysisNote_ = tr("no error analysis: %1").arg(message);
             updateStatus();

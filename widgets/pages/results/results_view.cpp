@@ -22,6 +22,7 @@
 #include "widgets/session/run_analysis_session.h"
 #include "widgets/session/run_controller.h"
 #include "widgets/session/run_session.h"
+#include "widgets/session/run_document.h"
 
 namespace posescope {
 
@@ -159,7 +160,6 @@ QWidget* ResultsView::buildAnalysisTab() {
 }
 
 void ResultsView::showAnalysis(const RunAnalysisPtr& analysis) {
-  analysis_ = analysis;
   if (analysis && analysis->input && analysis->input.get() != settingsInput_) {
     // A new reading of the run: its settings start from valid.py's.
     settingsInput_ = analysis->input.get();
@@ -201,7 +201,6 @@ void ResultsView::showAnalysis(const RunAnalysisPtr& analysis) {
 
 void ResultsView::showReevaluation(const RunReevaluationPtr& reevaluation) {
   if (!reevaluation) return;
-  reevaluation_ = reevaluation;
   metricModel_->setTable(reevaluation->table, tableName_);
   recordModel_->setScores(reevaluation->rows);
   settingsPanel_->setStatus(tr("Metrics and per-image AP evaluated in %1 ms; analysing\u2026")
@@ -239,7 +238,6 @@ void ResultsView::showMetricsOrigin(bool changedSettings) {
 }
 
 void ResultsView::forgetEvaluationSettings() {
-  reevaluation_.reset();
   settingsInput_ = nullptr;
   settingsPanel_->clear();
   showMetricsOrigin(false);
@@ -317,6 +315,15 @@ void ResultsView::setMetrics(const std::optional<MetricTable>& table, const RunS
   } else if (summary.state == RunState::Failed) {
     metricsNote_->setText(
         tr("No metrics: the run failed: %1").arg(QString::fromStdString(summary.message)));
+void ResultsView::showTab(Tab tab) {
+  tabs_->setCurrentIndex(tab == AnalysisTab ? 1 : 0);
+}
+
+void ResultsView::applyEvaluationSettings(const EvalParams& settings) {
+  settingsButton_->setChecked(true);
+  settingsPanel_->setSettings(settings);
+}
+
   } else {
     metricsNote_->setText(tr("No metrics in this run."));
   }
@@ -356,18 +363,24 @@ void ResultsView::followSession(const RunSession* session) {
   });
   RunAnalysisSession* analysis = session->analysis();
   analysisSession_ = analysis;
-  connect(analysis, &RunAnalysisSession::reevaluated, this, &ResultsView::showReevaluation);
-  connect(analysis, &RunAnalysisSession::busyChanged, this, [this](bool busy) {
+  const RunDocument* document = session->document();
+  connect(document, &RunDocument::reevaluationChanged, this,
+          [this, document] { showReevaluation(document->reevaluation()); });
+  connect(analysis, &RunAnalysisSession::busyChanged, this, [this, document](bool busy) {
     if (!busy) return;
     // A re-evaluation keeps the charts of the run in view until its analysis arrives.
-    if (analysis_ && settingsInput_ && analysis_->input.get() == settingsInput_)
+    const RunAnalysisPtr& shown = document->analysis();
+    if (shown && settingsInput_ && shown->input.get() == settingsInput_)
       analysisNote_->setText(tr("Analysing again with the new evaluation settings\u2026"));
     else
       showAnalysisRunning();
   });
-  connect(analysis, &RunAnalysisSession::analysisReady, this, &ResultsView::showAnalysis);
+  connect(document, &RunDocument::analysisChanged, this,
+          [this, document] { showAnalysis(document->analysis()); });
   connect(analysis, &RunAnalysisSession::analysisFailed, this, &ResultsView::showAnalysisFailed);
-  connect(analysis, &RunAnalysisSession::analysisCleared, this, [this] { showAnalysis(nullptr); });
+  connect(document, &RunDocument::currentImageChanged, this, [this, document] {
+    if (const auto index = document->currentImage()) selectImage(*index);
+  });
   // A finished run's per-image AP / OKS arrive when it is read back for the Inspect page.
   connect(session, &RunSession::inspectionLoaded, this,
           [this](const RunOverlayDataPtr& data) { recordModel_->setScores(data->rows); });

@@ -31,7 +31,8 @@ class ResultsView : public QWidget {
  public:
   explicit ResultsView(QWidget* parent = nullptr);
 
-  /// Follows `session`: its runs as they go and the run folders it opens.
+  /// Follows `session`: its runs as they go and the run folders it opens; the analysis,
+  /// re-evaluation and current image from its document.
   void followSession(const RunSession* session);
 
   /// Clears everything for a new run into `runDir`.
@@ -49,6 +50,11 @@ class ResultsView : public QWidget {
   JointErrorChart* jointChart() const { return jointChart_; }
   /// The tabs under the summary: Images, Where the AP goes.
   QTabWidget* detailTabs() const { return tabs_; }
+  enum Tab { ImagesTab, AnalysisTab };
+  void showTab(Tab tab);
+  /// Opens the evaluation settings beside the page on `settings` and evaluates the run shown
+  /// with them, as the user's changes in the panel do.
+  void applyEvaluationSettings(const EvalParams& settings);
 
   /// Shows the error analysis of the run shown in the charts; nullptr clears them. The first
   /// analysis of a run folder read starts the evaluation settings from valid.py's.
@@ -56,11 +62,6 @@ class ResultsView : public QWidget {
   /// Shows the run's metric table and per-image AP / OKS evaluated with other settings (or with
   /// valid.py's again), marked plainly when they are not valid.py's.
   void showReevaluation(const RunReevaluationPtr& reevaluation);
-  /// The re-evaluation shown in place of the run folder's metrics; nullptr when they are the run
-  /// folder's (exports then read the folder).
-  const RunReevaluationPtr& shownReevaluation() const { return reevaluation_; }
-  /// The analysis shown in the charts (nullptr when none).
-  const RunAnalysisPtr& shownAnalysis() const { return analysis_; }
   /// The arch name of the metric table (MODEL.NAME), as valid.py prints it.
   QString tableName() const { return tableName_; }
   EvaluationSettingsPanel* settingsPanel() const { return settingsPanel_; }
@@ -75,8 +76,6 @@ class ResultsView : public QWidget {
   QPushButton* resumeButton() const { return resumeButton_; }
   /// The metrics caption ("no metrics: the run was cancelled", ...).
   QString metricsNote() const;
-  /// The folder of the run shown ("" before any run).
-  QString runDir() const { return runDir_; }
   /// Selects and scrolls to the row of dataset image `datasetIndex`; false when it has no row.
   bool selectImage(std::size_t datasetIndex);
 
@@ -100,12 +99,10 @@ class ResultsView : public QWidget {
   void offerResume(RunState state);
   QWidget* buildAnalysisTab();
 
-  QString runDir_;
+  QString runDir_;  // of the summary shown, what Resume continues
   QString tableName_;
   std::optional<MetricTable> folderMetrics_;  // the run folder's own (valid.py's) metrics
-  RunAnalysisPtr analysis_;
-  RunReevaluationPtr reevaluation_;
-  const void* settingsInput_ = nullptr;  // the reading the settings panel was started for
+  const void* settingsInput_ = nullptr;       // the reading the settings panel was started for
   RunAnalysisSession* analysisSession_ = nullptr;
   RunSummaryPanel* summary_ = nullptr;
   QGroupBox* metricsBox_ = nullptr;

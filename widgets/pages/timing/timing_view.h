@@ -21,6 +21,7 @@ class QTimer;
 namespace posescope {
 
 class RecordTableModel;
+class RunDocument;
 class TimingStatsModel;
 
 /// Shows the timings of a run's records (failed records are left out of the plots and the
@@ -40,6 +41,9 @@ class TimingView : public QWidget {
   /// Shows `model`'s records from now on: at once on a reset, at most twice a second while rows
   /// are appended (a run in progress).
   void followRecordModel(const RecordTableModel* model);
+  /// Keeps the highlighted bar on `document`'s current image, and makes a clicked bar's image
+  /// the current one.
+  void followDocument(RunDocument* document);
   /// The statistics shown: over the evaluated images but the warm-up one (when others exist).
   const TimingStats& stats() const;
   /// The dataset index of the warm-up image set apart, if any.
