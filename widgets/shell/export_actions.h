@@ -1,5 +1,7 @@
 #pragma once
-// Every export of the window in one place: the Export menu and the Compare page's Export button.
+// The Export menu and the Compare page's Export button: what the window's document holds (the run
+// shown, the comparison, the current image) written to files. The Search page exports its own
+// candidates.
 
 #include <QObject>
 #include <QPointer>
@@ -20,10 +22,12 @@ class CompareView;
 class InspectView;
 class OverlayExportJob;
 class ResultsView;
+class RunDocument;
 class TimingView;
 
-/// The pages whose contents are exported.
-struct ExportSources {
+/// The pages that draw what is exported as a picture (canvases, plots) or that choose among it
+/// (the current page, Inspect's filtered rows, Compare's image order).
+struct ExportViews {
   QTabWidget* pages = nullptr;  // which page is current
   ResultsView* results = nullptr;
   InspectView* inspect = nullptr;
@@ -31,7 +35,7 @@ struct ExportSources {
   CompareView* compare = nullptr;
 };
 
-/// Serves the exports of what `window`'s pages show: the run shown (metric table as Markdown /
+/// Serves the exports of what `document` holds: the run shown (metric table as Markdown /
 /// CSV / JSON, per-image table, COCO results; written in the background), the comparison
 /// (tables, per-image deltas, timing plot, both canvases), the current canvas, overlays of all
 /// or the filtered images (in the background), and the timing plots. Default file names are
@@ -39,14 +43,14 @@ struct ExportSources {
 class ExportActions : public QObject {
   Q_OBJECT
  public:
-  ExportActions(QMainWindow* window, const ExportSources& sources);
+  ExportActions(QMainWindow* window, const RunDocument* document, const ExportViews& views);
 
   /// Adds the actions to `menu` (the window's Export menu), the comparison menu as a submenu.
   void populate(QMenu* menu);
   /// The comparison's exports; the Compare page's Export button shows the same menu.
   QMenu* comparisonMenu() const { return comparisonMenu_; }
 
-  /// The folder of the run shown on the Results page ("" when none).
+  /// The folder of the run shown ("" when none).
   QString currentRunDir() const;
   /// The run shown's folder name ("run" when none), the first part of default file names.
   QString currentRunName() const;
@@ -95,7 +99,8 @@ class ExportActions : public QObject {
                      std::function<void()> slot);
 
   QMainWindow* window_;
-  ExportSources sources_;
+  const RunDocument* document_;
+  ExportViews views_;
   QMenu* comparisonMenu_ = nullptr;
   QPointer<OverlayExportJob> job_;
   SavePathChooser chooseSavePath_;

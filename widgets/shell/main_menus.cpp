@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "widgets/pages/experiment/run_setup_view.h"
+#include "widgets/shell/demo_launcher.h"
 #include "widgets/shell/export_actions.h"
 #include "widgets/shell/main_window.h"
 
@@ -75,9 +76,10 @@ void MainMenus::addRunMenu() {
 
 void MainMenus::addHelpMenu() {
   QMenu* help = window_->menuBar()->addMenu(tr("&Help"));
-  help->addAction(tr("Open &Demo"), window_, &MainWindow::openDemo);
-  help->addAction(tr("&Compare Demo Architectures"), window_, &MainWindow::openDemoComparison);
-  help->addAction(tr("&Search Demo"), window_, &MainWindow::openSearchDemo);
+  DemoLauncher* demos = window_->demos();
+  help->addAction(tr("Open &Demo"), demos, &DemoLauncher::openDemo);
+  help->addAction(tr("&Compare Demo Architectures"), demos, &DemoLauncher::openDemoComparison);
+  help->addAction(tr("&Search Demo"), demos, &DemoLauncher::openSearchDemo);
   help->addAction(tr("&About PoseScope"), this, [this] {
     QMessageBox::about(window_, tr("About PoseScope"),
                        tr("<b>PoseScope %1</b><p>Evaluates bottom-up multi-person pose "

@@ -2,10 +2,8 @@
 
 #include <QCloseEvent>
 #include <QCoreApplication>
-#include <QDateTime>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QMessageBox>
 #include <QMimeData>
 #include <QSettings>
 #include <QStatusBar>
@@ -22,9 +20,11 @@
 #include "widgets/pages/search/search_view.h"
 #include "widgets/pages/timing/timing_view.h"
 #include "widgets/session/path_kind.h"
+#include "widgets/session/run_document.h"
 #include "widgets/session/run_session.h"
 #include "widgets/session/search_session.h"
 #include "widgets/shell/compare_run_dialog.h"
+#include "widgets/shell/demo_launcher.h"
 #include "widgets/shell/export_actions.h"
 #include "widgets/shell/main_menus.h"
 #include "widgets/shell/session_status.h"
@@ -46,6 +46,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   searchView_ = new SearchView(searchSession_);
   runView_->setRecordModel(resultsView_->recordModel());
   timingView_->followRecordModel(resultsView_->recordModel());
+  timingView_->followDocument(document());
 
   pages_ = new QTabWidget;
   pages_->setDocumentMode(true);
@@ -61,12 +62,13 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   setCentralWidget(pages_);
   setAcceptDrops(true);
   exportActions_ = new ExportActions(
-      this, ExportSources{pages_, resultsView_, inspectView_, timingView_, compareView_});
+      this, document(), ExportViews{pages_, resultsView_, inspectView_, timingView_, compareView_});
   compareView_->setExportMenu(exportActions_->comparisonMenu());
+  demos_ = new DemoLauncher(this, searchSession_);
   menus_ = new MainMenus(this, exportActions_, session_->recentFiles());
   status_ = new SessionStatus(session_, this, pages_);
   connectSession();
-  connectPagesToEachOther();
+  connectPageRequests();
 
   if (!restoreGeometry(QSettings().value("mainWindow/geometry").toByteArray())) resize(1280, 800);
   setupView_->validateNow();
@@ -77,11 +79,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
 
 MainWindow::~MainWindow() = default;
 
-ExperimentView* MainWindow::experimentView() const {
-  return experimentPage_->experimentView();
+RunDocument* MainWindow::document() const {
+  return session_->document();
 }
 
-// The pages follow the session themselves; the window switches pages and says what happens.
+// The pages follow the session and its document themselves; the window says what happens.
 void MainWindow::connectSession() {
   runView_->followSession(session_);
   resultsView_->followSession(session_);
@@ -98,23 +100,16 @@ void MainWindow::showStatus(const QString& message, int page) {
   status_->show(message, page);
 }
 
-void MainWindow::connectPagesToEachOther() {
-  connect(timingView_, &TimingView::imageSelected, this,
-          [this](qulonglong index) { selectImage(index); });
-  connect(timingView_, &TimingView::imageActivated, this,
-          [this](qulonglong index) { inspectImage(index); });
-  connect(resultsView_, &ResultsView::imageActivated, this,
-          [this](qulonglong index) { inspectImage(index); });
+void MainWindow::connectPageRequests() {
+  const auto inspect = [this](qulonglong index) { inspectImage(index); };
+  connect(timingView_, &TimingView::imageActivated, this, inspect);
+  connect(resultsView_, &ResultsView::imageActivated, this, inspect);
   // A bar of the analysis charts: its images as a queue on the Inspect page.
   connect(resultsView_, &ResultsView::imagesRequested, this,
           [this](const QString& title, const QList<qint64>& ids) {
             inspectView_->showImageQueue(title, ids);
-            pages_->setCurrentWidget(inspectView_);
+            showPage(InspectPage);
           });
-  connect(inspectView_, &InspectView::imageShown, this, [this](qulonglong index) {
-    timingView_->selectImage(index);
-    resultsView_->selectImage(index);
-  });
   connect(setupView_, &RunSetupView::validated, this, [this] {
     menus_->setRunState(session_->isBusy(), setupView_->canRun());
     status_->clearRunFailure();  // the setup changed: the failure message is history
@@ -133,7 +128,7 @@ void MainWindow::connectPagesToEachOther() {
   connect(searchView_, &SearchView::openFolderRequested, this, &MainWindow::chooseSearchFolder);
   connect(searchView_, &SearchView::openRunRequested, this, [this](const QString& runDir) {
     openRunFolder(runDir, WarnOnFailure);
-    pages_->setCurrentIndex(InspectPage);
+    showPage(InspectPage);
   });
   connect(searchView_, &SearchView::compareRequested, this,
           [this](const QString& a, const QString& b) { compareRuns(a, b, WarnOnFailure); });
@@ -141,7 +136,7 @@ void MainWindow::connectPagesToEachOther() {
 
 void MainWindow::openSearchFolder(const QString& dir) {
   searchSession_->openFolder(dir);
-  pages_->setCurrentIndex(SearchPage);
+  showPage(SearchPage);
 }
 
 void MainWindow::chooseSearchFolder() {
@@ -196,16 +191,28 @@ void MainWindow::cancelRun() {
 }
 
 bool MainWindow::inspectImage(std::size_t datasetIndex) {
+  // The Inspect page's records: those of a run in progress too, which the document has not.
   if (inspectView_->data().recordOf(datasetIndex) == nullptr) return false;
-  pages_->setCurrentIndex(InspectPage);
-  return inspectView_->showImage(datasetIndex);
+  showPage(InspectPage);
+  document()->setCurrentImage(datasetIndex);
+  return true;
 }
 
-bool MainWindow::selectImage(std::size_t datasetIndex) {
-  const bool inResults = resultsView_->selectImage(datasetIndex);
-  timingView_->selectImage(datasetIndex);
-  if (inspectView_->currentImage() != datasetIndex) inspectView_->showImage(datasetIndex);
-  return inResults;
+void MainWindow::showPage(Page page) {
+  pages_->setCurrentIndex(page);
+}
+
+void MainWindow::showDetailTab(DetailTab tab) {
+  if (tab == ImagesTab || tab == AnalysisTab)
+    resultsView_->showTab(tab == ImagesTab ? ResultsView::ImagesTab : ResultsView::AnalysisTab);
+  if (tab != ImagesTab)
+    compareView_->showDetail(tab == SummaryTab  ? CompareView::SummaryDetail
+                             : tab == TimingTab ? CompareView::TimingDetail
+                                                : CompareView::AnalysisDetail);
+}
+
+void MainWindow::reevaluate(const EvalParams& settings) {
+  resultsView_->applyEvaluationSettings(settings);
 }
 
 void MainWindow::compareRuns(const QString& dirA, const QString& dirB, FailureReport report) {
@@ -232,7 +239,7 @@ bool MainWindow::openFile(const QString& path) {
                    .arg(path));
     return false;
   }
-  pages_->setCurrentIndex(ExperimentPage);
+  showPage(ExperimentPage);
   session_->rememberRecent(path);
   return true;
 }
@@ -270,42 +277,6 @@ void MainWindow::updateTitle() {
   const QString cfg = setupView_->setup().configFile;
   setWindowTitle(cfg.isEmpty() ? tr("PoseScope")
                                : tr("%1 \u2014 PoseScope").arg(QFileInfo(cfg).fileName()));
-}
-
-void MainWindow::openDemo() {
-  session_->prepareDemo(QCoreApplication::applicationDirPath(), [this](const DemoFiles& demo) {
-    setupView_->setSetup(demoRunSetup(demo, setupView_->setup().device));
-    if (!startRun()) showStatus(tr("The demo setup is not valid; see the Experiment page."));
-  });
-}
-
-void MainWindow::openDemoComparison() {
-  session_->prepareDemo(QCoreApplication::applicationDirPath(), [this](const DemoFiles& demo) {
-    const auto [a, b] = demoComparisonSetups(demo, setupView_->setup().device);
-    setupView_->setSetup(a);
-    QString error;
-    if (!startRunPair(a, b, &error))
-      QMessageBox::warning(this, tr("Compare Demo Architectures"), error);
-  });
-}
-
-void MainWindow::openSearchDemo() {
-  if (searchSession_->isRunning()) {
-    showStatus(tr("A search is running: cancel it on the Search page before the demo search."),
-               SearchPage);
-    return;
-  }
-  session_->prepareDemo(QCoreApplication::applicationDirPath(), [this](const DemoFiles& demo) {
-    if (!QFileInfo::exists(demo.supernet)) {
-      QMessageBox::warning(this, tr("Search Demo"),
-                           tr("The demo supernet %1 is missing.").arg(demo.supernet));
-      return;
-    }
-    const QString dir =
-        demo.searchesDir + "/" + QDateTime::currentDateTime().toString("yyyyMMdd-HHmmss");
-    searchSession_->start(demoSearchArguments(demo, dir), dir);
-    showStatus(tr("Search Demo: searching the demo supernet into %1").arg(dir), SearchPage);
-  });
 }
 
 }  // namespace posescope

@@ -9,8 +9,8 @@ namespace posescope {
 
 class CompareRunDialog;
 class CompareView;
+class DemoLauncher;
 class ExperimentSetupPage;
-class ExperimentView;
 class ExportActions;
 class MainMenus;
 class InspectView;
@@ -22,10 +22,14 @@ class SearchSession;
 class SearchView;
 class SessionStatus;
 class TimingView;
+class RunDocument;
+struct EvalParams;
 struct RunSetup;
 
-/// Top-level window. The RunSession owns runs and run folders; the window wires its signals to
-/// the pages and the pages' requests to it, and shows what happens in the status bar.
+/// Top-level window. The RunSession owns runs and run folders, and its RunDocument what the
+/// pages show (the run, the comparison, the current image); the pages follow them. The window
+/// answers the pages' requests (inspect an image, resume, run a pair), switches pages and shows
+/// what happens in the status bar.
 class MainWindow : public QMainWindow {
   Q_OBJECT
  public:
@@ -38,20 +42,22 @@ class MainWindow : public QMainWindow {
     ComparePage,
     SearchPage
   };
+  /// The tabs below the Results page's summary (Images, Where the AP goes) and the Compare
+  /// page's metrics (Summary, Time per stage, Where the AP goes).
+  enum DetailTab { ImagesTab, SummaryTab, TimingTab, AnalysisTab };
 
   explicit MainWindow(QWidget* parent = nullptr);
   ~MainWindow() override;
 
   RunSession* session() const { return session_; }
-  ExperimentView* experimentView() const;
+  /// What the pages show (the session's document).
+  RunDocument* document() const;
   RunSetupView* runSetupView() const { return setupView_; }
   RunProgressView* runView() const { return runView_; }
   ResultsView* resultsView() const { return resultsView_; }
   InspectView* inspectView() const { return inspectView_; }
   CompareView* compareView() const { return compareView_; }
-  TimingView* timingView() const { return timingView_; }
   SearchView* searchView() const { return searchView_; }
-  SearchSession* searchSession() const { return searchSession_; }
   ExportActions* exportActions() const { return exportActions_; }
   QTabWidget* pages() const { return pages_; }
 
@@ -67,12 +73,16 @@ class MainWindow : public QMainWindow {
   void openRunFolder(const QString& dir, FailureReport report = StatusOnly);
   /// Reads two run folders in the background, then shows the Compare page on them.
   void compareRuns(const QString& dirA, const QString& dirB, FailureReport report = StatusOnly);
-  /// Shows the Inspect page on dataset image `datasetIndex` of the run shown; false when the run
-  /// has no record of it.
+  /// Makes dataset image `datasetIndex` of the run shown the document's current image and shows
+  /// the Inspect page; false (nothing changes) when the run has no record of it.
   bool inspectImage(std::size_t datasetIndex);
-  /// Selects dataset image `datasetIndex` on the Results, Inspect and Timing pages without
-  /// changing page; false when the run shown has no record of it.
-  bool selectImage(std::size_t datasetIndex);
+  void showPage(Page page);
+  /// Shows `tab` on the Results page (ImagesTab, AnalysisTab) and the Compare page (SummaryTab,
+  /// TimingTab, AnalysisTab).
+  void showDetailTab(DetailTab tab);
+  /// Opens the Results page's evaluation settings on `settings` and evaluates the run shown with
+  /// them (RunAnalysisSession::reevaluate).
+  void reevaluate(const EvalParams& settings);
   /// Shows the search folder `dir` on the Search page (read in the background, followed live).
   void openSearchFolder(const QString& dir);
   /// Asks for a search folder and opens it.
@@ -86,14 +96,8 @@ class MainWindow : public QMainWindow {
   CompareRunDialog* showRunPairDialog();
   /// RunSession::startRunPair, saying a refusal in the status bar too.
   bool startRunPair(const RunSetup& a, const RunSetup& b, QString* error = nullptr);
-  /// Help > Open Demo: the embedded demo model on the synthetic dataset, then a run.
-  void openDemo();
-  /// Help > Compare Demo Architectures: the demo model (A) and its smaller sibling (B), run one
-  /// after the other, then the Compare page.
-  void openDemoComparison();
-  /// Help > Search Demo: a short search of the demo supernet on the demo dataset, shown live on
-  /// the Search page (a new folder under the demo cache each time).
-  void openSearchDemo();
+  /// Help > Open Demo, Compare Demo Architectures and Search Demo.
+  DemoLauncher* demos() const { return demos_; }
   /// The Results page's Resume: continues the interrupted run folder `dir` (RunSession::resumeRun);
   /// false, and the status bar says why, while a run goes.
   bool resumeRun(const QString& dir);
@@ -103,6 +107,8 @@ class MainWindow : public QMainWindow {
   void restoreLastSetup();
   /// Saves the setup and the window geometry (QSettings).
   void saveSettings() const;
+  /// Shows `message` in the status bar, after switching to page `page` (-1: stay).
+  void showStatus(const QString& message, int page = -1);
 
  protected:
   void dragEnterEvent(QDragEnterEvent* event) override;
@@ -111,9 +117,8 @@ class MainWindow : public QMainWindow {
 
  private:
   void connectSession();
-  void connectPagesToEachOther();
-  /// Shows `message` in the status bar, after switching to page `page` (-1: stay).
-  void showStatus(const QString& message, int page = -1);
+  /// The pages' requests to the window (inspect, resume, run a pair, open a folder).
+  void connectPageRequests();
   void updateTitle();
 
   RunSession* session_ = nullptr;
@@ -128,6 +133,7 @@ class MainWindow : public QMainWindow {
   SearchSession* searchSession_ = nullptr;
   SearchView* searchView_ = nullptr;
   ExportActions* exportActions_ = nullptr;
+  DemoLauncher* demos_ = nullptr;
   MainMenus* menus_ = nullptr;
   SessionStatus* status_ = nullptr;
 };

@@ -33,6 +33,7 @@
 #include "widgets/pages/results/results_view.h"
 #include "widgets/results_file_run.h"
 #include "widgets/session/run_analysis_session.h"
+#include "widgets/session/run_document.h"
 #include "widgets/session/run_session.h"
 
 using namespace posescope;
@@ -99,7 +100,7 @@ struct PageWithRun {
     view.settingsPanel()->applyNow();
     if (!table.wait(kTimeoutMs) || !(analysed.count() > 0 || analysed.wait(kTimeoutMs)))
       return nullptr;
-    return view.shownReevaluation();
+    return session.document()->reevaluation();
   }
 };
 
@@ -171,7 +172,7 @@ class TestEvaluationSettings : public QObject {
     QCOMPARE(panel->maxDetsBox()->value(), 20);
     QCOMPARE(panel->sigmaModel()->index(9, 0).data().toString(), QStringLiteral("9 left_wrist"));
     QCOMPARE(shownStats(opened.view), folderStats_);
-    QVERIFY(!opened.view.shownReevaluation());
+    QVERIFY(!opened.session.document()->reevaluation());
     // valid.py's range written another way is still valid.py's settings.
     panel->thresholdsEdit()->setText(QStringLiteral(".5:.05:.95"));
     QVERIFY(panel->usesReference());
@@ -264,7 +265,7 @@ class TestEvaluationSettings : public QObject {
     QTest::mouseClick(panel->resetButton(), Qt::LeftButton);
     QVERIFY(table.wait(kTimeoutMs));
     QVERIFY(panel->usesReference());
-    QVERIFY(opened.view.shownReevaluation()->usesValidPySettings());
+    QVERIFY(opened.session.document()->reevaluation()->usesValidPySettings());
     QCOMPARE(shownStats(opened.view), folderStats_);
     QVERIFY(opened.view.metricsNote().contains(QStringLiteral("identical")));
     QCOMPARE(panel->sigmaModel()->sigmas(), evalParamsFor(EvalVariant::Coco).sigmas);
@@ -294,7 +295,7 @@ class TestEvaluationSettings : public QObject {
     QVERIFY(!panel->error().isEmpty());
     panel->applyNow();
     QCOMPARE(sent.count(), 0);
-    QVERIFY(!opened.view.shownReevaluation());
+    QVERIFY(!opened.session.document()->reevaluation());
     QCOMPARE(shownStats(opened.view), folderStats_);
   }
 

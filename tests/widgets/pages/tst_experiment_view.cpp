@@ -125,8 +125,8 @@ class TestExperimentView : public QObject {
     QVERIFY(window.openFile(repoFile("configs/coco/mobilenet/mobile.yaml")));
     QVERIFY(window.openFile(repoFile("configs/arch/search-S.json")));
     QVERIFY(!window.openFile(repoFile("README.md")));
-    QVERIFY(window.experimentView()->experiment().has_value());
-    QVERIFY(window.experimentView()->experiment()->arch.has_value());
+    QVERIFY(window.findChild<ExperimentView*>()->experiment().has_value());
+    QVERIFY(window.findChild<ExperimentView*>()->experiment()->arch.has_value());
     QVERIFY(window.windowTitle().contains("mobile.yaml"));
   }
 };

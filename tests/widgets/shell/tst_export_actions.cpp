@@ -23,6 +23,7 @@
 #include "widgets/pages/results/results_view.h"
 #include "widgets/pages/timing/timing_view.h"
 #include "widgets/session/run_analysis_session.h"
+#include "widgets/session/run_document.h"
 #include "widgets/session/run_session.h"
 #include "widgets/shell/export_actions.h"
 #include "widgets/shell/main_window.h"
@@ -206,7 +207,7 @@ class TestExportActions : public QObject {
     panel->applyNow();
     QVERIFY(table.wait(kTimeoutMs));
     QVERIFY(analysis.count() > 0 || analysis.wait(kTimeoutMs));
-    const RunReevaluationPtr re = window.resultsView()->shownReevaluation();
+    const RunReevaluationPtr re = window.document()->reevaluation();
     QVERIFY(re && !re->usesValidPySettings());
 
     ChooserLog log;
@@ -258,7 +259,7 @@ class TestExportActions : public QObject {
     window.show();
     QVERIFY(openRun(window, runA_));
     window.pages()->setCurrentIndex(MainWindow::TimingPage);  // drawn for A
-    QCOMPARE(window.timingView()->records().size(), size_t(3));
+    QCOMPARE(window.findChild<TimingView*>()->records().size(), size_t(3));
     window.pages()->setCurrentIndex(MainWindow::ComparePage);  // the Timing page is hidden now
     QVERIFY(openRun(window, runB_));
     window.pages()->setCurrentIndex(MainWindow::ResultsPage);
@@ -269,8 +270,8 @@ class TestExportActions : public QObject {
     QVERIFY(trigger(window, "exportTimingPng"));
     QCOMPARE(log.suggested.value(0), runB_ + "/runB_timing.png");
     // B's records were plotted, and both files are named.
-    QCOMPARE(window.timingView()->records().size(), size_t(4));
-    QCOMPARE(window.timingView()->stats().total.max, 400.0);
+    QCOMPARE(window.findChild<TimingView*>()->records().size(), size_t(4));
+    QCOMPARE(window.findChild<TimingView*>()->stats().total.max, 400.0);
     const QString message = window.statusBar()->currentMessage();
     QVERIFY2(message.contains(out.path() + "/runB_timing.png") &&
                  message.contains(out.path() + "/runB_timing_totals.png"),

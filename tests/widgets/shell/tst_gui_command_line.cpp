@@ -1,6 +1,6 @@
-// The posescope executable's command line, run as a user runs it (offscreen): help and version,
-// and bad command lines refused with exit code 2 and a message naming the option, before any
-// window is shown.
+// The posescope executable's command line, run as a user runs it (offscreen): help and version
+// (also without any display), and bad command lines refused with exit code 2 and a message
+// naming the option, before any window is shown.
 
 #include <QProcess>
 #include <QtTest>
@@ -14,10 +14,15 @@ struct Run {
   QString out, err;
 };
 
-Run runGui(const QStringList& args) {
+// Runs the window's executable offscreen, or with no display at all (`display` false).
+Run runGui(const QStringList& args, bool display = true) {
   QProcess p;
   QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-  env.insert("QT_QPA_PLATFORM", "offscreen");
+  if (display) {
+    env.insert("QT_QPA_PLATFORM", "offscreen");
+  } else {
+    for (const char* name : {"QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"}) env.remove(name);
+  }
   p.setProcessEnvironment(env);
   p.start(posescope::test::guiPath(), args);
   Run r;
@@ -47,6 +52,20 @@ class TestGuiCommandLine : public QObject {
     QVERIFY(version.out.startsWith("PoseScope "));
   }
 
+  // Help, version and bad command lines are answered before Qt looks for a display (on a server
+  // without one, a GUI application aborts when it finds none).
+  void helpNeedsNoDisplay() {
+    const Run help = runGui({"--help"}, false);
+    QCOMPARE(help.exitCode, 0);
+    QVERIFY2(help.out.contains("--open-run DIR"), qPrintable(help.err));
+    QVERIFY(help.out.contains("--max-dets N"));  // the evaluation settings, as the CLI's
+    QVERIFY(help.err.isEmpty());
+    QCOMPARE(runGui({"--version"}, false).exitCode, 0);
+    const Run bad = runGui({"--page", "bogus"}, false);
+    QCOMPARE(bad.exitCode, 2);
+    QVERIFY2(bad.err.contains("--page: unknown page 'bogus'"), qPrintable(bad.err));
+  }
+
   void badCommandLinesExitTwo_data() {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("mentions");
@@ -58,6 +77,8 @@ class TestGuiCommandLine : public QObject {
     QTest::newRow("unknown layer") << QStringList{"--fresh", "--layers", "gt,bogus"} << "bogus";
     QTest::newRow("unknown queue") << QStringList{"--fresh", "--queue", "bogus"} << "worst-oks";
     QTest::newRow("person not a number") << QStringList{"--person", "x"} << "--person";
+    QTest::newRow("unknown tab") << QStringList{"--tab", "bogus"} << "--tab: unknown tab";
+    QTest::newRow("settings without a run") << QStringList{"--max-dets", "5"} << "need --open-run";
   }
   void badCommandLinesExitTwo() {
     QFETCH(QStringList, args);

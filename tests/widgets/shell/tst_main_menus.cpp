@@ -270,7 +270,7 @@ class TestMainMenus : public QObject {
     QTemporaryDir search;
     QVERIFY(search.isValid());
     MainWindow window;
-    QSignalSpy failed(window.searchSession(), &SearchSession::failed);
+    QSignalSpy failed(window.findChild<SearchSession*>(), &SearchSession::failed);
     {
       ModalDialogs dialogs({ModalDialogs::choose(search.path())});
       menuAction(window, "&File", kOpenSearch)->trigger();
@@ -278,7 +278,7 @@ class TestMainMenus : public QObject {
       QCOMPARE(dialogs.seen()[0].title,
                QStringLiteral("Open search folder (posescope-cli search --out)"));
     }
-    QCOMPARE(canonical(window.searchSession()->folder()), canonical(search.path()));
+    QCOMPARE(canonical(window.findChild<SearchSession*>()->folder()), canonical(search.path()));
     QCOMPARE(page(window), int(MainWindow::SearchPage));
     // It is read: an empty folder is no search folder, and the session says so.
     QVERIFY(failed.wait(60000));

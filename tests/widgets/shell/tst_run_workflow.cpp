@@ -32,6 +32,7 @@
 #include "widgets/pages/run/run_progress_view.h"
 #include "widgets/session/checkpoint_check.h"
 #include "widgets/session/run_controller.h"
+#include "widgets/session/run_document.h"
 #include "widgets/session/run_session.h"
 #include "widgets/shell/main_window.h"
 
@@ -365,7 +366,7 @@ class TestRunWorkflow : public QObject {
     RunOutcome outcome;
     QString failure;
     QVERIFY2(waitForRun(window, &outcome, &failure), qPrintable(failure));
-    const QString shownRun = window.resultsView()->runDir();
+    const QString shownRun = window.document()->runDir();
     QTRY_VERIFY_WITH_TIMEOUT(!window.inspectView()->data().rows.empty(), kRunTimeoutMs);
     const std::size_t shownImages = window.inspectView()->data().records.size();
 
@@ -387,7 +388,7 @@ class TestRunWorkflow : public QObject {
     QCOMPARE(window.runSetupView()->fieldError(SetupField::Checkpoint), failure);
     QVERIFY(window.statusBar()->currentMessage().contains("did not start"));
     // The run shown before stays, and the failed run left no folder.
-    QCOMPARE(window.resultsView()->runDir(), shownRun);
+    QCOMPARE(window.document()->runDir(), shownRun);
     QCOMPARE(window.resultsView()->recordModel()->rowCount(), int(shownImages));
     QCOMPARE(window.inspectView()->data().records.size(), shownImages);
     QVERIFY2(!QFileInfo::exists(failedDir), qPrintable(failedDir));

@@ -56,7 +56,7 @@ class TestSearchDemo : public QObject {
     QVERIFY(action);
     action->trigger();
 
-    SearchSession* search = window.searchSession();
+    SearchSession* search = window.findChild<SearchSession*>();
     QTRY_VERIFY_WITH_TIMEOUT(search->isRunning(), kTimeoutMs);  // after the dataset is written
     QCOMPARE(window.pages()->currentIndex(), int(MainWindow::SearchPage));
     QVERIFY2(window.statusBar()->currentMessage().startsWith("Search Demo: searching"),

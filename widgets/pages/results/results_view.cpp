@@ -21,8 +21,8 @@
 #include "widgets/pages/results/run_summary_panel.h"
 #include "widgets/session/run_analysis_session.h"
 #include "widgets/session/run_controller.h"
-#include "widgets/session/run_session.h"
 #include "widgets/session/run_document.h"
+#include "widgets/session/run_session.h"
 
 namespace posescope {
 
@@ -315,6 +315,12 @@ void ResultsView::setMetrics(const std::optional<MetricTable>& table, const RunS
   } else if (summary.state == RunState::Failed) {
     metricsNote_->setText(
         tr("No metrics: the run failed: %1").arg(QString::fromStdString(summary.message)));
+  } else {
+    metricsNote_->setText(tr("No metrics in this run."));
+  }
+  metricTable_->resizeColumnsToContents();
+}
+
 void ResultsView::showTab(Tab tab) {
   tabs_->setCurrentIndex(tab == AnalysisTab ? 1 : 0);
 }
@@ -322,12 +328,6 @@ void ResultsView::showTab(Tab tab) {
 void ResultsView::applyEvaluationSettings(const EvalParams& settings) {
   settingsButton_->setChecked(true);
   settingsPanel_->setSettings(settings);
-}
-
-  } else {
-    metricsNote_->setText(tr("No metrics in this run."));
-  }
-  metricTable_->resizeColumnsToContents();
 }
 
 QString ResultsView::metricsNote() const {

@@ -18,8 +18,8 @@
 #include "widgets/common/qcp.h"
 #include "widgets/models/record_table_model.h"
 #include "widgets/models/timing_stats_model.h"
-
 #include "widgets/session/run_document.h"
+
 namespace posescope {
 
 namespace {
@@ -124,14 +124,14 @@ TimingView::TimingView(QWidget* parent) : QWidget(parent) {
           [this](QMouseEvent* e) { onPlotClick(e, true); });
   connect(stagePlot_, &QCustomPlot::mouseMove, this, &TimingView::onPlotHover);
   rebuild();
+}
+
 void TimingView::followDocument(RunDocument* document) {
   connect(this, &TimingView::imageSelected, document,
           [document](qulonglong index) { document->setCurrentImage(index); });
   connect(document, &RunDocument::currentImageChanged, this, [this, document] {
     if (const auto index = document->currentImage()) selectImage(*index);
   });
-}
-
 }
 
 void TimingView::followRecordModel(const RecordTableModel* model) {
