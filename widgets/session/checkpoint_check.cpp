@@ -1,11 +1,10 @@
 #include "widgets/session/checkpoint_check.h"
 
-#include <QFutureWatcher>
 #include <QThreadPool>
 #include <QTimer>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include "common/errors.h"
+#include "widgets/session/background_job.h"
 #include "widgets/session/network_engine.h"
 
 namespace posescope {
@@ -64,13 +63,13 @@ void CheckpointCheck::startPending() {
   inFlight_ = true;
   const int generation = generation_;
   Q_EMIT checking();
-  auto* watcher = new QFutureWatcher<QString>(this);
-  connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher, generation] {
-    watcher->deleteLater();
-    inFlight_ = false;
-    if (generation == generation_) Q_EMIT checked(watcher->result());
-  });
-  watcher->setFuture(QtConcurrent::run(pool_, checkpointFitError, experiment));
+  inBackground(
+      this, [experiment] { return checkpointFitError(experiment); },
+      [this, generation](const QString& error) {
+        inFlight_ = false;
+        if (generation == generation_) Q_EMIT checked(error);
+      },
+      pool_);
 }
 
 }  // namespace posescope

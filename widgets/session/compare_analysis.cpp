@@ -1,9 +1,6 @@
 #include "widgets/session/compare_analysis.h"
 
-#include <QFutureWatcher>
-#include <QtConcurrent>
-
-#include "widgets/session/background_pool.h"
+#include "widgets/session/background_job.h"
 
 namespace posescope {
 
@@ -23,26 +20,25 @@ CompareAnalysis::CompareAnalysis(QObject* parent) : QObject(parent) {
 void CompareAnalysis::start(const LoadedRun& a, const LoadedRun& b) {
   const quint64 generation = ++generation_;
   running_ = true;
-  auto* watcher = new QFutureWatcher<Outcome>(this);
-  connect(watcher, &QFutureWatcher<Outcome>::finished, this, [this, watcher, generation] {
-    watcher->deleteLater();
-    const Outcome outcome = watcher->future().takeResult();
-    if (generation != generation_) return;  // a newer pair was started, or cancel()
-    running_ = false;
-    if (outcome.analysis)
-      Q_EMIT finished(outcome.analysis);
-    else
-      Q_EMIT failed(outcome.error);
-  });
-  watcher->setFuture(QtConcurrent::run(backgroundPool(), [a, b] {
-    Outcome out;
-    try {
-      out.analysis = std::make_shared<const RunPairAnalysis>(analyzeRunPair(a, b, {}));
-    } catch (const std::exception& e) {
-      out.error = QString::fromStdString(e.what());
-    }
-    return out;
-  }));
+  inBackground(
+      this,
+      [a, b] {
+        Outcome out;
+        try {
+          out.analysis = std::make_shared<const RunPairAnalysis>(analyzeRunPair(a, b, {}));
+        } catch (const std::exception& e) {
+          out.error = QString::fromStdString(e.what());
+        }
+        return out;
+      },
+      [this, generation](const Outcome& outcome) {
+        if (generation != generation_) return;  // a newer pair was started, or cancel()
+        running_ = false;
+        if (outcome.analysis)
+          Q_EMIT finished(outcome.analysis);
+        else
+          Q_EMIT failed(outcome.error);
+      });
 }
 
 void CompareAnalysis::cancel() {

@@ -1,10 +1,9 @@
 #include "widgets/session/device_choices.h"
 
-#include <QFutureWatcher>
 #include <QThreadPool>
 #include <QTimer>
-#include <QtConcurrent/QtConcurrentRun>
 
+#include "widgets/session/background_job.h"
 #include "widgets/session/network_engine.h"
 
 namespace posescope {
@@ -36,14 +35,14 @@ DeviceProbe::DeviceProbe(QObject* parent) : QObject(parent) {
 }
 
 void DeviceProbe::start() {
-  auto* watcher = new QFutureWatcher<QStringList>(this);
-  connect(watcher, &QFutureWatcher<QStringList>::finished, this, [this, watcher] {
-    watcher->deleteLater();
-    devices_ = watcher->result();
-    known_ = true;
-    Q_EMIT answered(devices_);
-  });
-  watcher->setFuture(QtConcurrent::run(pool_, availableDevices));
+  inBackground(
+      this, availableDevices,
+      [this](const QStringList& devices) {
+        devices_ = devices;
+        known_ = true;
+        Q_EMIT answered(devices_);
+      },
+      pool_);
 }
 
 }  // namespace posescope

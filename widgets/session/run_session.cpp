@@ -3,15 +3,13 @@
 #include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
-#include <QFutureWatcher>
 #include <QSettings>
 #include <QThreadPool>
-#include <QtConcurrent/QtConcurrentRun>
 #include <exception>
 #include <functional>
 #include <utility>
 
-#include "widgets/session/background_pool.h"
+#include "widgets/session/background_job.h"
 #include "widgets/session/device_choices.h"
 #include "widgets/session/run_analysis_session.h"
 #include "widgets/session/run_controller.h"
@@ -92,18 +90,6 @@ ReadComparison readComparison(const QString& dirA, const QString& dirB) {
     out.error = QString::fromStdString(e.what());
   }
   return out;
-}
-
-// Runs `work` on a pool thread and hands its result to `done` on `owner`'s (the GUI) thread.
-template <typename Result>
-void inBackground(QObject* owner, std::function<Result()> work,
-                  std::function<void(const Result&)> done) {
-  auto* watcher = new QFutureWatcher<Result>(owner);
-  QObject::connect(watcher, &QFutureWatcher<Result>::finished, owner, [watcher, done] {
-    watcher->deleteLater();
-    done(watcher->future().takeResult());  // moved out: results can be large
-  });
-  watcher->setFuture(QtConcurrent::run(backgroundPool(), std::move(work)));
 }
 
 }  // namespace
@@ -292,7 +278,7 @@ void RunSession::onRunFinished(const RunOutcome& outcome) {
 }
 
 void RunSession::loadInspection(const QString& dir) {
-  inBackground<LoadedInspection>(
+  inBackground(
       this, [dir] { return readInspection(dir); },
       [this](const LoadedInspection& loaded) {
         if (!loaded.data) {
@@ -306,7 +292,7 @@ void RunSession::loadInspection(const QString& dir) {
 }
 
 void RunSession::openRunFolder(const QString& dir) {
-  inBackground<ReadRun>(
+  inBackground(
       this, [dir] { return readRunFolder(dir); },
       [this, dir](const ReadRun& read) {
         if (!read.opened) {
@@ -319,7 +305,7 @@ void RunSession::openRunFolder(const QString& dir) {
 }
 
 void RunSession::openComparison(const QString& dirA, const QString& dirB) {
-  inBackground<ReadComparison>(
+  inBackground(
       this, [dirA, dirB] { return readComparison(dirA, dirB); },
       [this](const ReadComparison& read) {
         if (read.opened)
@@ -334,7 +320,7 @@ void RunSession::openCompareSide(int side, const QString& dir) {
     std::optional<CompareSide> loaded;
     QString error;
   };
-  inBackground<ReadSide>(
+  inBackground(
       this,
       [dir] {
         ReadSide out;
@@ -396,7 +382,7 @@ void RunSession::prepareDemo(const QString& applicationDir,
   demoPreparing_ = true;
   Q_EMIT demoPreparing(demo.datasetRoot);
   // Generating the dataset takes a few seconds: off the GUI thread, then the caller's run starts.
-  inBackground<QString>(
+  inBackground(
       this, [demo] { return ensureDemoDataset(demo); },
       [this, demo, then](const QString& error) {
         demoPreparing_ = false;

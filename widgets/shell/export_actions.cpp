@@ -3,7 +3,6 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QFutureWatcher>
 #include <QMainWindow>
 #include <QMap>
 #include <QMenu>
@@ -13,7 +12,6 @@
 #include <QSortFilterProxyModel>
 #include <QStatusBar>
 #include <QTabWidget>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include "widgets/common/analysis_report_content.h"
 #include "widgets/common/analysis_report_pdf.h"
@@ -25,7 +23,7 @@
 #include "widgets/pages/inspect/inspect_view.h"
 #include "widgets/pages/results/results_view.h"
 #include "widgets/pages/timing/timing_view.h"
-#include "widgets/session/background_pool.h"
+#include "widgets/session/background_job.h"
 #include "widgets/session/overlay_export.h"
 #include "widgets/session/run_document.h"
 
@@ -322,21 +320,19 @@ void ExportActions::exportRunFile(RunExport what) {
   const bool reevaluated = reevaluation && runExportFollowsSettings(what);
   const std::string archName = views_.results->tableName().toStdString();
   // exportRun reads the run folder again: off the GUI thread.
-  auto* watcher = new QFutureWatcher<QString>(this);
-  connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher, path] {
-    watcher->deleteLater();
-    const QString error = watcher->result();
-    error.isEmpty() ? reportWritten({path}) : report(false, path, error);
-  });
-  watcher->setFuture(
-      QtConcurrent::run(backgroundPool(), [dir, what, path, reevaluated, reevaluation, archName] {
+  inBackground(
+      this,
+      [dir, what, path, reevaluated, reevaluation, archName] {
         QString error;
         const bool ok =
             reevaluated
                 ? writeTextFile(path, reevaluationExportText(*reevaluation, archName, what), &error)
                 : exportRun(dir, what, path, &error);
         return ok ? QString() : error;
-      }));
+      },
+      [this, path](const QString& error) {
+        error.isEmpty() ? reportWritten({path}) : report(false, path, error);
+      });
 }
 
 void ExportActions::exportAnalysisReport(std::optional<TableFormat> tables) {
@@ -353,43 +349,42 @@ void ExportActions::exportAnalysisReport(std::optional<TableFormat> tables) {
     std::optional<AnalysisReportContent> content;
     QString error;
   };
-  auto* watcher = new QFutureWatcher<Loaded>(this);
-  connect(watcher, &QFutureWatcher<Loaded>::finished, this, [this, watcher, path, tables] {
-    watcher->deleteLater();
-    Loaded loaded = watcher->future().takeResult();
-    if (!loaded.content) return report(false, path, loaded.error);
-    // The charts are widgets, drawn here; the pages (the overlays' take the most) are written
-    // off the GUI thread.
-    auto content = std::make_shared<const AnalysisReportContent>(std::move(*loaded.content));
-    const AnalysisReportCharts charts =
-        tables ? AnalysisReportCharts{} : drawAnalysisReportCharts(*content);
-    auto* writing = new QFutureWatcher<QString>(this);
-    connect(writing, &QFutureWatcher<QString>::finished, this, [this, writing, path] {
-      writing->deleteLater();
-      const QString error = writing->result();
-      error.isEmpty() ? reportWritten({path}) : report(false, path, error);
-    });
-    writing->setFuture(QtConcurrent::run(backgroundPool(), [content, charts, path, tables] {
-      QString error;
-      const bool ok = tables ? writeTextFile(path, analysisReportTables(*content, *tables), &error)
-                             : writeAnalysisReportPdf(*content, charts, path, &error) > 0;
-      return ok ? QString() : error;
-    }));
-  });
   // Under changed evaluation settings the report is the analysis shown, with its settings.
   RunAnalysisPtr shown = document_->analysis();
   if (!shown || !shown->reevaluation || shown->reevaluation->usesValidPySettings()) shown.reset();
   window_->statusBar()->showMessage(tr("Analysing %1 for the report\u2026").arg(currentRunName()));
-  watcher->setFuture(QtConcurrent::run(backgroundPool(), [dir, shown, withOverlays = !tables] {
-    Loaded out;
-    try {
-      out.content = shown ? analysisReportContentOf(dir, shown, withOverlays)
-                          : loadAnalysisReportContent(dir, withOverlays);
-    } catch (const std::exception& e) {
-      out.error = QString::fromStdString(e.what());
-    }
-    return out;
-  }));
+  inBackground(
+      this,
+      [dir, shown, withOverlays = !tables] {
+        Loaded out;
+        try {
+          out.content = shown ? analysisReportContentOf(dir, shown, withOverlays)
+                              : loadAnalysisReportContent(dir, withOverlays);
+        } catch (const std::exception& e) {
+          out.error = QString::fromStdString(e.what());
+        }
+        return out;
+      },
+      [this, path, tables](Loaded loaded) {
+        if (!loaded.content) return report(false, path, loaded.error);
+        // The charts are widgets, drawn here; the pages (the overlays' take the most) are written
+        // off the GUI thread.
+        auto content = std::make_shared<const AnalysisReportContent>(std::move(*loaded.content));
+        const AnalysisReportCharts charts =
+            tables ? AnalysisReportCharts{} : drawAnalysisReportCharts(*content);
+        inBackground(
+            this,
+            [content, charts, path, tables] {
+              QString error;
+              const bool ok =
+                  tables ? writeTextFile(path, analysisReportTables(*content, *tables), &error)
+                         : writeAnalysisReportPdf(*content, charts, path, &error) > 0;
+              return ok ? QString() : error;
+            },
+            [this, path](const QString& error) {
+              error.isEmpty() ? reportWritten({path}) : report(false, path, error);
+            });
+      });
 }
 
 bool ExportActions::exportCurrentCanvas(const QString& path, QString* error) const {

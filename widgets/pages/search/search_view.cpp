@@ -5,7 +5,6 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -18,16 +17,15 @@
 #include <QTableView>
 #include <QToolTip>
 #include <QVBoxLayout>
-#include <QtConcurrent>
 #include <cmath>
 
-#include "common/errors.h"
+#include "search/pareto_export.h"
 #include "widgets/common/plot_utils.h"
 #include "widgets/common/qcp.h"
 #include "widgets/common/table_views.h"
 #include "widgets/models/arch_edit_model.h"
 #include "widgets/models/search_candidate_model.h"
-#include "widgets/session/background_pool.h"
+#include "widgets/session/background_job.h"
 
 namespace posescope {
 
@@ -39,9 +37,16 @@ QColor generationColor(int generation, int generations) {
   return QColor::fromHsvF(0.66 * (1.0 - t), 0.85, 0.85);
 }
 
-QString csvField(const QString& text) {
-  return text.contains(',') || text.contains('"') ? '"' + QString(text).replace('"', "\"\"") + '"'
-                                                  : text;
+// What an export says on the progress line: the files `write` wrote, or why it failed.
+template <typename Write>
+QString writtenText(const Write& write) {
+  try {
+    QStringList paths;
+    for (const std::string& path : write()) paths << QString::fromStdString(path);
+    return SearchView::tr("Wrote %1").arg(paths.join(QStringLiteral(", ")));
+  } catch (const std::exception& e) {
+    return SearchView::tr("Export failed: %1").arg(QString::fromStdString(e.what()));
+  }
 }
 
 }  // namespace
@@ -164,21 +169,7 @@ SearchView::SearchView(SearchSession* session, QWidget* parent)
     const QString path =
         QFileDialog::getSaveFileName(this, tr("Export the Pareto front"),
                                      session_->folder() + "/pareto_front.csv", tr("CSV (*.csv)"));
-    if (path.isEmpty()) return;
-    // A small write, but off the GUI thread like every file access of the pages.
-    auto* watcher = new QFutureWatcher<QString>(this);
-    connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher] {
-      progress_->setText(watcher->result());
-      watcher->deleteLater();
-    });
-    // The candidates are copied here: the table may change while the files are written.
-    watcher->setFuture(QtConcurrent::run(backgroundPool(), [candidates = scoredCandidates(), path] {
-      try {
-        return tr("Wrote %1").arg(writeFront(candidates, path).join(QStringLiteral(", ")));
-      } catch (const std::exception& e) {
-        return tr("Export failed: %1").arg(QString::fromStdString(e.what()));
-      }
-    }));
+    if (!path.isEmpty()) exportFront(path);
   });
   connect(axisChoice_, &QComboBox::currentIndexChanged, this,
           [this](int index) { setAxis(static_cast<Axis>(index)); });
@@ -199,19 +190,13 @@ SearchView::SearchView(SearchSession* session, QWidget* parent)
     const QString dir = QFileDialog::getExistingDirectory(
         this, tr("Folder for candidate %1's arch and weights").arg(keys.front()));
     if (dir.isEmpty()) return;
-    auto* watcher = new QFutureWatcher<QString>(this);
-    connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher] {
-      progress_->setText(watcher->result());
-      watcher->deleteLater();
-    });
-    watcher->setFuture(
-        QtConcurrent::run(backgroundPool(), [folder = session_->folder(), key = keys.front(), dir] {
-          try {
-            return tr("Wrote %1").arg(writeCandidate(folder, key, dir).join(QStringLiteral(", ")));
-          } catch (const std::exception& e) {
-            return tr("Export failed: %1").arg(QString::fromStdString(e.what()));
-          }
-        }));
+    inBackground(
+        this,
+        [folder = session_->folder().toStdString(), key = keys.front().toStdString(),
+         dir = dir.toStdString()] {
+          return writtenText([&] { return search::exportCandidate(folder, key, dir); });
+        },
+        [this](const QString& text) { progress_->setText(text); });
   });
   connect(editSelected_, &QPushButton::clicked, this, [this] {
     const QStringList keys = selectedKeys();
@@ -500,25 +485,24 @@ void SearchView::evaluateEdited() {
   const QString file =
       folder + "/edited/" + QString::fromStdString(search::candidateKey(arch)) + ".json";
   // The arch file is written off the GUI thread, then the evaluation starts.
-  auto* watcher = new QFutureWatcher<QString>(this);
-  connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher, folder, file] {
-    const QString error = watcher->result();
-    watcher->deleteLater();
-    if (!error.isEmpty()) {
-      editedCost_->setText(error);
-      return;
-    }
-    lowerTabs_->setCurrentIndex(2);
-    session_->start({"search-candidate", folder, "--arch", file}, folder);
-  });
-  watcher->setFuture(QtConcurrent::run(backgroundPool(), [file, arch] {
-    QDir().mkpath(QFileInfo(file).path());
-    QFile out(file);
-    const QByteArray text = QByteArray::fromStdString(archToJsonText(arch) + "\n");
-    if (!out.open(QIODevice::WriteOnly) || out.write(text) != text.size())
-      return tr("Cannot write %1: %2").arg(file, out.errorString());
-    return QString();
-  }));
+  inBackground(
+      this,
+      [file, arch] {
+        QDir().mkpath(QFileInfo(file).path());
+        QFile out(file);
+        const QByteArray text = QByteArray::fromStdString(archToJsonText(arch) + "\n");
+        if (!out.open(QIODevice::WriteOnly) || out.write(text) != text.size())
+          return tr("Cannot write %1: %2").arg(file, out.errorString());
+        return QString();
+      },
+      [this, folder, file](const QString& error) {
+        if (!error.isEmpty()) {
+          editedCost_->setText(error);
+          return;
+        }
+        lowerTabs_->setCurrentIndex(2);
+        session_->start({"search-candidate", folder, "--arch", file}, folder);
+      });
 }
 
 std::vector<search::CandidateScore> SearchView::scoredCandidates() const {
@@ -527,62 +511,14 @@ std::vector<search::CandidateScore> SearchView::scoredCandidates() const {
   return all;
 }
 
-QStringList SearchView::exportFront(const QString& csvPath) const {
-  return writeFront(scoredCandidates(), csvPath);
-}
-
-QStringList SearchView::writeCandidate(const QString& searchFolder, const QString& key,
-                                       const QString& outDir) {
-  const QString from = searchFolder + "/candidates/" + key;
-  QStringList written;
-  for (const auto& [name, suffix] :
-       {std::pair{QStringLiteral("arch.json"), QStringLiteral("json")},
-        std::pair{QStringLiteral("weights.pth"), QStringLiteral("pth")}}) {
-    const QString source = from + "/" + name;
-    if (!QFile::exists(source)) {
-      if (suffix == QLatin1String("pth")) continue;  // a search that kept no weights
-      throw Error(source.toStdString() + ": no such file (is " + key.toStdString() +
-                  " a candidate of this search?)");
-    }
-    const QString target = QDir(outDir).filePath(key + "." + suffix);
-    QFile::remove(target);
-    QFile file(source);
-    if (!file.copy(target))
-      throw Error(target.toStdString() + ": cannot write (" + file.errorString().toStdString() +
-                  ")");
-    written << target;
-  }
-  return written;
-}
-
-QStringList SearchView::writeFront(const std::vector<search::CandidateScore>& candidates,
-                                   const QString& csvPath) {
-  const auto front = search::paretoFront(candidates);
-  QString csv = QStringLiteral("candidate,ap,gmacs,macs,parameters,latency_ms,generation,arch\n");
-  nlohmann::json doc = nlohmann::json::array();
-  for (const auto& c : front) {
-    const QString key = QString::fromStdString(search::candidateKey(c.arch));
-    csv += QStringLiteral("%1,%2,%3,%4,%5,%6,%7,%8\n")
-               .arg(key)
-               .arg(c.accuracy, 0, 'g', 17)
-               .arg(c.cost.gmacs(), 0, 'f', 2)
-               .arg(c.cost.ptflopsMacs)
-               .arg(c.cost.parameters)
-               .arg(c.latencyMs < 0 ? QString() : QString::number(c.latencyMs, 'f', 3))
-               .arg(c.generation)
-               .arg(csvField(QString::fromStdString(archToJsonText(c.arch))));
-    doc.push_back(search::scoreToJson(c));
-  }
-  const QString jsonPath =
-      QFileInfo(csvPath).path() + "/" + QFileInfo(csvPath).completeBaseName() + ".json";
-  for (const auto& [path, text] :
-       {std::pair{csvPath, csv.toUtf8()},
-        std::pair{jsonPath, QByteArray::fromStdString(doc.dump(2) + "\n")}}) {
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(text) != text.size())
-      throw Error(path.toStdString() + ": cannot write (" + file.errorString().toStdString() + ")");
-  }
-  return {csvPath, jsonPath};
+void SearchView::exportFront(const QString& csvPath) {
+  // The candidates are copied here: the table may change while the files are written.
+  inBackground(
+      this,
+      [candidates = scoredCandidates(), path = csvPath.toStdString()] {
+        return writtenText([&] { return search::writeParetoFront(candidates, path); });
+      },
+      [this](const QString& text) { progress_->setText(text); });
 }
 
 }  // namespace posescope

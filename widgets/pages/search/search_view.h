@@ -44,21 +44,10 @@ class SearchView : public QWidget {
   std::optional<QString> candidateNear(const QPointF& pos) const;
   /// The progress line above the plot.
   QString progressText() const;
-  /// Writes the Pareto front as CSV to `csvPath` and as JSON next to it (same name, .json);
-  /// returns the files written, or throws posescope::Error naming the file that failed.
-  QStringList exportFront(const QString& csvPath) const;
-  /// The same for the front of `candidates`; touches no widget (runs off the GUI thread).
-  static QStringList writeFront(const std::vector<search::CandidateScore>& candidates,
-                                const QString& csvPath);
-
-  /// Copies candidate `key`'s arch JSON and extracted weights (its folder's arch.json and
-  /// weights.pth, the sub-network `posescope-cli extract` writes, BatchNorm recalibrated as the
-  /// search evaluated it) from search folder `searchFolder` into `outDir` as <key>.json and
-  /// <key>.pth; returns the files written. A candidate without weights (the search was told not
-  /// to keep them) gives its arch JSON alone. Touches no widget. Throws posescope::Error naming
-  /// the file that cannot be read or written.
-  static QStringList writeCandidate(const QString& searchFolder, const QString& key,
-                                    const QString& outDir);
+  /// Writes the table's Pareto front as CSV to `csvPath` and as JSON beside it
+  /// (search::writeParetoFront) on a pool thread; the progress line then names the files written
+  /// or says why not.
+  void exportFront(const QString& csvPath);
 
   /// Loads candidate `key`'s architecture into the editor (the Edit architecture tab); false
   /// when there is no such candidate.
