@@ -1,9 +1,9 @@
-#include <cstdio>
 #include <map>
 #include <sstream>
 
 #include <torch/csrc/autograd/grad_mode.h>
 
+#include "common/number_text.h"
 #include "models/layers.h"
 #include "models/pose_net.h"
 
@@ -15,20 +15,6 @@ std::string sizeText(const std::vector<int64_t>& size) {
   std::string s = "[";
   for (size_t i = 0; i < size.size(); ++i) s += (i ? ", " : "") + std::to_string(size[i]);
   return s + "]";
-}
-
-std::string scaled(int64_t value, const char* unit) {
-  char buf[64];
-  const double v = static_cast<double>(value);
-  if (v >= 1e9)
-    std::snprintf(buf, sizeof buf, "%.2f G%s", v / 1e9, unit);
-  else if (v >= 1e6)
-    std::snprintf(buf, sizeof buf, "%.2f M%s", v / 1e6, unit);
-  else if (v >= 1e3)
-    std::snprintf(buf, sizeof buf, "%.2f k%s", v / 1e3, unit);
-  else
-    std::snprintf(buf, sizeof buf, "%.0f %s", v, unit);
-  return buf;
 }
 
 std::string padded(const std::string& s, size_t width) {
@@ -90,15 +76,15 @@ std::string formatModelSummary(const ModelSummary& s, bool listLayers) {
           << padded(std::to_string(l.parameters), kWidth) << l.multiplyAdds << "\n";
     out << rule << "\n";
   }
-  out << "Total Parameters: " << s.totalParameters << " (" << scaled(s.totalParameters, "")
-      << ")\n";
+  out << "Total Parameters: " << s.totalParameters << " ("
+      << countText(static_cast<double>(s.totalParameters)) << ")\n";
   if (s.activeParameters != s.totalParameters)
     out << "Active Sub-network Parameters: " << s.activeParameters << " ("
-        << scaled(s.activeParameters, "") << ")\n";
+        << countText(static_cast<double>(s.activeParameters)) << ")\n";
   out << "Convolution Multiply Adds: " << s.convMultiplyAdds << " ("
-      << scaled(s.convMultiplyAdds, "Mac") << ")\n";
+      << countText(static_cast<double>(s.convMultiplyAdds), "Mac") << ")\n";
   out << "ptflops Multiply Adds: " << s.ptflopsMultiplyAdds << " ("
-      << scaled(s.ptflopsMultiplyAdds, "Mac") << ", as LitePose reports)\n";
+      << countText(static_cast<double>(s.ptflopsMultiplyAdds), "Mac") << ", as LitePose reports)\n";
   out << "Number of Layers: " << s.layers.size() << "\n";
   return out.str();
 }

@@ -73,7 +73,7 @@ class TestExperimentView : public QObject {
       QVERIFY(!table->index(row, posescope::ArchTableModel::ParametersColumn).data().isNull());
     QCOMPARE(
         table->index(3, posescope::ArchTableModel::ParametersColumn).data().toString().right(1),
-        QString("K"));
+        QString("k"));
   }
 
   void overridesApply() {

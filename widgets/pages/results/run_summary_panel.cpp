@@ -3,7 +3,8 @@
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QLabel>
-#include <cmath>
+
+#include "widgets/session/number_text.h"
 
 namespace posescope {
 
@@ -12,14 +13,6 @@ QString deviceText(const QString& devices) {
   if (names.size() > 1 && names.count(names.front()) == names.size())
     return QObject::tr("%1, %2 network replicas").arg(names.front()).arg(names.size());
   return devices;
-}
-
-QString humanCount(double value) {
-  const double a = std::fabs(value);
-  if (a >= 1e9) return QStringLiteral("%1 G").arg(value / 1e9, 0, 'f', 2);
-  if (a >= 1e6) return QStringLiteral("%1 M").arg(value / 1e6, 0, 'f', 2);
-  if (a >= 1e3) return QStringLiteral("%1 k").arg(value / 1e3, 0, 'f', 2);
-  return QString::number(value, 'f', 0);
 }
 
 RunSummaryPanel::RunSummaryPanel(QWidget* parent) : QWidget(parent) {
@@ -54,9 +47,9 @@ void RunSummaryPanel::setSummary(const RunSummary& s, const QString& runDir) {
   values_[Row::Model]->setText(
       arch.isEmpty() || arch == model ? model : QStringLiteral("%1 (%2)").arg(model, arch));
   values_[Row::Parameters]->setText(
-      s.parameters > 0 ? QStringLiteral("%1 (%2)").arg(humanCount(s.parameters)).arg(s.parameters)
+      s.parameters > 0 ? QStringLiteral("%1 (%2)").arg(formatCount(s.parameters)).arg(s.parameters)
                        : tr("unknown"));
-  values_[Row::MultiplyAdds]->setText(s.multiplyAdds > 0 ? humanCount(s.multiplyAdds)
+  values_[Row::MultiplyAdds]->setText(s.multiplyAdds > 0 ? formatCount(s.multiplyAdds)
                                                          : tr("unknown"));
   values_[Row::Device]->setText(deviceText(QString::fromStdString(s.device)));
   const QString annotations = QString::fromStdString(s.annotationFile);

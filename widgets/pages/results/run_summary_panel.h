@@ -43,7 +43,4 @@ class RunSummaryPanel : public QWidget {
 /// A run's device list for people: "cpu,cpu" reads "cpu, 2 network replicas"; others as given.
 QString deviceText(const QString& devices);
 
-/// 1234567 -> "1.23 M", 5.4e9 -> "5.40 G"; below a thousand the number itself. Never fails.
-QString humanCount(double value);
-
 }  // namespace posescope
