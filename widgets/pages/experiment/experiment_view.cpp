@@ -15,15 +15,14 @@
 #include <QTreeView>
 #include <QVBoxLayout>
 
-#include <QFutureWatcher>
 #include <QTimer>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include "common/errors.h"
+#include "widgets/common/table_views.h"
 #include "widgets/models/arch_table_model.h"
 #include "widgets/models/config_tree_model.h"
 #include "widgets/models/override_table_model.h"
-#include "widgets/session/background_pool.h"
+#include "widgets/session/background_job.h"
 #include "widgets/session/network_engine.h"
 
 namespace posescope {
@@ -154,11 +153,8 @@ QWidget* ExperimentView::buildConfigPane() {
 
 // Right: the architecture, stage by stage, with its costs.
 QWidget* ExperimentView::buildArchPane() {
-  archTable_ = new QTableView;
-  archTable_->setModel(archModel_);
+  archTable_ = makeRowTable(archModel_);
   archTable_->setAlternatingRowColors(true);
-  archTable_->verticalHeader()->hide();
-  archTable_->horizontalHeader()->setStretchLastSection(true);
   archCaption_ = new QLabel(tr("<b>Architecture</b>"));
   archCaption_->setWordWrap(true);
   auto* pane = new QWidget;
@@ -301,13 +297,10 @@ void ExperimentView::setCostsPaused(bool paused) {
 
 void ExperimentView::startCostComputation(const QString& caption) {
   const int generation = ++costGeneration_;
-  auto* watcher = new QFutureWatcher<NetworkCostOutcome>(this);
-  connect(
-      watcher, &QFutureWatcher<NetworkCostOutcome>::finished, this,
-      [this, watcher, generation, caption] {
-        watcher->deleteLater();
+  inBackground(
+      this, [experiment = *experiment_] { return computeNetworkCost(experiment); },
+      [this, generation, caption](const NetworkCostOutcome& outcome) {
         if (generation != costGeneration_) return;  // the experiment changed meanwhile
-        const NetworkCostOutcome outcome = watcher->result();
         if (!outcome.costs) {
           archCaption_->setText(caption + tr("<br><span style='color:#8a1c13'>network: %1</span>")
                                               .arg(outcome.error.toHtmlEscaped()));
@@ -325,7 +318,6 @@ void ExperimentView::startCostComputation(const QString& caption) {
         archCaption_->setText(caption + totals);
         Q_EMIT costsComputed();
       });
-  watcher->setFuture(QtConcurrent::run(backgroundPool(), computeNetworkCost, *experiment_));
 }
 
 }  // namespace posescope

@@ -14,6 +14,7 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include "widgets/common/table_views.h"
 #include "widgets/models/override_table_model.h"
 #include "widgets/session/checkpoint_check.h"
 #include "widgets/session/device_choices.h"
@@ -93,10 +94,7 @@ RunSetupView::RunSetupView(QWidget* parent) : QWidget(parent) {
 // The KEY VALUE table with + and − buttons; any edit revalidates after a typing pause.
 void RunSetupView::addOverridesRow(QFormLayout* form) {
   overrideModel_ = new OverrideTableModel(this);
-  overrideTable_ = new QTableView;
-  overrideTable_->setModel(overrideModel_);
-  overrideTable_->verticalHeader()->hide();
-  overrideTable_->horizontalHeader()->setStretchLastSection(true);
+  overrideTable_ = makeRowTable(overrideModel_);
   overrideTable_->horizontalHeader()->resizeSection(OverrideTableModel::KeyColumn, 200);
   overrideTable_->setFixedHeight(110);
   auto* addRow = new QPushButton(tr("+"));

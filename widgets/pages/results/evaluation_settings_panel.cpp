@@ -16,6 +16,7 @@
 #include <exception>
 #include <limits>
 
+#include "widgets/common/table_views.h"
 #include "widgets/models/sigma_table_model.h"
 
 namespace posescope {
@@ -96,11 +97,8 @@ EvaluationSettingsPanel::EvaluationSettingsPanel(QWidget* parent) : QWidget(pare
   minScoreRow->addWidget(minScore_, 1);
 
   sigmaModel_ = new SigmaTableModel(this);
-  sigmaTable_ = new QTableView;
+  sigmaTable_ = makeRowTable(sigmaModel_);
   sigmaTable_->setObjectName(QStringLiteral("sigmaTable"));
-  sigmaTable_->setModel(sigmaModel_);
-  sigmaTable_->verticalHeader()->hide();
-  sigmaTable_->verticalHeader()->setDefaultSectionSize(22);
   sigmaTable_->horizontalHeader()->setSectionResizeMode(SigmaTableModel::JointColumn,
                                                         QHeaderView::Stretch);
   sigmaTable_->setEditTriggers(QAbstractItemView::DoubleClicked |

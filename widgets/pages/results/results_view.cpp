@@ -15,6 +15,7 @@
 #include "pipeline/run_resume.h"
 #include "widgets/common/ap_if_fixed_chart.h"
 #include "widgets/common/joint_error_chart.h"
+#include "widgets/common/table_views.h"
 #include "widgets/models/metric_table_model.h"
 #include "widgets/models/record_table_model.h"
 #include "widgets/pages/results/evaluation_settings_panel.h"
@@ -31,9 +32,7 @@ ResultsView::ResultsView(QWidget* parent) : QWidget(parent) {
   metricModel_ = new MetricTableModel(this);
   recordModel_ = new RecordTableModel(this);
 
-  metricTable_ = new QTableView;
-  metricTable_->setModel(metricModel_);
-  metricTable_->verticalHeader()->hide();
+  metricTable_ = makeRowTable(metricModel_);
   metricTable_->setSelectionBehavior(QAbstractItemView::SelectItems);
   metricTable_->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
   metricTable_->setMaximumHeight(metricTable_->horizontalHeader()->sizeHint().height() +
@@ -77,15 +76,10 @@ ResultsView::ResultsView(QWidget* parent) : QWidget(parent) {
   auto* proxy = new QSortFilterProxyModel(this);
   proxy->setSourceModel(recordModel_);
   proxy->setSortRole(Qt::UserRole);
-  recordTable_ = new QTableView;
-  recordTable_->setModel(proxy);
+  recordTable_ = makeRowTable(proxy);
   recordTable_->setSortingEnabled(true);
   recordTable_->sortByColumn(-1, Qt::AscendingOrder);  // dataset order until a header is clicked
   recordTable_->setAlternatingRowColors(true);
-  recordTable_->verticalHeader()->hide();
-  recordTable_->verticalHeader()->setDefaultSectionSize(22);
-  recordTable_->horizontalHeader()->setStretchLastSection(true);
-  recordTable_->setSelectionBehavior(QAbstractItemView::SelectRows);
   recordTable_->horizontalHeader()->resizeSection(RecordTableModel::FileColumn, 220);
   recordTable_->setToolTip(tr("Double-click an image to inspect it"));
   connect(recordTable_, &QAbstractItemView::activated, this, [this, proxy](const QModelIndex& i) {

@@ -12,6 +12,7 @@
 #include <QVBoxLayout>
 #include <cmath>
 
+#include "widgets/common/table_views.h"
 #include "widgets/models/record_table_model.h"
 #include "widgets/session/run_controller.h"
 #include "widgets/session/run_session.h"
@@ -78,12 +79,8 @@ RunProgressView::RunProgressView(QWidget* parent) : QWidget(parent) {
 
   folderLabel_ = new QLabel;
   folderLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  records_ = new QTableView;
-  records_->verticalHeader()->hide();
-  records_->verticalHeader()->setDefaultSectionSize(22);
-  records_->horizontalHeader()->setStretchLastSection(true);
+  records_ = makeRowTable();
   records_->setAlternatingRowColors(true);
-  records_->setSelectionBehavior(QAbstractItemView::SelectRows);
 
   auto* recordsPane = new QWidget;
   auto* recordsLayout = new QVBoxLayout(recordsPane);

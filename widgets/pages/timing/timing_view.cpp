@@ -16,6 +16,7 @@
 
 #include "widgets/common/plot_utils.h"
 #include "widgets/common/qcp.h"
+#include "widgets/common/table_views.h"
 #include "widgets/models/record_table_model.h"
 #include "widgets/models/timing_stats_model.h"
 #include "widgets/session/run_document.h"
@@ -85,11 +86,8 @@ TimingView::TimingView(QWidget* parent) : QWidget(parent) {
   histogramPlot_->xAxis->setLabel(tr("total milliseconds per image"));
   histogramPlot_->yAxis->setLabel(tr("images"));
 
-  table_ = new QTableView;
-  table_->setModel(model_);
-  table_->verticalHeader()->hide();
+  table_ = makeRowTable(model_);
   table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-  table_->setSelectionBehavior(QAbstractItemView::SelectRows);
 
   caption_ = new QLabel(tr("No run shown."));
   caption_->setWordWrap(true);
