@@ -120,6 +120,22 @@ json settingsJson(const AnalysisParams& p) {
           {"inversions_computed", p.inversionsComputed()}};
 }
 
+// The accumulate arrays of the baseline and of each error fixed, in the curves file's layout.
+json curvesJson(const KeypointAnalysis& analysis) {
+  const EvalParams& p = analysis.params.eval;
+  json areas = json::array();
+  for (const AreaRange& a : p.areas) areas.push_back(a.label);
+  json out = {{"oks_thresholds", p.iouThrs},
+              {"recall_points", p.recThrs},
+              {"areas", std::move(areas)},
+              {"max_dets", p.maxDets}};
+  for (const ErrorCurves& c : analysis.curves) {
+    out[errorTypeName(c.error)] = {
+        {"precision", c.precision}, {"scores", c.scores}, {"recall", c.recall}};
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string formatAnalysisJson(const KeypointAnalysis& analysis, const Triage& triage) {
@@ -163,6 +179,7 @@ std::string formatAnalysisJson(const KeypointAnalysis& analysis, const Triage& t
     joints.push_back(std::move(j));
   }
   text += ",\"ap_if_fixed\":" + fixed.dump();
+  text += ",\"curves\":" + curvesJson(analysis).dump();
   text += ",\"counts\":" + counts.dump();
   text += ",\"joints\":" + joints.dump();
   w.raw(",").key("triage");

@@ -8,6 +8,7 @@
 #include "analysis/optimal_rescoring.h"
 #include "common/errors.h"
 #include "common/parallel_for.h"
+#include "eval/curves.h"
 #include "eval/ground_truth.h"
 #include "eval/keypoint_eval.h"
 #include "eval/oks.h"
@@ -294,6 +295,7 @@ KeypointAnalysis analyzeKeypoints(const KeypointGroundTruth& gt,
         PrecisionRecall withoutMisses;
         withoutMisses.precision.assign(T * R, -1);
         withoutMisses.recall.assign(T, -1);
+        withoutMisses.scores.assign(T * R, -1);
         for (std::size_t t = 0; t < T; ++t) {
           std::vector<char> matched;
           for (ImageRound& r : baseline) {
@@ -314,6 +316,8 @@ KeypointAnalysis analyzeKeypoints(const KeypointGroundTruth& gt,
           std::copy(pr.precision.begin() + t * R, pr.precision.begin() + (t + 1) * R,
                     withoutMisses.precision.begin() + t * R);
           withoutMisses.recall[t] = pr.recall[t];
+          std::copy(pr.scores.begin() + t * R, pr.scores.begin() + (t + 1) * R,
+                    withoutMisses.scores.begin() + t * R);
         }
         record(ErrorType::FalseNeg, a, std::move(withoutMisses));
       },
@@ -357,9 +361,14 @@ KeypointAnalysis analyzeKeypoints(const KeypointGroundTruth& gt,
                              ErrorType::Inversion,    ErrorType::Jitter,  ErrorType::Score,
                              ErrorType::BackgroundFP, ErrorType::FalseNeg};
   for (ErrorType e : order) {
+    ErrorCurves curves;
+    curves.error = e;
     for (std::size_t a = 0; a < A; ++a) {
       if (!computed[static_cast<int>(e)][a]) continue;
       const PrecisionRecall& pr = stats[static_cast<int>(e)][a];
+      curves.precision.push_back(nestedRows(pr.precision, T, R));
+      curves.scores.push_back(nestedRows(pr.scores, T, R));
+      curves.recall.push_back(pr.recall);
       for (std::size_t t = 0; t < T; ++t) {
         ApIfFixed entry;
         entry.error = e;
@@ -370,6 +379,7 @@ KeypointAnalysis analyzeKeypoints(const KeypointGroundTruth& gt,
         out.apIfFixed.push_back(entry);
       }
     }
+    if (!curves.recall.empty()) out.curves.push_back(std::move(curves));
   }
 
   out.jointCounts.assign(J, std::vector<std::size_t>(std::size(kJointLabels), 0));

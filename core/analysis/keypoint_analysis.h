@@ -50,6 +50,17 @@ struct ApIfFixed {
   double recall = -1;  // -1: likewise
 };
 
+/// pycocotools' accumulate arrays of one evaluation of the analysis (the baseline, or one error
+/// type fixed as ApIfFixed says): precision and scores [area][threshold][recall point] and recall
+/// [area][threshold], areas and thresholds in the analysis' settings order; -1 where no person is
+/// left to recall. ApIfFixed::ap is the mean of a precision row's entries above -1.
+struct ErrorCurves {
+  ErrorType error = ErrorType::Baseline;
+  std::vector<std::vector<std::vector<double>>> precision;
+  std::vector<std::vector<std::vector<double>>> scores;
+  std::vector<std::vector<double>> recall;
+};
+
 /// Background errors at one OKS threshold (area 'all', after correcting keypoints and scores).
 struct BackgroundCounts {
   double oks = 0;
@@ -63,6 +74,7 @@ struct KeypointAnalysis {
   std::vector<std::string> jointNames;
   std::vector<DetectionAnalysis> detections;  // one per results entry, in file order
   std::vector<ApIfFixed> apIfFixed;           // by error type, then area, then OKS threshold
+  std::vector<ErrorCurves> curves;            // by error type, as apIfFixed
   std::vector<BackgroundCounts> background;   // one per OKS threshold
   /// jointCounts[k][label] over the localised detections (area 'all'), labels as kJointLabels.
   std::vector<std::vector<std::size_t>> jointCounts;

@@ -11,9 +11,14 @@ namespace posescope {
 
 namespace {
 
-// A row-major rows x columns array as nested rows, as the JSON file and Python hold it.
-std::vector<std::vector<double>> rowsOf(const std::vector<double>& flat, std::size_t rows,
-                                        std::size_t columns) {
+bool sized(const PrecisionRecall& pr, std::size_t T, std::size_t R) {
+  return pr.precision.size() == T * R && pr.scores.size() == T * R && pr.recall.size() == T;
+}
+
+}  // namespace
+
+std::vector<std::vector<double>> nestedRows(const std::vector<double>& flat, std::size_t rows,
+                                            std::size_t columns) {
   std::vector<std::vector<double>> out(rows);
   for (std::size_t i = 0; i < rows; ++i) {
     out[i].assign(flat.begin() + static_cast<std::ptrdiff_t>(i * columns),
@@ -21,12 +26,6 @@ std::vector<std::vector<double>> rowsOf(const std::vector<double>& flat, std::si
   }
   return out;
 }
-
-bool sized(const PrecisionRecall& pr, std::size_t T, std::size_t R) {
-  return pr.precision.size() == T * R && pr.scores.size() == T * R && pr.recall.size() == T;
-}
-
-}  // namespace
 
 EvalCurves curvesOf(const EvalSummary& summary, const EvalParams& params,
                     const KeypointGroundTruth& gt) {
@@ -65,8 +64,8 @@ EvalCurves curvesOf(const EvalSummary& summary, const EvalParams& params,
     const auto first = summary.accumulated.begin() + static_cast<std::ptrdiff_t>(k * A);
     const std::vector<PrecisionRecall> own(first, first + static_cast<std::ptrdiff_t>(A));
     for (const PrecisionRecall& pr : own) {
-      c.precision.push_back(rowsOf(pr.precision, T, R));
-      c.scores.push_back(rowsOf(pr.scores, T, R));
+      c.precision.push_back(nestedRows(pr.precision, T, R));
+      c.scores.push_back(nestedRows(pr.scores, T, R));
       c.recall.push_back(pr.recall);
     }
     std::vector<PrecisionRecall> splits;

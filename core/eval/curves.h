@@ -43,6 +43,11 @@ struct EvalCurves {
   std::vector<CategoryCurves> categories;
 };
 
+/// A row-major rows x columns array as nested rows, the layout of the curves; `flat` holds at
+/// least rows x columns values.
+std::vector<std::vector<double>> nestedRows(const std::vector<double>& flat, std::size_t rows,
+                                            std::size_t columns);
+
 /// The arrays of `summary`, which evaluateKeypoints computed with `params` on `gt` (its
 /// accumulated precision, scores and recall are kept in the summary). Throws EvalError when the
 /// summary was not computed with these params and ground truth (other sizes).
