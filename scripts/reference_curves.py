@@ -13,6 +13,8 @@ EVALUATOR is pycocotools or crowdposetools; SOURCE the folder holding that packa
   --min-score S              results scored below S are removed before loadRes
   --split-categories         the set made two-category: category 2 (same joints, name "person2")
                              gets every annotation and result of the images with an odd id
+  --first-joints N           the set cut to the skeleton of its first N joints (num_keypoints
+                             recounted; give the N sigmas with --sigmas)
 
 Runs the reference unchanged: loadRes, COCOeval('keypoints') evaluate and accumulate, then
 writes eval['precision'][t, r, k, a, -1] as precision[a][t][r], eval['scores'] likewise and
@@ -71,6 +73,8 @@ def parse_settings(args):
         elif option == "--area":
             name, bounds = value.split("=")
             settings["areas"][name] = [float(v) for v in bounds.split(",")]
+        elif option == "--first-joints":
+            settings["first_joints"] = int(value)
         elif option == "--max-dets":
             settings["max_dets"] = int(value)
         elif option == "--min-score":
@@ -89,6 +93,18 @@ def split_categories(gt, results):
     for entry in gt["annotations"] + results:
         if entry["image_id"] % 2 == 1:
             entry["category_id"] = 2
+
+
+def first_joints(gt, results, joints):
+    """The skeleton cut to its first `joints` joints; num_keypoints counts the labelled ones left."""
+    for category in gt["categories"]:
+        category["keypoints"] = category["keypoints"][:joints]
+        category["skeleton"] = []
+    for annotation in gt["annotations"]:
+        annotation["keypoints"] = annotation["keypoints"][:3 * joints]
+        annotation["num_keypoints"] = sum(1 for v in annotation["keypoints"][2::3] if v > 0)
+    for result in results:
+        result["keypoints"] = result["keypoints"][:3 * joints]
 
 
 def main():
@@ -111,6 +127,8 @@ def main():
         results = json.load(f)
     if "min_score" in settings:
         results = [r for r in results if r["score"] >= settings["min_score"]]
+    if "first_joints" in settings:
+        first_joints(gt_json, results, settings["first_joints"])
     if settings.get("split_categories"):
         split_categories(gt_json, results)
     with tempfile.TemporaryDirectory() as folder:
@@ -168,7 +186,8 @@ def main():
                      if package == "pycocotools" else None,
                      "areas": [[float(v) for v in r] for r in p.areaRng],
                      "min_score": settings.get("min_score"),
-                     "split_categories": bool(settings.get("split_categories"))}
+                     "split_categories": bool(settings.get("split_categories")),
+                     "first_joints": settings.get("first_joints")}
     out["evaluator"] = package
     out["command"] = " ".join(["scripts/reference_curves.py", package, "SOURCE"] +
                               sys.argv[3:5] + ["OUT"] + sys.argv[6:])

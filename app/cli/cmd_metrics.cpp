@@ -44,6 +44,16 @@ int runMetrics(const ParsedArgs& parsed) {
   const KeypointGroundTruth gt = loadGroundTruth(gtPath);
   const EvalVariant variant = chosen ? *chosen : variantForGroundTruth(gt);
   EvalParams params = evalParamsFor(variant);
+  // A skeleton other than the dataset's is evaluated with its own sigmas, one per joint.
+  const std::size_t joints = keypointJointCount(gt);
+  if (joints && joints != params.sigmas.size()) {
+    if (!parsed.has("--sigmas")) {
+      throw UsageError{gtPath + ": the skeleton has " + std::to_string(joints) + " joints, not " +
+                       variantName(variant) + "'s " + std::to_string(params.sigmas.size()) +
+                       ": give its sigmas with --sigmas (" + std::to_string(joints) + " values)"};
+    }
+    params.sigmas.assign(joints, 0.0);  // the count --sigmas must give; replaced by its values
+  }
   applyEvalSettings(parsed, params);
   for (const std::string& change : differencesFromReference(params))
     std::cerr << "note: not valid.py's setting: " << change << "\n";

@@ -224,15 +224,27 @@ KeypointGroundTruth loadGroundTruth(const std::string& path) {
 }
 
 void checkGroundTruthFor(const KeypointGroundTruth& gt, EvalVariant variant) {
-  const std::size_t joints = evalParamsFor(variant).sigmas.size();
+  checkGroundTruthFor(gt, variant, evalParamsFor(variant).sigmas.size());
+}
+
+std::size_t keypointJointCount(const KeypointGroundTruth& gt) {
+  for (const auto& c : gt.categories) {
+    if (!c.keypoints.empty()) return c.keypoints.size();
+  }
+  return 0;
+}
+
+void checkGroundTruthFor(const KeypointGroundTruth& gt, EvalVariant variant, std::size_t joints) {
   const std::string name = variantName(variant);
   bool hasPoseCategory = false;
   for (const auto& c : gt.categories) {
     if (c.keypoints.empty()) continue;
     if (c.keypoints.size() != joints) {
+      const bool ownSkeleton = joints != evalParamsFor(variant).sigmas.size();
       throw EvalError(gt.source + ": category " + std::to_string(c.id) + " ('" + c.name +
                       "') has " + std::to_string(c.keypoints.size()) + " keypoints but the " +
-                      name + " evaluation needs " + std::to_string(joints));
+                      name + " evaluation needs " + std::to_string(joints) +
+                      (ownSkeleton ? " (one per sigma given)" : ""));
     }
     hasPoseCategory = true;
   }

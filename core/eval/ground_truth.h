@@ -21,6 +21,14 @@ KeypointGroundTruth parseGroundTruth(const std::string& jsonText, const std::str
 /// every annotation's keypoints, `area` for COCO, `crowdIndex` for CrowdPose); throws EvalError.
 void checkGroundTruthFor(const KeypointGroundTruth& gt, EvalVariant variant);
 
+/// The same for an evaluation with one sigma per joint of a skeleton of `joints` joints (a
+/// skeleton other than the variant's, evaluated with its own sigmas).
+void checkGroundTruthFor(const KeypointGroundTruth& gt, EvalVariant variant, std::size_t joints);
+
+/// The joint count of `gt`'s first keypoint category (id order of the file); 0 when none has
+/// joints. Never fails.
+std::size_t keypointJointCount(const KeypointGroundTruth& gt);
+
 /// `gt` with only the images in `imageIds` and their annotations (an evaluation of part of a
 /// dataset); never fails.
 KeypointGroundTruth restrictToImages(const KeypointGroundTruth& gt,

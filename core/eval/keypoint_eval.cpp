@@ -131,7 +131,7 @@ EvalSummary evaluateKeypoints(const KeypointGroundTruth& gt,
                               const std::vector<KeypointDetection>& detections,
                               const EvalParams& params, const EvalOptions& options) {
   const EvalVariant variant = params.variant;
-  checkGroundTruthFor(gt, variant);
+  checkGroundTruthFor(gt, variant, params.sigmas.size());
   params.validate();
   const std::size_t J = static_cast<std::size_t>(params.numJoints());
   const std::size_t A = params.areas.size();

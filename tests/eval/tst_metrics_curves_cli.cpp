@@ -40,6 +40,28 @@ double maxDifference(const json& a, const json& b) {
   return worst;
 }
 
+// What scripts/reference_curves.py --first-joints does, written as `into`.gt.json and
+// `into`.results.json: the skeleton cut to its first `joints` joints, num_keypoints recounted.
+void writeFirstJoints(const std::string& base, const std::string& into, std::size_t joints) {
+  json gt = readJson(base + ".gt.json"), results = readJson(base + ".results.json");
+  auto cut = [&](json& values, std::size_t keep) {
+    values.erase(values.begin() + static_cast<std::ptrdiff_t>(keep), values.end());
+  };
+  for (json& category : gt.at("categories")) {
+    cut(category.at("keypoints"), joints);
+    category["skeleton"] = json::array();
+  }
+  for (json& person : gt.at("annotations")) {
+    cut(person.at("keypoints"), 3 * joints);
+    int labelled = 0;
+    for (std::size_t j = 0; j < joints; ++j) labelled += person["keypoints"][3 * j + 2] > 0;
+    person["num_keypoints"] = labelled;
+  }
+  for (json& result : results) cut(result.at("keypoints"), 3 * joints);
+  std::ofstream(into + ".gt.json") << gt.dump();
+  std::ofstream(into + ".results.json") << results.dump();
+}
+
 // The CLI options of a golden's settings (reference_curves.py's --area NAME=LO,HI is the CLI's
 // --area-NAME LO,HI; the others are spelt alike).
 QStringList settingsOf(const json& golden) {
@@ -47,6 +69,7 @@ QStringList settingsOf(const json& golden) {
                                 .split(' ', Qt::SkipEmptyParts);
   QStringList out;
   for (int i = words.indexOf("OUT") + 1; i + 1 < words.size(); i += 2) {
+    if (words[i] == "--first-joints") continue;  // the files given are cut instead
     if (words[i] == "--area") {
       const QStringList nameBounds = words[i + 1].split('=');
       out << "--area-" + nameBounds[0] << nameBounds[1];
@@ -65,7 +88,7 @@ class TestMetricsCurvesCli : public QObject {
   void curvesFileMatchesReference_data() {
     QTest::addColumn<QString>("golden");
     // The two-category cases need a rewritten ground truth: tst_eval_curves covers them.
-    for (const char* caseName : {"default", "changed"}) {
+    for (const char* caseName : {"default", "changed", "six_joints"}) {
       const QStringList files =
           QDir(QString::fromStdString(goldensDir()))
               .entryList({QString("*.%1.curves.json").arg(caseName)}, QDir::Files, QDir::Name);
@@ -76,9 +99,15 @@ class TestMetricsCurvesCli : public QObject {
     POSESCOPE_REQUIRE_PARITY(parity);
     QFETCH(QString, golden);
     const json expected = readJson(goldensDir() + "/" + golden.toStdString());
-    const QString base = QString::fromStdString(parity) + "/eval/" + golden.section('.', 0, 0);
+    QString base = QString::fromStdString(parity) + "/eval/" + golden.section('.', 0, 0);
     QTemporaryDir dir;
     const QString out = dir.filePath("curves.json");
+    const json& firstJoints = expected.at("params").at("first_joints");
+    if (!firstJoints.is_null()) {
+      writeFirstJoints(base.toStdString(), dir.filePath("set").toStdString(),
+                       firstJoints.get<std::size_t>());
+      base = dir.filePath("set");
+    }
     const auto run =
         posescope::test::runCli(QStringList{"metrics", "--gt", base + ".gt.json", "--dt",
                                             base + ".results.json", "--curves", out}
@@ -100,10 +129,24 @@ class TestMetricsCurvesCli : public QObject {
       QVERIFY2(diff <= 1e-9,
                qPrintable(QString("%1 %2: max difference %3").arg(golden, key).arg(diff)));
     }
-    // Changed settings are named in the file; summarize's stats are the reference's only without.
-    QCOMPARE(ours.contains("settings"), golden.contains(".changed."));
-    if (!ours.contains("settings"))
+    // Changed settings are named in the file; summarize() reads the arrays at maxDets 20 only
+    // (other maxDets: -1 throughout).
+    QCOMPARE(ours.contains("settings"), !golden.contains(".default."));
+    if (expected.at("max_dets") == 20) {
       QVERIFY(maxDifference(ours.at("stats"), expected.at("stats")) <= 1e-9);
+    }
+  }
+
+  // A skeleton other than the dataset's has no default sigmas: the command says to give them.
+  void ownSkeletonNeedsItsSigmas() {
+    POSESCOPE_REQUIRE_PARITY(parity);
+    QTemporaryDir dir;
+    const QString set = dir.filePath("six");
+    writeFirstJoints(parity + "/eval/real_coco4", set.toStdString(), 6);
+    const auto run = posescope::test::runCli(
+        {"metrics", "--gt", set + ".gt.json", "--dt", set + ".results.json"});
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY2(run.err.contains("6 joints") && run.err.contains("--sigmas"), qPrintable(run.err));
   }
 
   void unwritableCurvesFileIsAnError() {
