@@ -1,5 +1,6 @@
 #include "command_spec.h"
 
+#include <cctype>
 #include <sstream>
 
 namespace posescope::cli {
@@ -46,10 +47,13 @@ std::string commandsMarkdown() {
       << "| command | what it does |\n|---|---|\n";
   for (const CommandSpec& spec : commandSpecs())
     out << "| [`" << spec.name << "`](#" << spec.name << ") | " << spec.summary << " |\n";
-  for (const CommandSpec& spec : commandSpecs())
+  for (const CommandSpec& spec : commandSpecs()) {
+    std::string sentence = spec.summary + ".";
+    sentence[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(sentence[0])));
     out << "\n## " << spec.name << "\n\n"
-        << spec.summary << ".\n\n```text\n"
+        << sentence << "\n\n```text\n"
         << commandHelp(spec) << "```\n";
+  }
   return out.str();
 }
 
