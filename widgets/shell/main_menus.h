@@ -12,8 +12,9 @@ namespace posescope {
 class ExportActions;
 class MainWindow;
 
-/// Builds `window`'s menus; each action calls the window's public functions. The Run menu's
-/// actions follow whether a run can start (setRunState). Never throws.
+/// Builds `window`'s menus; each action calls a public function of the window, its demos
+/// (DemoLauncher) or its exports. The Run menu's actions follow whether a run can start
+/// (setRunState). Never throws.
 class MainMenus : public QObject {
   Q_OBJECT
  public:
