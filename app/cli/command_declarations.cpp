@@ -424,6 +424,26 @@ CommandSpec searchWorkerCommand() {
   };
 }
 
+CommandSpec searchFrontCommand() {
+  return {
+      "search-front",
+      "print or write a search folder's Pareto front (AP against MACs) as CSV or JSON",
+      {"SEARCH_DIR [--format csv|json] [--out FILE]"},
+      "Reads SEARCH_DIR (also while the search writes it) and prints the candidates no other "
+      "beats\n"
+      "on both AP (higher) and ptflops' MACs (fewer), by MACs: the files the GUI's Search page\n"
+      "exports. CSV: candidate,ap,gmacs,macs,parameters,latency_ms,generation,arch (latency_ms\n"
+      "empty when not measured, arch the arch's JSON text); JSON: the candidates' scores as\n"
+      "score.json holds them.\n",
+      {{"SEARCH_DIR", "", "a search folder written by posescope-cli search"}},
+      {{"options",
+        {{"--format", "csv|json", "the front as CSV (default) or JSON"},
+         {"--out", "FILE", "write the front to FILE (replaced whole) instead of stdout"}}}},
+      "exit status: 0 ok, 2 bad command line, 3 not a search folder or a file that cannot be\n"
+      "read or written.\n",
+  };
+}
+
 CommandSpec makeDatasetCommand() {
   return {
       "make-dataset",
@@ -607,11 +627,11 @@ CommandSpec slurmCommand() {
 
 const std::vector<CommandSpec>& commandSpecs() {
   static const std::vector<CommandSpec> specs = {
-      configCommand(),      summaryCommand(), verifyModelCommand(),     evalCommand(),
-      benchCommand(),       metricsCommand(), analyzeCommand(),         extractCommand(),
-      embedCommand(),       searchCommand(),  searchCandidateCommand(), searchWorkerCommand(),
-      makeDatasetCommand(), exportCommand(),  compareCommand(),         mergeCommand(),
-      slurmCommand(),
+      configCommand(),      summaryCommand(),     verifyModelCommand(),     evalCommand(),
+      benchCommand(),       metricsCommand(),     analyzeCommand(),         extractCommand(),
+      embedCommand(),       searchCommand(),      searchCandidateCommand(), searchWorkerCommand(),
+      searchFrontCommand(), makeDatasetCommand(), exportCommand(),          compareCommand(),
+      mergeCommand(),       slurmCommand(),
   };
   return specs;
 }

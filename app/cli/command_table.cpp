@@ -30,6 +30,7 @@ std::vector<Command> commandTable() {
       {"search", FULL(runSearchCommand)},
       {"search-candidate", FULL(runSearchCandidate)},
       {"search-worker", FULL(runSearchWorker)},
+      {"search-front", LIGHT(runSearchFront)},
       {"make-dataset", FULL(runMakeDataset)},
       {"export", FULL(runExport)},
       {"compare", LIGHT(runCompare)},

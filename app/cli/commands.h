@@ -28,5 +28,6 @@ int runSlurm(const ParsedArgs& args);            // cmd_slurm.cpp
 int runSearchCommand(const ParsedArgs& args);    // cmd_search.cpp
 int runSearchWorker(const ParsedArgs& args);     // cmd_search.cpp
 int runSearchCandidate(const ParsedArgs& args);  // cmd_search.cpp
+int runSearchFront(const ParsedArgs& args);      // cmd_search_front.cpp
 
 }  // namespace posescope::cli
