@@ -166,6 +166,9 @@ void bindEvaluation(py::module_& m) {
                                  ids.push_back(category.id);
                                return arrayOf(std::move(ids));
                              })
+      .def_property_readonly(
+          "variant",
+          [](const KeypointGroundTruth& gt) { return variantName(variantForGroundTruth(gt)); })
       .def_property_readonly("num_annotations",
                              [](const KeypointGroundTruth& gt) { return gt.annotations.size(); })
       .def(

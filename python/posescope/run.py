@@ -10,7 +10,7 @@ from . import _native
 class Run:
     """A run folder read back, checked as ``posescope-cli`` reads it.
 
-    ``summary`` (run.json as a dict: state, model, dataset, totals, ``inputs`` with SHA-256),
+    ``summary`` (run.json as a dict: state, model, dataset, totals, ``inputs`` by role with SHA-256),
     ``config`` (config.yaml's text), ``metrics`` ({name: value}, or None before the run ends),
     ``records`` (one dict per image: ``image_id``, ``file``, ``error``, ``keypoints`` (N, J, 3)
     x, y, score, ``tags`` (N, J), ``scores`` (N,), ``times_ms`` per stage), ``results``
@@ -40,8 +40,8 @@ class Run:
 
     @property
     def inputs(self):
-        """What the run was made from: [{'role', 'path', 'sha256'}, ...]."""
-        return self.summary.get("inputs", [])
+        """What the run was made from: {role: {'path', 'sha256'}} (annotations, arch, ...)."""
+        return self.summary.get("inputs", {})
 
     @property
     def config(self):

@@ -1,0 +1,187 @@
+"""posescope.cocoeval.COCOeval gives pycocotools' (crowdposetools') stats and eval arrays.
+
+Always against tests/eval/goldens/curves (the reference's own arrays and stats on every parity set,
+made by scripts/reference-curves-goldens from its unchanged source); and against the reference run
+live, as scripts/reference_curves.py runs it, when its source is given: POSESCOPE_COCOAPI_DIR
+(cocoapi's PythonAPI) and POSESCOPE_CROWDPOSE_API_DIR (crowdpose-api/PythonAPI).
+"""
+import contextlib
+import copy
+import io
+import json
+import os
+import sys
+import types
+import warnings
+
+import numpy as np
+import pytest
+
+from conftest import SOURCE_DIR, parity_sets
+from posescope.cocoeval import COCOeval
+
+GOLDENS = os.path.join(SOURCE_DIR, "tests", "eval", "goldens", "curves")
+CHANGED_SIGMAS = [0.03, 0.02, 0.04, 0.05, 0.05, 0.07, 0.08, 0.07, 0.06, 0.06, 0.05, 0.1, 0.11,
+                  0.09, 0.08, 0.08, 0.1]
+
+
+class Dataset:
+    """What COCOeval reads of a pycocotools COCO object."""
+
+    def __init__(self, dataset):
+        self.dataset = dataset
+
+
+def load(parity, name):
+    base = os.path.join(parity, "eval", name)
+    with open(base + ".gt.json") as gt, open(base + ".results.json") as results:
+        return json.load(gt), json.load(results)
+
+
+def prepare(gt, results, case, crowdpose):
+    """The golden's case applied as scripts/reference_curves.py applies it."""
+    gt, results = copy.deepcopy(gt), copy.deepcopy(results)
+    settings = {}
+    if case == "changed":
+        results = [r for r in results if r["score"] >= 0.2]
+        settings = {"iouThrs": np.array([0.3, 0.5, 0.65, 0.9]), "maxDets": [5],
+                    "areaRng": {"all": [100.0, 1e10], "medium": [500.0, 4000.0]}}
+        if not crowdpose:
+            settings["kpt_oks_sigmas"] = np.array(CHANGED_SIGMAS)
+    if case == "two_categories":
+        second = dict(gt["categories"][0], id=2, name="person2")
+        gt["categories"].append(second)
+        for entry in gt["annotations"] + results:
+            if entry["image_id"] % 2 == 1:
+                entry["category_id"] = 2
+    return gt, results, settings
+
+
+def with_bbox(results):
+    """loadRes' entries: bbox and area from the keypoint extremes."""
+    out = []
+    for r in results:
+        x, y = r["keypoints"][0::3], r["keypoints"][1::3]
+        x0, x1, y0, y1 = min(x), max(x), min(y), max(y)
+        out.append(dict(r, area=(x1 - x0) * (y1 - y0), bbox=[x0, y0, x1 - x0, y1 - y0]))
+    return out
+
+
+def run(evaluator, gt, dt, settings):
+    with contextlib.redirect_stdout(io.StringIO()) as printed:
+        evaluation = evaluator(gt, dt, "keypoints")
+        p = evaluation.params
+        for key, value in settings.items():
+            if key == "areaRng":
+                for label, bounds in value.items():
+                    p.areaRng[p.areaRngLbl.index(label)] = bounds
+            else:
+                setattr(p, key, value)
+        evaluation.evaluate()
+        evaluation.accumulate()
+        arrays = {k: evaluation.eval[k].copy() for k in ("precision", "scores", "recall")}
+        evaluation.summarize()
+    return evaluation, arrays, printed.getvalue()
+
+
+@pytest.mark.parametrize("case", ["default", "changed", "two_categories"])
+def test_cocoeval_equals_the_references_goldens(parity, case):
+    for name in parity_sets(parity):
+        crowdpose = "crowdpose" in name
+        gt, results, settings = prepare(*load(parity, name), case, crowdpose)
+        evaluation, arrays, printed = run(COCOeval, Dataset(gt), Dataset({"annotations": with_bbox(results)}),
+                                          settings)
+        with open(os.path.join(GOLDENS, f"{name}.{case}.curves.json")) as f:
+            golden = json.load(f)
+        categories = golden.get("categories", [golden])
+        T, R, K, A, M = arrays["precision"].shape
+        assert (K, M) == (len(categories), 1), name
+        for k, category in enumerate(categories):
+            np.testing.assert_array_equal(arrays["precision"][:, :, k, :, -1].transpose(2, 0, 1),
+                                          np.array(category["precision"]), err_msg=name)
+            np.testing.assert_array_equal(arrays["scores"][:, :, k, :, -1].transpose(2, 0, 1),
+                                          np.array(category["scores"]), err_msg=name)
+            np.testing.assert_array_equal(arrays["recall"][:, k, :, -1].T,
+                                          np.array(category["recall"]), err_msg=name)
+        stats = list(evaluation.stats)
+        if crowdpose:  # crowdposetools' stats have unused slots 3 and 4
+            assert stats[3:5] == [0, 0]
+            stats = stats[0:3] + stats[5:11]
+        assert stats == golden["stats"], name
+        assert printed.count("Average Precision") + printed.count("Average Recall") == \
+            (11 - 2 if crowdpose else 10)
+
+
+def test_cocoeval_reads_paths_and_prints_pycocotools_lines(parity):
+    base = os.path.join(parity, "eval", "real_coco4")
+    evaluation, _, printed = run(COCOeval, base + ".gt.json", base + ".results.json", {})
+    with open(base + ".stats.json") as f:
+        assert list(evaluation.stats) == json.load(f)["stats"]
+    assert " Average Precision  (AP) @[ IoU=0.50:0.95 | area=   all | maxDets= 20 ] = " in printed
+    assert " Average Recall     (AR) @[ IoU=0.50      | area=   all | maxDets= 20 ] = " in printed
+
+
+def reference(package, variable):
+    source = os.environ.get(variable, "")
+    if not source:
+        pytest.skip(f"{variable} is not set (the reference's source folder): live comparison "
+                    "skipped; the goldens above are the reference's")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", FutureWarning)
+        for alias, builtin in (("float", float), ("int", int), ("bool", bool),
+                               ("object", object)):
+            if not hasattr(np, alias):
+                setattr(np, alias, builtin)
+    for stub in ("matplotlib", "matplotlib.pyplot", "matplotlib.collections",
+                 "matplotlib.patches", package + ".mask", package + "._mask"):
+        module = sys.modules.setdefault(stub, types.ModuleType(stub))
+        module.PatchCollection = module.Polygon = None
+    sys.modules["matplotlib"].use = lambda *args, **kwargs: None
+    sys.path.insert(0, source)
+    coco = __import__(package + ".coco", fromlist=["COCO"])
+    cocoeval = __import__(package + ".cocoeval", fromlist=["COCOeval"])
+    return coco.COCO, cocoeval.COCOeval
+
+
+@pytest.mark.parametrize("changed", [False, True], ids=["default", "changed"])
+def test_cocoeval_equals_the_reference_run_live(parity, tmp_path, changed):
+    settings = {}
+    if changed:
+        settings = {"iouThrs": np.array([0.3, 0.5, 0.65, 0.9]), "maxDets": [5, 20],
+                    "areaRng": {"all": [100.0, 1e10], "medium": [500.0, 4000.0]}}
+    for name in parity_sets(parity):
+        crowdpose = "crowdpose" in name
+        coco, evaluator = reference("crowdposetools" if crowdpose else "pycocotools",
+                                    "POSESCOPE_CROWDPOSE_API_DIR" if crowdpose
+                                    else "POSESCOPE_COCOAPI_DIR")
+        base = os.path.join(parity, "eval", name)
+        outputs = []
+        for which in (evaluator, COCOeval):
+            with contextlib.redirect_stdout(io.StringIO()):
+                gt = coco(base + ".gt.json")
+                dt = gt.loadRes(base + ".results.json")
+            mine = dict(settings)
+            if changed:
+                mine["imgIds"] = sorted(gt.getImgIds())[::2]
+                if not crowdpose:
+                    mine["kpt_oks_sigmas"] = np.array(CHANGED_SIGMAS)
+            if which is evaluator and crowdpose:
+                which = _with_anno_file(evaluator, base + ".gt.json")
+            outputs.append(run(which, gt, dt, mine))
+        (ref, ref_arrays, ref_printed), (ours, our_arrays, our_printed) = outputs
+        for key in ("precision", "scores", "recall"):
+            np.testing.assert_array_equal(our_arrays[key], ref_arrays[key], err_msg=name)
+        np.testing.assert_array_equal(ours.stats, np.asarray(ref.stats), err_msg=name)
+        lines = [line for line in ref_printed.splitlines() if line.startswith(" Average")]
+        assert lines == [line for line in our_printed.splitlines()
+                         if line.startswith(" Average")]
+
+
+def _with_anno_file(evaluator, gt_file):
+    """crowdposetools' COCOeval reads the ground truth file again in summarize (valid.py sets
+    anno_file)."""
+    def make(gt, dt, iou_type):
+        evaluation = evaluator(gt, dt, iou_type)
+        evaluation.anno_file = [gt_file]
+        return evaluation
+    return make
