@@ -1,22 +1,45 @@
 // From "where the AP goes" to the images: a bar of the Results page's analysis charts opens the
-// Inspect page on the queue of the images with that error.
+// Inspect page on the queue of the images with that error. One image in view on every page: the
+// document's current image, whichever page chose it, forgotten when another run opens.
 
 #include <QSignalSpy>
+#include <QSortFilterProxyModel>
 #include <QStandardPaths>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QtTest>
 
 #include "widgets/analysis_run_fixture.h"
 #include "widgets/common/ap_if_fixed_chart.h"
 #include "widgets/common/joint_error_chart.h"
+#include "widgets/models/record_table_model.h"
 #include "widgets/pages/inspect/inspect_view.h"
 #include "widgets/pages/results/results_view.h"
+#include "widgets/pages/timing/timing_view.h"
 #include "widgets/session/run_analysis_session.h"
+#include "widgets/session/run_document.h"
 #include "widgets/session/run_session.h"
 #include "widgets/shell/main_window.h"
 
 using namespace posescope;
+
+namespace {
+
+// The dataset index of the row selected in the Results page's image table, if any.
+std::optional<std::size_t> resultsSelection(MainWindow& window) {
+  RecordTableModel* records = window.resultsView()->recordModel();
+  for (auto* table : window.resultsView()->findChildren<QTableView*>()) {
+    auto* proxy = qobject_cast<QSortFilterProxyModel*>(table->model());
+    if (!proxy || proxy->sourceModel() != records) continue;
+    const QModelIndexList rows = table->selectionModel()->selectedRows();
+    if (rows.size() != 1) return std::nullopt;
+    return records->records()[static_cast<std::size_t>(proxy->mapToSource(rows[0]).row())].index;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
 
 class TestResultsToInspect : public QObject {
   Q_OBJECT
@@ -44,6 +67,50 @@ class TestResultsToInspect : public QObject {
     // The per-joint chart does the same for one joint and label.
     QVERIFY(window.resultsView()->jointChart()->requestImages(test::kLeftWrist, JointLabel::Swap));
     QCOMPARE(window.inspectView()->queueTitle(), QStringLiteral("left_wrist: swap"));
+  }
+
+  void oneImageInViewOnEveryPage() {
+    QStandardPaths::setTestModeEnabled(true);
+    QTemporaryDir dir;
+    const QString annotations = dir.filePath("annotations.json");
+    test::writeAnalysisFixtureGroundTruth(annotations.toStdString());
+    for (const char* run : {"run", "other"})
+      test::writeAnalysisFixtureRun(dir.filePath(run).toStdString(), annotations.toStdString());
+    MainWindow window;
+    window.show();
+    RunDocument* document = window.document();
+    QSignalSpy opened(window.session(), &RunSession::runFolderOpened);
+    window.openRunFolder(dir.filePath("run"));
+    QVERIFY(opened.wait(60000));
+    auto* timing = window.findChild<TimingView*>();
+
+    // Results' double-click (or Enter): the Inspect page on that image, selected everywhere.
+    Q_EMIT window.resultsView()->imageActivated(1);
+    QCOMPARE(window.pages()->currentWidget(), static_cast<QWidget*>(window.inspectView()));
+    QCOMPARE(document->currentImage().value_or(99), std::size_t{1});
+    QCOMPARE(window.inspectView()->currentImage().value_or(99), std::size_t{1});
+    QCOMPARE(resultsSelection(window).value_or(99), std::size_t{1});
+
+    // A bar clicked on the Timing page: the same image on Results and Inspect, no page change.
+    window.showPage(MainWindow::TimingPage);
+    QTRY_VERIFY(timing->selectedImage() == std::optional<std::size_t>(1));  // caught up on show
+    Q_EMIT timing->imageSelected(2);
+    QCOMPARE(window.pages()->currentWidget(), static_cast<QWidget*>(timing));
+    QCOMPARE(window.inspectView()->currentImage().value_or(99), std::size_t{2});
+    QCOMPARE(resultsSelection(window).value_or(99), std::size_t{2});
+
+    // Next image on Inspect: Results and Timing follow.
+    QVERIFY(window.inspectView()->stepImage(1));
+    const std::size_t next = window.inspectView()->currentImage().value_or(99);
+    QCOMPARE(document->currentImage().value_or(98), next);
+    QCOMPARE(timing->selectedImage().value_or(98), next);
+    QCOMPARE(resultsSelection(window).value_or(98), next);
+
+    // Another run folder: no image of the one before stays in view.
+    window.openRunFolder(dir.filePath("other"));
+    QVERIFY(opened.wait(60000));
+    QVERIFY(!document->currentImage());
+    QCOMPARE(document->runDir(), QFileInfo(dir.filePath("other")).absoluteFilePath());
   }
 };
 

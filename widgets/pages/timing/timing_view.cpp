@@ -125,6 +125,7 @@ TimingView::TimingView(QWidget* parent) : QWidget(parent) {
 }
 
 void TimingView::followDocument(RunDocument* document) {
+  document_ = document;
   connect(this, &TimingView::imageSelected, document,
           [document](qulonglong index) { document->setCurrentImage(index); });
   connect(document, &RunDocument::currentImageChanged, this, [this, document] {
@@ -365,6 +366,8 @@ void TimingView::catchUp() {
   if (stale_ && followed_) {
     stale_ = false;
     setRecords(followed_->records());
+    // An image put in view while the page was hidden had no bar to select then.
+    if (document_ && document_->currentImage()) selectImage(*document_->currentImage());
   }
 }
 

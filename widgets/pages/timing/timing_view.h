@@ -106,7 +106,8 @@ class TimingView : public QWidget {
   QLabel* caption_ = nullptr;
   QTimer* refresh_ = nullptr;
   const RecordTableModel* followed_ = nullptr;
-  bool stale_ = false;  // records changed while the page was hidden
+  const RunDocument* document_ = nullptr;  // whose current image the selection follows
+  bool stale_ = false;                     // records changed while the page was hidden
 };
 
 /// Number of histogram bins for `n` values: ceil(sqrt(n)) within [1, 40]. Never fails.
