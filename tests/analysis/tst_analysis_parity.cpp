@@ -10,7 +10,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <map>
 
 #include "analysis/keypoint_analysis.h"
@@ -18,16 +17,14 @@
 #include "eval/ground_truth.h"
 #include "eval/keypoint_eval.h"
 #include "eval/results_io.h"
+#include "test_files.h"
 #include "test_support.h"
 
 using namespace posescope;
 
 namespace {
 
-nlohmann::json readJson(const std::string& path) {
-  std::ifstream in(path);
-  return nlohmann::json::parse(in);
-}
+using posescope::test::readJson;
 
 // coco-analyze's names of the AP-if-fixed rows, as PoseScope names them.
 std::string errorName(const std::string& reference) {

@@ -23,6 +23,7 @@
 #include "checkpoint/state_dict_writer.h"
 #include "checkpoint/unpickler.h"
 #include "common/errors.h"
+#include "test_files.h"
 #include "test_support.h"
 
 using posescope::CheckpointError;
@@ -34,10 +35,7 @@ std::string fixture(const std::string& name) {
   return posescope::test::sourceDir() + "/tests/checkpoint/fixtures/" + name;
 }
 
-std::string readBytes(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
+using posescope::test::readBytes;
 
 void writeBytes(const std::string& path, const std::string& bytes) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);

@@ -7,6 +7,7 @@
 
 #include "cli_runner.h"
 
+#include "test_files.h"
 #include "test_support.h"
 
 namespace {
@@ -15,9 +16,7 @@ using posescope::test::CliRun;
 using posescope::test::runCli;
 using posescope::test::runCliIn;
 
-QString repoFile(const QString& relative) {
-  return QString::fromStdString(posescope::test::sourceDir()) + "/" + relative;
-}
+using posescope::test::repoFile;
 
 }  // namespace
 

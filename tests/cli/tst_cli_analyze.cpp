@@ -13,6 +13,7 @@
 #include <cmath>
 
 #include "cli_runner.h"
+#include "test_files.h"
 #include "test_support.h"
 
 using posescope::test::CliRun;
@@ -20,9 +21,7 @@ using posescope::test::runCli;
 
 namespace {
 
-QString repoFile(const QString& relative) {
-  return QString::fromStdString(posescope::test::sourceDir()) + "/" + relative;
-}
+using posescope::test::repoFile;
 
 QJsonObject parseObject(const QString& text) {
   QJsonParseError error;

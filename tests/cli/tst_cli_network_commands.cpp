@@ -26,6 +26,7 @@
 #include "models/pose_net.h"
 #include "models/random_weights.h"
 #include "pipeline/evaluator_options.h"
+#include "test_files.h"
 #include "test_support.h"
 
 using namespace posescope;
@@ -34,9 +35,8 @@ using test::runCli;
 
 namespace {
 
-QString repoFile(const QString& relative) {
-  return QString::fromStdString(test::sourceDir()) + "/" + relative;
-}
+using posescope::test::readQtJson;
+using posescope::test::repoFile;
 
 const QString kDemoCfg = QStringLiteral("configs/demo/demo.yaml");
 const QString kDemoSupernetCfg = QStringLiteral("configs/demo/demo-supernet.yaml");
@@ -88,12 +88,6 @@ BenchFigures parseBench(const QString& out) {
       QRegularExpression(R"(outside the network forward: ([0-9.]+)% of stage time)").match(out);
   if (outside.hasMatch()) f.outsidePercent = outside.captured(1).toDouble();
   return f;
-}
-
-QJsonDocument readJson(const QString& path) {
-  QFile f(path);
-  if (!f.open(QIODevice::ReadOnly)) return {};
-  return QJsonDocument::fromJson(f.readAll());
 }
 
 QString readText(const QString& path) {
@@ -253,7 +247,7 @@ class TestCliNetworkCommands : public QObject {
     const QString empty = dir_.filePath("empty");
     QVERIFY(QDir().mkpath(empty + "/annotations"));
     QJsonObject annotations =
-        readJson(data_ + "/annotations/person_keypoints_val2017.json").object();
+        readQtJson(data_ + "/annotations/person_keypoints_val2017.json").object();
     annotations["images"] = QJsonArray();
     annotations["annotations"] = QJsonArray();
     QFile file(empty + "/annotations/person_keypoints_val2017.json");
@@ -441,8 +435,8 @@ class TestCliNetworkCommands : public QObject {
     QVERIFY2(folded > 0, qPrintable(readText(runs["folded"] + "/log.txt")));
     QCOMPARE(foldedBatchNorms(runs["unfolded"]), 0);
 
-    const QJsonArray a = readJson(runs["folded"] + "/results.json").array();
-    const QJsonArray b = readJson(runs["unfolded"] + "/results.json").array();
+    const QJsonArray a = readQtJson(runs["folded"] + "/results.json").array();
+    const QJsonArray b = readQtJson(runs["unfolded"] + "/results.json").array();
     QVERIFY(!a.isEmpty());
     QCOMPARE(b.size(), a.size());
     double keypointDiff = 0, scoreDiff = 0;

@@ -26,6 +26,7 @@
 #include "common/errors.h"
 #include "pipeline/run_folder.h"
 #include "pipeline/run_records.h"
+#include "test_files.h"
 #include "test_support.h"
 
 using posescope::test::CliRun;
@@ -34,9 +35,7 @@ using namespace posescope;
 
 namespace {
 
-QString repoFile(const QString& relative) {
-  return QString::fromStdString(posescope::test::sourceDir()) + "/" + relative;
-}
+using posescope::test::repoFile;
 
 QByteArray readAll(const QString& path) {
   QFile f(path);

@@ -24,6 +24,7 @@
 #include "config/search_space.h"
 #include "models/pose_net.h"
 #include "models/random_weights.h"
+#include "test_files.h"
 #include "test_support.h"
 
 using namespace posescope;
@@ -31,11 +32,7 @@ using nlohmann::json;
 
 namespace {
 
-json readJson(const QString& path) {
-  QFile f(path);
-  if (!f.open(QIODevice::ReadOnly)) return {};
-  return json::parse(f.readAll().toStdString(), nullptr, false);
-}
+using posescope::test::readJson;
 
 QStringList scoreFiles(const QString& searchDir) {
   QStringList files;

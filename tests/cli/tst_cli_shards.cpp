@@ -7,27 +7,17 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include "cli_runner.h"
+#include "demo_eval.h"
 #include "test_support.h"
 
 namespace {
 
 using posescope::test::CliRun;
+using posescope::test::demoEvalArguments;
+using posescope::test::explain;
+using posescope::test::fileBytes;
+using posescope::test::kMergedRunFiles;
 using posescope::test::runCli;
-
-QString repoFile(const QString& relative) {
-  return QString::fromStdString(posescope::test::sourceDir()) + "/" + relative;
-}
-
-QByteArray fileBytes(const QString& path) {
-  QFile f(path);
-  return f.open(QIODevice::ReadOnly) ? f.readAll()
-                                     : QByteArray("<unreadable " + path.toUtf8() + ">");
-}
-
-QString explain(const CliRun& r) {
-  return QString("exit %1\nstdout: %2\nstderr: %3").arg(r.exitCode).arg(r.out, r.err);
-}
 
 }  // namespace
 
@@ -39,16 +29,7 @@ class TestCliShards : public QObject {
 
   // eval of the demo model on the generated split, with `extra` arguments.
   CliRun eval(const QString& out, const QStringList& extra) {
-    QStringList args = {"eval",          "--quiet",
-                        "--device",      "cpu",
-                        "--threads",     "1",
-                        "--workers",     "1",
-                        "--cfg",         repoFile("configs/demo/demo.yaml"),
-                        "--superconfig", repoFile("configs/demo/demo-arch.json"),
-                        "--out",         out};
-    args << extra << "DATASET.ROOT" << data_ << "TEST.MODEL_FILE"
-         << repoFile("resources/demo/demo_litepose.pth");
-    return runCli(args);
+    return runCli(QStringList{"eval", "--out", out} << demoEvalArguments(data_, extra));
   }
   QString path(const QString& name) const { return dir_.filePath(name); }
 
@@ -56,8 +37,7 @@ class TestCliShards : public QObject {
   void initTestCase() {
     QVERIFY(dir_.isValid());
     data_ = dir_.filePath("data");
-    const CliRun made = runCli(
-        {"make-dataset", "--out", data_, "--images", "10", "--split", "val2017", "--seed", "1"});
+    const CliRun made = posescope::test::makeDemoDataset(data_, 10);
     QVERIFY2(made.exitCode == 0, qPrintable(explain(made)));
     const CliRun whole = eval(path("whole"), {});
     QVERIFY2(whole.exitCode == 0, qPrintable(explain(whole)));
@@ -73,8 +53,7 @@ class TestCliShards : public QObject {
         runCli({"merge", "--quiet", path("s2"), path("s0"), path("s1"), "--out", path("merged")});
     QVERIFY2(merged.exitCode == 0, qPrintable(explain(merged)));
     QCOMPARE(merged.out, QString::fromUtf8(fileBytes(path("whole/metrics.md"))));
-    for (const char* file :
-         {"results.json", "metrics.json", "metrics.md", "image_eval.jsonl", "analysis.json"})
+    for (const char* file : kMergedRunFiles)
       QVERIFY2(fileBytes(path("merged/") + file) == fileBytes(path("whole/") + file), file);
     // Opened like any other run.
     const CliRun compared = runCli({"compare", "--no-bootstrap", path("whole"), path("merged")});

@@ -8,29 +8,19 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include "cli_runner.h"
+#include "demo_eval.h"
 #include "slurm_cluster.h"
 #include "test_support.h"
 
 namespace {
 
 using posescope::test::CliRun;
+using posescope::test::demoEvalArguments;
+using posescope::test::explain;
+using posescope::test::fileBytes;
+using posescope::test::kMergedRunFiles;
 using posescope::test::runCli;
 using posescope::test::SlurmCluster;
-
-QString repoFile(const QString& relative) {
-  return QString::fromStdString(posescope::test::sourceDir()) + "/" + relative;
-}
-
-QByteArray fileBytes(const QString& path) {
-  QFile f(path);
-  return f.open(QIODevice::ReadOnly) ? f.readAll()
-                                     : QByteArray("<unreadable " + path.toUtf8() + ">");
-}
-
-QString explain(const CliRun& r) {
-  return QString("exit %1\nstdout: %2\nstderr: %3").arg(r.exitCode).arg(r.out, r.err);
-}
 
 // "JobState=X" and "Reason=Y" of a job, from scontrol's one-line form.
 QString jobField(const QString& show, const QString& field) {
@@ -55,24 +45,9 @@ class TestSlurm : public QObject {
     qputenv("SLURM_CONF", cluster.config().toUtf8());
 
     const QString data = dir.filePath("data");
-    const CliRun made = runCli(
-        {"make-dataset", "--out", data, "--images", "9", "--split", "val2017", "--seed", "1"});
+    const CliRun made = posescope::test::makeDemoDataset(data, 9);
     QVERIFY2(made.exitCode == 0, qPrintable(explain(made)));
-    const QStringList evalArgs = {"--quiet",
-                                  "--device",
-                                  "cpu",
-                                  "--threads",
-                                  "1",
-                                  "--workers",
-                                  "1",
-                                  "--cfg",
-                                  repoFile("configs/demo/demo.yaml"),
-                                  "--superconfig",
-                                  repoFile("configs/demo/demo-arch.json"),
-                                  "DATASET.ROOT",
-                                  data,
-                                  "TEST.MODEL_FILE",
-                                  repoFile("resources/demo/demo_litepose.pth")};
+    const QStringList evalArgs = demoEvalArguments(data);
 
     const QString runDir = dir.filePath("cluster-run");
     const CliRun submitted = runCli(
@@ -116,8 +91,7 @@ class TestSlurm : public QObject {
     const QString whole = dir.filePath("whole");
     const CliRun unsharded = runCli(QStringList{"eval", "--out", whole} << evalArgs);
     QVERIFY2(unsharded.exitCode == 0, qPrintable(explain(unsharded)));
-    for (const char* file :
-         {"results.json", "metrics.json", "metrics.md", "image_eval.jsonl", "analysis.json"})
+    for (const char* file : kMergedRunFiles)
       QVERIFY2(fileBytes(runDir + "/" + file) == fileBytes(whole + "/" + file), file);
     for (int k = 0; k < 3; ++k)
       QVERIFY(QFileInfo::exists(runDir + QString("/shards/%1/run.json").arg(k)));

@@ -7,19 +7,16 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
-#include <fstream>
 
 #include "eval/ground_truth.h"
 #include "eval/keypoint_eval.h"
 #include "eval/results_io.h"
+#include "test_files.h"
 #include "test_support.h"
 
 namespace {
 
-nlohmann::json readJson(const std::string& path) {
-  std::ifstream in(path);
-  return nlohmann::json::parse(in);
-}
+using posescope::test::readJson;
 
 // The sets' names say which evaluator made them ("crowdpose" in the name: crowdposetools).
 posescope::EvalVariant variantOf(const QString& name) {

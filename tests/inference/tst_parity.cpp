@@ -20,6 +20,7 @@
 #include "config/experiment.h"
 #include "inference/pose_inference.h"
 #include "models/pose_net.h"
+#include "test_files.h"
 #include "test_support.h"
 
 using namespace posescope;
@@ -57,10 +58,7 @@ std::vector<Case> readCases(const std::string& dir) {
   return cases;
 }
 
-nlohmann::json readJson(const std::string& path) {
-  std::ifstream in(path);
-  return nlohmann::json::parse(in);
-}
+using posescope::test::readJson;
 
 }  // namespace
 

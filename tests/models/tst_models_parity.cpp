@@ -3,8 +3,6 @@
 // measured figure is beside its tolerance); parameters and convolution multiply-adds match its
 // .json.
 
-#include <fstream>
-
 #include <torch/csrc/autograd/grad_mode.h>
 #include <nlohmann/json.hpp>
 
@@ -15,17 +13,14 @@
 
 #include <QtTest>
 
+#include "test_files.h"
 #include "test_support.h"
 
 using namespace posescope;
 
 namespace {
 
-nlohmann::json readJson(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw std::runtime_error("cannot open " + path);
-  return nlohmann::json::parse(in);
-}
+using posescope::test::readJson;
 
 Experiment experimentFor(const std::string& parity, const std::string& cfg,
                          const std::string& arch) {

@@ -11,7 +11,6 @@
 #include <atomic>
 #include <chrono>
 #include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <thread>
 
@@ -22,6 +21,7 @@
 #include "search/evolution.h"
 #include "search/search_folder.h"
 #include "search/search_run.h"
+#include "test_files.h"
 #include "test_support.h"
 
 using namespace posescope;
@@ -52,10 +52,7 @@ double fakeAccuracy(const ArchConfig& a) {
          (c[5] + c[6] + c[7] + c[8]) / 10.0;
 }
 
-json readJsonFile(const std::string& path) {
-  std::ifstream in(path);
-  return json::parse(in);
-}
+using posescope::test::readJson;
 
 SearchPlan smallPlan(double budgetGmacs) {
   SearchPlan plan;
@@ -158,7 +155,7 @@ class TestSearch : public QObject {
   // The reference's EvolutionFinder, run by make_reference_evolution.py with the same fixed
   // cost and accuracy, evaluated these architectures in this order.
   void evolutionVisitsTheReferencesArchitectures() {
-    const json golden = readJsonFile(test::sourceDir() + "/tests/search/reference_evolution.json");
+    const json golden = readJson(test::sourceDir() + "/tests/search/reference_evolution.json");
     const ArchManager space(golden.at("deconv_filters").get<std::vector<int>>());
     for (const json& c : golden.at("cases")) {
       EvolutionSettings s;
@@ -205,7 +202,7 @@ class TestSearch : public QObject {
   // pose_mobilenet's parameters and multiply-adds as the reference's own network reports them.
   void archCostMatchesTheReferenceNetwork() {
     POSESCOPE_REQUIRE_PARITY(parity);
-    const json info = readJsonFile(parity + "/models/litepose_xs_coco.json");
+    const json info = readJson(parity + "/models/litepose_xs_coco.json");
     const Experiment e = loadExperiment({parity + "/configs/coco/mobilenet/mobile.yaml",
                                          parity + "/configs/arch/search-XS.json",
                                          {}});
@@ -235,7 +232,7 @@ class TestSearch : public QObject {
     std::atomic<int> again{0};
     QCOMPARE(runFakeSearch(a.path().toStdString(), plan, &again), first);
     QCOMPARE(again.load(), 0);
-    const json result = readJsonFile(a.path().toStdString() + "/result.json");
+    const json result = readJson(a.path().toStdString() + "/result.json");
     QCOMPARE(result.at("best").at("key").get<std::string>(), first.best);
     QVERIFY(!result.at("pareto_front").empty());
   }

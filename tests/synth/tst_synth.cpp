@@ -9,7 +9,6 @@
 #include <fstream>
 #include <map>
 #include <set>
-#include <sstream>
 
 #include <nlohmann/json.hpp>
 #include <opencv2/imgcodecs.hpp>
@@ -20,22 +19,15 @@
 #include "synth/synth_dataset.h"
 #include "synth/synth_image.h"
 #include "synth/synth_random.h"
+#include "test_files.h"
 
 using namespace posescope;
 using namespace posescope::synth;
 
 namespace {
 
-std::string readBytes(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-nlohmann::json readJson(const std::string& path) {
-  return nlohmann::json::parse(readBytes(path));
-}
+using posescope::test::readBytes;
+using posescope::test::readJson;
 
 // FNV-1a over an image's pixels and its people's keypoints and boxes.
 std::uint64_t fingerprint(const SynthImage& synth) {

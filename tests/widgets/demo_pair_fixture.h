@@ -11,6 +11,7 @@
 
 #include "pipeline/run_folder.h"
 #include "synthetic_fixture.h"
+#include "test_files.h"
 #include "test_support.h"
 #include "widgets/session/run_setup.h"
 
@@ -18,10 +19,6 @@ namespace posescope::test {
 
 inline constexpr int kPairImages = 6;
 inline constexpr int kPairRunTimeoutMs = 180000;
-
-inline QString repoFile(const QString& relative) {
-  return QString::fromStdString(sourceDir()) + "/" + relative;
-}
 
 // The run folder's state ("complete", "cancelled", ...), or why it cannot be read.
 inline std::string stateOf(const QString& runDir) {

@@ -5,6 +5,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "test_files.h"
 #include "test_support.h"
 #include "widgets/models/arch_table_model.h"
 #include "widgets/models/config_tree_model.h"
@@ -15,9 +16,7 @@ using posescope::ExperimentView;
 
 namespace {
 
-QString repoFile(const QString& relative) {
-  return QString::fromStdString(posescope::test::sourceDir()) + "/" + relative;
-}
+using posescope::test::repoFile;
 
 // Finds the row of `key` under `parent` in the config tree (column 0).
 QModelIndex findKey(const QAbstractItemModel* model, const QString& key,

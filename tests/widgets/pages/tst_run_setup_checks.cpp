@@ -10,6 +10,7 @@
 #include <QtTest>
 
 #include "synthetic_fixture.h"
+#include "test_files.h"
 #include "test_support.h"
 #include "widgets/pages/experiment/run_setup_view.h"
 #include "widgets/session/checkpoint_check.h"
@@ -20,9 +21,7 @@ namespace {
 
 constexpr int kCheckTimeoutMs = 120000;
 
-QString repoFile(const QString& relative) {
-  return QString::fromStdString(test::sourceDir()) + "/" + relative;
-}
+using posescope::test::repoFile;
 
 }  // namespace
 

@@ -16,6 +16,7 @@
 
 #include "built_programs.h"
 #include "synthetic_fixture.h"
+#include "test_files.h"
 #include "test_support.h"
 #include "widgets/common/display_filter_bar.h"
 #include "widgets/common/image_canvas.h"
@@ -34,9 +35,7 @@ namespace {
 constexpr int kTimeoutMs = 180000;
 const QSize kDefaultWindow(1280, 800);
 
-QString repoFile(const QString& relative) {
-  return QString::fromStdString(test::sourceDir()) + "/" + relative;
-}
+using posescope::test::repoFile;
 
 // posescope-cli eval of a demo architecture on `dataRoot` into `out`; "" or what went wrong.
 QString evalDemo(const QString& arch, const QString& weights, const QString& dataRoot,

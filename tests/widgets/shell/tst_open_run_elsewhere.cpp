@@ -10,6 +10,7 @@
 
 #include "built_programs.h"
 #include "synthetic_fixture.h"
+#include "test_files.h"
 #include "test_support.h"
 #include "widgets/common/image_canvas.h"
 #include "widgets/pages/inspect/inspect_view.h"
@@ -22,9 +23,7 @@ namespace {
 
 constexpr int kTimeoutMs = 180000;
 
-QString repoFile(const QString& relative) {
-  return QString::fromStdString(test::sourceDir()) + "/" + relative;
-}
+using posescope::test::repoFile;
 
 // Opens `dir` in `window` and shows its first image; true once its maps are drawn.
 bool openAndShowMaps(MainWindow& window, const QString& dir, QString* why) {

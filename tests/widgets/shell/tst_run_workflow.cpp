@@ -21,6 +21,7 @@
 #include "pipeline/evaluator.h"
 #include "pipeline/run_folder.h"
 #include "synthetic_fixture.h"
+#include "test_files.h"
 #include "test_support.h"
 #include "widgets/lateness_probe.h"
 #include "widgets/models/metric_table_model.h"
@@ -44,9 +45,7 @@ constexpr int kImages = 8;
 constexpr int kMissing = 2;  // listed in the annotations, never written: one failed record
 constexpr int kRunTimeoutMs = 240000;
 
-QString repoFile(const QString& relative) {
-  return QString::fromStdString(posescope::test::sourceDir()) + "/" + relative;
-}
+using posescope::test::repoFile;
 
 // Waits for the window's run to end; returns the outcome, or fails with the worker's message.
 bool waitForRun(MainWindow& window, RunOutcome* outcome, QString* failure) {

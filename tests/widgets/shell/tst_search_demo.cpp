@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "built_programs.h"
+#include "test_files.h"
 #include "test_support.h"
 #include "widgets/session/search_session.h"
 #include "widgets/shell/main_window.h"
@@ -32,11 +33,7 @@ QAction* menuAction(const QMenuBar* bar, const QString& text) {
   return nullptr;
 }
 
-json readJson(const QString& path) {
-  QFile file(path);
-  if (!file.open(QIODevice::ReadOnly)) return {};
-  return json::parse(file.readAll().toStdString(), nullptr, false);
-}
+using posescope::test::readJson;
 
 }  // namespace
 

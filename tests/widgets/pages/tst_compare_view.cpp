@@ -1,6 +1,6 @@
-// The Timing and Compare pages and the GUI exports: statistics equal core's, bar clicks select
-// images, the comparison's per-image order, synchronised canvases, exported files that parse
-// back to the values shown, overlay PNGs and plots.
+// The Compare page: the per-image order of the comparison, its metric and summary models,
+// canvases that share zoom, pan, layers, display filters and legend, and the run and comparison
+// exports that parse back to the values the page shows.
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
@@ -8,7 +8,6 @@
 #include <QFile>
 #include <QImage>
 #include <QJsonArray>
-#include <QJsonDocument>
 #include <QJsonObject>
 #include <QScrollBar>
 #include <QSignalSpy>
@@ -17,43 +16,25 @@
 #include <QWheelEvent>
 #include <QtTest>
 #include <cmath>
-#include <memory>
 
 #include "render/palette.h"
 #include "report/report_fixtures.h"
+#include "test_files.h"
 #include "widgets/common/display_filter_bar.h"
 #include "widgets/common/image_canvas.h"
-#include "widgets/common/overlay_image.h"
 #include "widgets/common/overlay_legend.h"
-#include "widgets/common/plot_utils.h"
 #include "widgets/common/qcp.h"
 #include "widgets/models/comparison_models.h"
-#include "widgets/models/timing_stats_model.h"
 #include "widgets/pages/compare/canvas_pair.h"
 #include "widgets/pages/compare/compare_view.h"
 #include "widgets/pages/timing/timing_view.h"
 #include "widgets/session/export_files.h"
-#include "widgets/session/overlay_export.h"
 
 using namespace posescope;
 using test::FixtureImage;
+using test::readQtJson;
 
 namespace {
-
-// Records whose stage times differ per stage: stage s of image i takes (i + 1) * (s + 1) ms.
-std::vector<ImageRecord> timedRecords(int n) {
-  std::vector<ImageRecord> records;
-  for (int i = 0; i < n; ++i) {
-    ImageRecord r;
-    r.index = static_cast<size_t>(i);
-    r.imageId = 100 + i;
-    r.file = "img" + std::to_string(i) + ".jpg";
-    const double k = i + 1;
-    r.times = {k, 2 * k, 3 * k, 4 * k, 5 * k};
-    records.push_back(r);
-  }
-  return records;
-}
 
 double userValue(const QAbstractItemModel& model, int row, int column) {
   return model.index(row, column).data(Qt::UserRole).toDouble();
@@ -64,12 +45,6 @@ QStringList csvLines(const QString& path) {
   if (!file.open(QIODevice::ReadOnly)) return {};
   QStringList lines = QString::fromUtf8(file.readAll()).split('\n', Qt::SkipEmptyParts);
   return lines;
-}
-
-QJsonDocument readJson(const QString& path) {
-  QFile file(path);
-  if (!file.open(QIODevice::ReadOnly)) return {};
-  return QJsonDocument::fromJson(file.readAll());
 }
 
 FixtureImage fx(std::int64_t id, int people, double ms, double ap, double oks) {
@@ -138,18 +113,11 @@ QColor scalarColor(const cv::Scalar& s) {
   return QColor(static_cast<int>(s[0]), static_cast<int>(s[1]), static_cast<int>(s[2]));
 }
 
-QColor pixel(const QImage& image, int x, int y) {
-  return image.pixelColor(x, y);
-}
-
 }  // namespace
 
-class TestTimingCompare : public QObject {
+class TestCompareView : public QObject {
   Q_OBJECT
  private Q_SLOTS:
-  void timingStatsEqualCore();
-  void timingBarsAndHistogram();
-  void clickingABarSelectsItsImage();
   void comparisonOrdersImagesWhereBLosesFirst();
   void metricAndSummaryModels();
   void canvasesShareZoomPanAndLayers();
@@ -157,113 +125,9 @@ class TestTimingCompare : public QObject {
   void canvasesShareDisplayFiltersAndLegend();
   void exportedRunFilesEqualShownValues();
   void exportedComparisonEqualsShownValues();
-  void overlayPngsHaveImageSizeAndDrawnJoints();
-  void overlayJobRunsInBackgroundAndCancels();
-  void plotsExportAsPngAndPdf();
 };
 
-void TestTimingCompare::timingStatsEqualCore() {
-  std::vector<ImageRecord> records = timedRecords(4);
-  records.push_back(records.back());
-  records.back().index = 4;
-  records.back().imageId = 200;
-  records.back().error = "cannot decode";
-  records.back().times = {1000, 1000, 1000, 1000, 1000};  // failed: must not count
-
-  TimingView view;
-  QAbstractItemModelTester tester(view.statsModel(),
-                                  QAbstractItemModelTester::FailureReportingMode::QtTest);
-  view.setRecords(records);
-  const TimingStatsModel& model = *view.statsModel();
-  QCOMPARE(model.rowCount(), 6);  // five stages and the total
-  QCOMPARE(model.index(5, TimingStatsModel::StageColumn).data().toString(), QString("total"));
-
-  // Issue 15, item 15: the first image is the warm-up, marked and left out of the statistics.
-  QCOMPARE(view.warmupImage().value_or(99), size_t{0});
-  QVERIFY2(view.captionText().contains("warm-up, 15.0 ms") &&
-               view.captionText().contains("median 45.0 ms"),
-           qPrintable(view.captionText()));
-  // By hand: totals 30, 45, 60 (failed image and warm-up left out): mean 45, numpy's linear
-  // p50 45, p90 = 45 + 0.8 * 15 = 57, max 60. The forward stage (3 * k): 6, 9, 12.
-  QCOMPARE(userValue(model, 5, TimingStatsModel::MeanColumn), 45.0);
-  QCOMPARE(userValue(model, 5, TimingStatsModel::P50Column), 45.0);
-  QVERIFY(std::abs(userValue(model, 5, TimingStatsModel::P90Column) - 57.0) < 1e-9);
-  QCOMPARE(userValue(model, 5, TimingStatsModel::MaxColumn), 60.0);
-  QCOMPARE(userValue(model, 2, TimingStatsModel::MeanColumn), 9.0);
-  QCOMPARE(userValue(model, 2, TimingStatsModel::MaxColumn), 12.0);
-  QCOMPARE(model.headerData(TimingStatsModel::P50Column, Qt::Horizontal).toString(),
-           QString("Median (ms)"));
-  QCOMPARE(int(TimingStatsModel::P50Column), 1);  // the median first, the mean last
-
-  // Every cell equals core's statistics.
-  const TimingStats core =
-      computeTimingStats(std::vector<ImageRecord>(records.begin() + 1, records.end()));
-  QCOMPARE(core.failed, size_t{1});
-  for (size_t s = 0; s <= core.perStage.size(); ++s) {
-    const StatSummary& c = s < core.perStage.size() ? core.perStage[s] : core.total;
-    const int row = static_cast<int>(s);
-    QCOMPARE(userValue(model, row, TimingStatsModel::MeanColumn), c.mean);
-    QCOMPARE(userValue(model, row, TimingStatsModel::P50Column), c.p50);
-    QCOMPARE(userValue(model, row, TimingStatsModel::P90Column), c.p90);
-    QCOMPARE(userValue(model, row, TimingStatsModel::MaxColumn), c.max);
-  }
-  QCOMPARE(model.index(5, TimingStatsModel::MeanColumn).data().toString(), QString("45.00"));
-}
-
-void TestTimingCompare::timingBarsAndHistogram() {
-  std::vector<ImageRecord> records = timedRecords(9);
-  records[4].error = "failed";
-  TimingView view;
-  view.setRecords(records);
-  QCOMPARE(view.stageBars().size(), size_t{5});
-  for (size_t s = 0; s < 5; ++s) {
-    const auto data = view.stageBars()[s]->data();
-    QCOMPARE(data->size(), 8);  // the failed image has no bar
-    // Bar 4 is dataset image 5 (image 4 failed): stage s takes 6 * (s + 1) ms.
-    QCOMPARE(data->at(4)->value, 6.0 * static_cast<double>(s + 1));
-  }
-  QCOMPARE(view.imageAtKey(4).value(), size_t{5});
-  QCOMPARE(view.imageAtKey(3.2).value(), size_t{3});
-  QVERIFY(!view.imageAtKey(8).has_value());
-  QVERIFY(!view.imageAtKey(-1).has_value());
-  // Histogram: ceil(sqrt(7)) = 3 bins over the seven totals 15 * k (k = 2..4, 6..9; the
-  // warm-up image k = 1 is left out).
-  const Histogram& h = view.totalsHistogram();
-  QCOMPARE(h.counts.size(), size_t{3});
-  QCOMPARE(h.edges.front(), 30.0);
-  QCOMPARE(h.edges.back(), 135.0);
-  QCOMPARE(h.counts[0] + h.counts[1] + h.counts[2], size_t{7});
-  QCOMPARE(h.counts[0], size_t{3});  // 30, 45, 60 below 65
-  QVERIFY(!view.selectImage(4));     // failed: no bar
-  QVERIFY(view.selectImage(6));
-  QCOMPARE(view.stageBars()[2]->selection().dataRange().begin(), 5);
-}
-
-void TestTimingCompare::clickingABarSelectsItsImage() {
-  TimingView view;
-  view.resize(1000, 700);
-  view.show();
-  QVERIFY(QTest::qWaitForWindowExposed(&view));
-  std::vector<ImageRecord> records = timedRecords(6);
-  records[1].error = "failed";
-  view.setRecords(records);
-  QSignalSpy selected(&view, &TimingView::imageSelected);
-  QCustomPlot* plot = view.stagePlot();
-  plot->replot();
-  // Bar 2 is dataset image 3 (image 1 failed); click the middle of its stack.
-  const QPoint at(static_cast<int>(plot->xAxis->coordToPixel(2)),
-                  static_cast<int>(plot->yAxis->coordToPixel(records[3].times.totalMs() / 2)));
-  QTest::mouseClick(plot, Qt::LeftButton, Qt::NoModifier, at);
-  QCOMPARE(selected.size(), 1);
-  QCOMPARE(selected.first().at(0).toULongLong(), 3ull);
-  QCOMPARE(view.selectedImage().value(), size_t{3});
-  QCOMPARE(view.stageBars()[0]->selection().dataRange().begin(), 2);
-  // Zoom and pan are on.
-  QVERIFY(plot->interactions().testFlag(QCP::iRangeDrag));
-  QVERIFY(plot->interactions().testFlag(QCP::iRangeZoom));
-}
-
-void TestTimingCompare::comparisonOrdersImagesWhereBLosesFirst() {
+void TestCompareView::comparisonOrdersImagesWhereBLosesFirst() {
   CompareFixture f;
   CompareView view;
   QAbstractItemModelTester tester(view.imageModel(),
@@ -293,7 +157,7 @@ void TestTimingCompare::comparisonOrdersImagesWhereBLosesFirst() {
   QCOMPARE(modelOrder(*view.imageModel()), (std::vector<std::int64_t>{2, 3, 1, 4, 5}));
 }
 
-void TestTimingCompare::metricAndSummaryModels() {
+void TestCompareView::metricAndSummaryModels() {
   CompareFixture f;
   CompareView view;
   QAbstractItemModelTester metricTester(view.metricModel(),
@@ -340,7 +204,7 @@ void TestTimingCompare::metricAndSummaryModels() {
   QVERIFY(std::abs(barsA->data()->at(2)->value - 5.0) < 1e-12);
 }
 
-void TestTimingCompare::canvasesShareZoomPanAndLayers() {
+void TestCompareView::canvasesShareZoomPanAndLayers() {
   CompareView view;
   view.resize(1400, 900);
   view.show();
@@ -376,7 +240,7 @@ void TestTimingCompare::canvasesShareZoomPanAndLayers() {
 
 // The page is filled before it is first shown (as `posescope --compare A B` does): both canvases
 // must fit the image at the same zoom however their layout settles, and again after a resize.
-void TestTimingCompare::canvasesFitAlikeWhenFirstShown() {
+void TestCompareView::canvasesFitAlikeWhenFirstShown() {
   CompareFixture f;
   CompareView view;
   QVERIFY(openBoth(view, f));  // captions of different lengths: search-XS, search-S
@@ -414,7 +278,7 @@ void TestTimingCompare::canvasesFitAlikeWhenFirstShown() {
 
 // Issue 15, items 9 and 10: the Compare page's canvases have the Inspect page's legend and display
 // filters (minimum score, top N, the matches' OKS threshold); one setting applies to both sides.
-void TestTimingCompare::canvasesShareDisplayFiltersAndLegend() {
+void TestCompareView::canvasesShareDisplayFiltersAndLegend() {
   CompareFixture f;
   CompareView view;
   view.resize(1400, 900);
@@ -477,7 +341,7 @@ void TestTimingCompare::canvasesShareDisplayFiltersAndLegend() {
   QCOMPARE(shown.size(), 2);
 }
 
-void TestTimingCompare::exportedRunFilesEqualShownValues() {
+void TestCompareView::exportedRunFilesEqualShownValues() {
   CompareFixture f;
   QTemporaryDir out;
   const LoadedRun run = loadRunFolder(f.dirA.toStdString());
@@ -491,7 +355,7 @@ void TestTimingCompare::exportedRunFilesEqualShownValues() {
   QCOMPARE(mdFile.readAll(), stored.readAll());
   const QString json = out.filePath("m.json");
   QVERIFY(exportRun(f.dirA, RunExport::MetricsJson, json, &error));
-  const QJsonArray stats = readJson(json).object().value("stats").toArray();
+  const QJsonArray stats = readQtJson(json).object().value("stats").toArray();
   QCOMPARE(stats.size(), 10);
   CompareView view;
   QVERIFY(openBoth(view, f));
@@ -534,7 +398,7 @@ void TestTimingCompare::exportedRunFilesEqualShownValues() {
   // COCO results: one entry per predicted person, with its image id.
   const QString results = out.filePath("results.json");
   QVERIFY(exportRun(f.dirA, RunExport::ResultsJson, results, &error));
-  const QJsonArray entries = readJson(results).array();
+  const QJsonArray entries = readQtJson(results).array();
   size_t people = 0;
   for (const auto& r : run.records) people += r.people.size();
   QCOMPARE(static_cast<size_t>(entries.size()), people);
@@ -545,7 +409,7 @@ void TestTimingCompare::exportedRunFilesEqualShownValues() {
   QVERIFY(error.contains("nothing"));
 }
 
-void TestTimingCompare::exportedComparisonEqualsShownValues() {
+void TestCompareView::exportedComparisonEqualsShownValues() {
   CompareFixture f;
   QTemporaryDir out;
   CompareView view;
@@ -581,7 +445,7 @@ void TestTimingCompare::exportedComparisonEqualsShownValues() {
 
   const QString json = out.filePath("comparison.json");
   QVERIFY(writeTextFile(json, comparisonExportText(shown, TableFormat::Json), &error));
-  const QJsonObject doc = readJson(json).object();
+  const QJsonObject doc = readQtJson(json).object();
   QVERIFY(doc.contains("metrics") && doc.contains("images"));
   const QJsonArray imgs = doc.value("images").toArray();
   QCOMPARE(imgs.size(), view.imageModel()->rowCount());
@@ -595,117 +459,5 @@ void TestTimingCompare::exportedComparisonEqualsShownValues() {
       view.metricModel()->index(0, MetricComparisonModel::AColumn).data().toString()));
 }
 
-void TestTimingCompare::overlayPngsHaveImageSizeAndDrawnJoints() {
-  QTemporaryDir tmp;
-  const QColor background(40, 60, 80);
-  for (int i = 0; i < 3; ++i) {
-    QImage image(160 + 10 * i, 120, QImage::Format_RGB888);
-    image.fill(background);
-    QVERIFY(image.save(tmp.filePath(QString("img%1.png").arg(i))));
-  }
-  RunOverlayData data;
-  data.imageDirectory = tmp.path().toStdString();
-  for (int i = 0; i < 3; ++i) {
-    ImageRecord r;
-    r.index = static_cast<size_t>(i);
-    r.imageId = 50 + i;
-    r.file = "img" + std::to_string(i) + ".png";
-    PersonPrediction p;
-    p.joints.assign(17, {0, 0, 0, 0});
-    p.joints[0] = {40.f, 30.f, 1.f, 0.f};  // nose
-    p.score = 1;
-    r.people.push_back(p);
-    data.records.push_back(r);
-  }
-  refreshRows(data);
-  RenderOptions options;
-  options.jointRadius = 4;
-
-  const QString outDir = tmp.filePath("overlays");
-  CancellationToken cancel;
-  std::vector<std::pair<size_t, size_t>> progress;
-  ImageRecord absent = data.records[1];
-  absent.file = "absent.png";
-  const OverlayExportResult result = exportOverlays(
-      {&data.records[0], &data.records[2], &absent}, overlaySourcesOf(data, options.matchThreshold),
-      options, outDir.toStdString(), cancel,
-      [&progress](size_t done, size_t total) { progress.emplace_back(done, total); });
-  QCOMPARE(result.written, size_t{2});
-  QCOMPARE(result.skipped, size_t{1});  // absent.png cannot be read
-  QVERIFY(QString::fromStdString(result.errors.at(0)).contains("absent.png"));
-  QCOMPARE(progress.size(), size_t{3});
-  QCOMPARE(progress.back(), (std::pair<size_t, size_t>{3, 3}));
-  QVERIFY(!QFile::exists(QDir(outDir).filePath("img1.png")));
-  const QImage written(QDir(outDir).filePath("img2.png"));
-  QCOMPARE(written.size(), QSize(180, 120));       // full image resolution
-  QVERIFY(pixel(written, 40, 30) != background);   // the joint is drawn
-  QCOMPARE(pixel(written, 150, 100), background);  // far from it the image is untouched
-  // The PNG is exactly what the canvas export renders.
-  const QImage rendered = overlayImageOf(data, data.records[2], options);
-  QCOMPARE(written.convertToFormat(QImage::Format_RGB888), rendered);
-  // Without the predictions layer the joint is gone.
-  options.showPredictions = false;
-  QCOMPARE(pixel(overlayImageOf(data, data.records[0], options), 40, 30), background);
-  QCOMPARE(overlayFileName(data.records[0]), std::string("img0.png"));
-}
-
-void TestTimingCompare::overlayJobRunsInBackgroundAndCancels() {
-  QTemporaryDir tmp;
-  auto data = std::make_shared<RunOverlayData>();
-  data->imageDirectory = tmp.path().toStdString();
-  for (int i = 0; i < 4; ++i) {
-    QImage image(64, 48, QImage::Format_RGB888);
-    image.fill(Qt::gray);
-    QVERIFY(image.save(tmp.filePath(QString("f%1.png").arg(i))));
-    ImageRecord r;
-    r.index = static_cast<size_t>(i);
-    r.imageId = i;
-    r.file = "f" + std::to_string(i) + ".png";
-    data->records.push_back(r);
-  }
-  {
-    OverlayExportJob job(data, {0, 1, 2, 3, 9}, RenderOptions{}, tmp.filePath("out"));
-    QSignalSpy finished(&job, &OverlayExportJob::finished);
-    QSignalSpy progressed(&job, &OverlayExportJob::progressed);
-    job.start();
-    QVERIFY(finished.wait(20000));
-    QCOMPARE(job.result().written, size_t{4});
-    QCOMPARE(job.result().skipped, size_t{1});  // dataset index 9 has no record
-    QVERIFY(!job.result().cancelled);
-    QTRY_COMPARE(progressed.size(), 4);
-    // Issue 15, item 11: framed for reading on its own: drawn 8 times larger (the most for a
-    // 64 px image), a title bar above and a scale bar below (30 px each).
-    QCOMPARE(QImage(tmp.filePath("out/f3.png")).size(), QSize(64 * 8, 48 * 8 + 60));
-  }
-  {
-    OverlayExportJob job(data, {0, 1, 2, 3}, RenderOptions{}, tmp.filePath("cancelled"));
-    QSignalSpy finished(&job, &OverlayExportJob::finished);
-    job.cancel();  // before the first image: nothing is written
-    job.start();
-    QVERIFY(finished.wait(20000));
-    QVERIFY(job.result().cancelled);
-    QCOMPARE(job.result().written, size_t{0});
-  }
-}
-
-void TestTimingCompare::plotsExportAsPngAndPdf() {
-  QTemporaryDir tmp;
-  TimingView view;
-  view.resize(900, 700);
-  view.setRecords(timedRecords(5));
-  QString error;
-  QVERIFY2(view.savePlots(tmp.filePath("timing.png"), nullptr, &error), qPrintable(error));
-  const QImage stages(tmp.filePath("timing.png"));
-  QVERIFY(!stages.isNull());
-  QVERIFY(stages.width() >= 600);
-  QVERIFY(!QImage(tmp.filePath("timing_totals.png")).isNull());
-  QVERIFY(view.savePlots(tmp.filePath("timing.pdf"), nullptr, &error));
-  QFile pdf(tmp.filePath("timing_totals.pdf"));
-  QVERIFY(pdf.open(QIODevice::ReadOnly));
-  QCOMPARE(pdf.read(5), QByteArray("%PDF-"));
-  QVERIFY(!savePlot(view.stagePlot(), tmp.filePath("missing/dir/x.png"), &error));
-  QVERIFY(error.contains("missing/dir"));
-}
-
-QTEST_MAIN(TestTimingCompare)
-#include "tst_timing_compare.moc"
+QTEST_MAIN(TestCompareView)
+#include "tst_compare_view.moc"
