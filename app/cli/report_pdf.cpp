@@ -10,10 +10,6 @@
 
 namespace posescope::cli {
 
-bool reportPdfAvailable() {
-  return true;
-}
-
 int writeReportPdf(const std::string& runDir, const std::string& out, bool quiet) {
   // Headless: no display is needed or used, whatever DISPLAY says.
   qputenv("QT_QPA_PLATFORM", "offscreen");

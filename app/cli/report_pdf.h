@@ -6,13 +6,10 @@
 
 namespace posescope::cli {
 
-/// Whether this build can write the PDF (built with POSESCOPE_GUI).
-bool reportPdfAvailable();
-
 /// Writes the analysis report of run folder `runDir` to `out` as a PDF and prints where it went
 /// on stderr (unless `quiet`); returns the exit code. Throws Error naming the folder or file
 /// when the run cannot be analysed or the PDF cannot be written, and Error saying that the
-/// report needs the GUI build where reportPdfAvailable() is false.
+/// report needs the GUI build in a build without it.
 int writeReportPdf(const std::string& runDir, const std::string& out, bool quiet);
 
 }  // namespace posescope::cli

@@ -3,10 +3,6 @@
 
 namespace posescope::cli {
 
-bool reportPdfAvailable() {
-  return false;
-}
-
 int writeReportPdf(const std::string&, const std::string&, bool) {
   throw Error(
       "the PDF analysis report needs the GUI build (configure with -DPOSESCOPE_GUI=ON): it draws "

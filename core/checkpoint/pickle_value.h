@@ -64,7 +64,6 @@ struct PickleValue {
   /// The attribute set by BUILD under `name`, or nullptr.
   PickleRef attribute(const std::string& name) const;
 
-  bool isString() const { return kind == Kind::String; }
   bool isTensor() const { return kind == Kind::Tensor; }
   bool isDict() const { return kind == Kind::Dict; }
 

@@ -131,16 +131,6 @@ void checkExtra(const YamlItem& item, const ConfigNode& schema, const std::strin
 
 }  // namespace
 
-ConfigValue decodeStringValue(const ConfigValue& v, const std::string& at) {
-  if (v.type() != ConfigValue::Type::String) return v;
-  const auto decoded = decodePythonLiteral(std::get<std::string>(v.data));
-  if (decoded.kind == LiteralResult::Kind::Unsupported)
-    throw ConfigError(at + ": \"" + std::get<std::string>(v.data) + "\" is " + decoded.reason +
-                      ", which a config value cannot hold");
-  if (decoded.kind == LiteralResult::Kind::Value) return decoded.value;
-  return v;
-}
-
 void mergeYaml(ConfigNode& cfg, const YamlItem& root, const std::string& source, MergeLog& log) {
   mergeInto(cfg, root, "", source, log);
 }

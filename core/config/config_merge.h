@@ -35,8 +35,4 @@ void mergeOverrides(ConfigNode& cfg, const std::vector<std::string>& overrides);
 std::vector<ConfigWarning> unknownKeyWarnings(const ConfigNode& cfg, const MergeLog& log,
                                               const std::string& source);
 
-/// yacs' literal decoding of a string value: a Python literal becomes its value, other text
-/// stays a string; throws ConfigError (prefixed by `where`) for literals a config cannot hold.
-ConfigValue decodeStringValue(const ConfigValue& v, const std::string& where);
-
 }  // namespace posescope

@@ -176,16 +176,6 @@ std::vector<double> ConfigNode::getDoubleList(const std::string& path) const {
   return out;
 }
 
-std::vector<std::string> ConfigNode::getStringList(const std::string& path) const {
-  const auto& v = value(path);
-  std::vector<std::string> out;
-  for (const auto& item : asList(v)) {
-    if (item.type() != ConfigValue::Type::String) wrongType(path, v, "a list of strings");
-    out.push_back(std::get<std::string>(item.data));
-  }
-  return out;
-}
-
 void ConfigNode::set(const std::string& path, ConfigValue v) {
   ConfigNode* node = this;
   const auto parts = split(path, '.');

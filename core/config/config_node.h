@@ -37,7 +37,6 @@ class ConfigNode {
   std::vector<bool> getBoolList(const std::string& path) const;
   std::vector<std::int64_t> getIntList(const std::string& path) const;
   std::vector<double> getDoubleList(const std::string& path) const;
-  std::vector<std::string> getStringList(const std::string& path) const;
   const ConfigValue& value(const std::string& path) const;
   const ConfigNode& node(const std::string& path) const;
 

@@ -91,10 +91,6 @@ void applyUpdateConfig(ConfigNode& cfg, const std::string& source) {
     cfg.set("DATASET.OUTPUT_SIZE", ConfigValue{ConfigValue::List{outputSize}});
 }
 
-void checkConfig(const ConfigNode& cfg, const std::string& source) {
-  checkConfigWithLines(cfg, source, nullptr);
-}
-
 void applyArchResolution(ConfigNode& cfg, const ArchConfig& arch) {
   const std::int64_t reso = arch.imgSize;
   cfg.set("DATASET.INPUT_SIZE", ConfigValue{reso});

@@ -64,10 +64,6 @@ ConfigNode mergeConfigText(const std::string& yamlText, const std::string& sourc
 /// promotion); throws ConfigError naming `source` when a key has an unusable type.
 void applyUpdateConfig(ConfigNode& cfg, const std::string& source);
 
-/// The reference's check_config: every per-stage list has LOSS.NUM_STAGES entries; throws
-/// ConfigError naming `source` and the key.
-void checkConfig(const ConfigNode& cfg, const std::string& source);
-
 /// valid.py's --superconfig rule: INPUT_SIZE = img_size, OUTPUT_SIZE = [img/4, img/2].
 void applyArchResolution(ConfigNode& cfg, const ArchConfig& arch);
 

@@ -245,9 +245,6 @@ size_t Evaluator::datasetSize() const {
 std::string Evaluator::deviceName() const {
   return impl_->summary.device;
 }
-const RunSummary& Evaluator::summaryTemplate() const {
-  return impl_->summary;
-}
 
 EvaluationResult Evaluator::run(EvaluationObserver* observer, const CancellationToken* cancel) {
   Impl& d = *impl_;

@@ -62,7 +62,6 @@ class Evaluator {
   size_t datasetSize() const;
   /// Device actually used ("cpu", "cuda:0").
   std::string deviceName() const;
-  const RunSummary& summaryTemplate() const;
 
  private:
   struct Impl;

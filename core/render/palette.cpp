@@ -27,10 +27,6 @@ cv::Scalar personColor(std::size_t index) {
   return cv::Scalar(c[0], c[1], c[2]);
 }
 
-std::size_t personPaletteSize() {
-  return kPalette.size();
-}
-
 cv::Scalar jointLabelColor(JointLabel label) {
   // From good to bad in a warming order, swap apart in violet; all readable on photos and on the
   // dark canvas background.

@@ -11,8 +11,6 @@ namespace posescope {
 
 /// Colour of predicted person `index` from a fixed 12-colour palette (cycles). Never fails.
 cv::Scalar personColor(std::size_t index);
-/// Number of distinct person colours before the palette repeats.
-std::size_t personPaletteSize();
 
 /// Ground-truth skeletons and joint rings.
 inline const cv::Scalar kGroundTruthColor{255, 255, 255};

@@ -123,8 +123,4 @@ QVariant ConfigTreeModel::headerData(int section, Qt::Orientation orientation, i
   return {};
 }
 
-QString ConfigTreeModel::pathOf(const QModelIndex& index) const {
-  return index.isValid() ? itemFor(index)->path : QString();
-}
-
 }  // namespace posescope

@@ -29,9 +29,6 @@ class ConfigTreeModel : public QAbstractItemModel {
   QVariant headerData(int section, Qt::Orientation orientation,
                       int role = Qt::DisplayRole) const override;
 
-  /// Dotted path of the item at `index` ("TEST.FLIP_TEST"), empty for invalid indexes.
-  QString pathOf(const QModelIndex& index) const;
-
  private:
   struct Item;
   Item* itemFor(const QModelIndex& index) const;

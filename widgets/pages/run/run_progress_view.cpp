@@ -222,9 +222,6 @@ void RunProgressView::showLoadedLog(const QString& runDir, RunState state, const
 QString RunProgressView::stateText() const {
   return stateLabel_->text();
 }
-QString RunProgressView::statsText() const {
-  return statsLabel_->text();
-}
 QString RunProgressView::errorText() const {
   return errorBanner_->isHidden() ? QString() : errorBanner_->text();
 }

@@ -49,7 +49,6 @@ class RunProgressView : public QWidget {
   void showLoadedLog(const QString& runDir, RunState state, const QString& log);
 
   QString stateText() const;
-  QString statsText() const;
   QString errorText() const;
   QString logText() const;
   QProgressBar* progressBar() const { return progress_; }
