@@ -221,8 +221,9 @@ CommandSpec analyzeCommand() {
          {"--dt", "FILE", "keypoint results"},
          {"--dataset", "NAME", "coco | crowdpose (default: crowdpose for 14 joints, else coco)"},
          {"--json", "",
-          "print the analysis as JSON (detections, ap_if_fixed, counts, joints, triage,\n"
-          "settings) instead of the report"},
+          "print the analysis as JSON (detections, ap_if_fixed, curves: the precision,\n"
+          "scores and recall arrays of the baseline and of each error fixed, counts,\n"
+          "joints, triage, settings) instead of the report"},
          {"--out", "FILE", "also write the JSON to FILE"},
          {"--worst", "N", "rows in the report's worst-image table (default 10)"},
          {"--threads", "N", "worker threads (default: all cores)"},
