@@ -133,12 +133,6 @@ ParsedArgs parseArgs(const std::vector<std::string>& args, const std::vector<Opt
   return parsed;
 }
 
-ParsedArgs parseArgs(const std::vector<std::string>& args,
-                     const std::set<std::string>& valueOptions,
-                     const std::set<std::string>& flagOptions) {
-  return parseDeclared(args, valueOptions, flagOptions, false);
-}
-
 std::string formatOptionHelp(const std::vector<OptionGroup>& groups) {
   // The help column starts after the longest "--name VALUE" (up to a limit; longer ones put their
   // help on the next line), so every group of a command lines up.

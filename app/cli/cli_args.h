@@ -70,11 +70,6 @@ int runWithExitCodes(const std::string& program, const std::function<int()>& bod
 ParsedArgs parseArgs(const std::vector<std::string>& args, const std::vector<OptionGroup>& groups,
                      bool stopAtDashes = false);
 
-/// The same with bare names: `valueOptions` take a value, `flagOptions` none (no help text).
-ParsedArgs parseArgs(const std::vector<std::string>& args,
-                     const std::set<std::string>& valueOptions,
-                     const std::set<std::string>& flagOptions);
-
 /// The groups as help text: each title followed by a colon, then one line per option ("--name
 /// VALUE" and its help in a column, continuation lines indented to it), groups separated by an
 /// empty line.

@@ -15,7 +15,7 @@ namespace {
 
 using namespace posescope::cli;
 
-const char* kHelp =
+const char* kUsage =
     "usage: posescope-train --cfg EXPERIMENT.yaml [--superconfig ARCH.json] --out WEIGHTS.pth\n"
     "                       [options] [KEY VALUE ...]\n"
     "\n"
@@ -24,36 +24,40 @@ const char* kHelp =
     "associative-embedding push/pull per LOSS.*), its heatmap and joint targets, random affine\n"
     "and flip augmentation (DATASET.*), Adam and a cosine learning rate. KEY VALUE pairs\n"
     "override the experiment as in posescope-cli eval.\n"
-    "\n"
-    "options:\n"
-    "  --out FILE              weights (state_dict, torch.save zip format); also saved every\n"
-    "                          --checkpoint-every iterations\n"
-    "  --init FILE             start from these weights instead of a fresh initialisation\n"
-    "  --iterations N          optimisation steps (default 1000)\n"
-    "  --batch N               images per step (default TRAIN.IMAGES_PER_GPU)\n"
-    "  --lr X                  peak learning rate (default TRAIN.LR)\n"
-    "  --warmup N              linear warm-up steps (default 100)\n"
-    "  --final-lr-fraction X   cosine decay ends at lr * X (default 0.05)\n"
-    "  --seed S                seed of initialisation, shuffling and augmentation (default 1)\n"
-    "  --threads N             torch threads (default 2)\n"
-    "  --checkpoint-every N    save every N steps (default 200; 0 only at the end)\n"
-    "  --log-every N           print the mean loss every N steps (default 20)\n"
-    "  --split NAME            training split (default DATASET.TRAIN)\n"
-    "  --mask-padding 0|1      1 (the reference): no loss where the crop leaves the image;\n"
-    "                          0: that padding is background (target 0)\n"
-    "  --help                  show this help\n"
-    "\n"
-    "exit codes: 0 ok, 2 bad command line, 3 bad input.\n";
+    "\n";
+
+// The options, declared once: the parser accepts exactly these and --help prints them.
+const std::vector<OptionGroup>& trainOptions() {
+  static const std::vector<OptionGroup> groups{
+      {"options",
+       {{"--cfg", "FILE", "the experiment YAML"},
+        {"--superconfig", "FILE", "the architecture JSON (LitePose's --superconfig)"},
+        {"--out", "FILE",
+         "weights (state_dict, torch.save zip format); also saved every\n"
+         "--checkpoint-every iterations"},
+        {"--init", "FILE", "start from these weights instead of a fresh initialisation"},
+        {"--iterations", "N", "optimisation steps (default 1000)"},
+        {"--batch", "N", "images per step (default TRAIN.IMAGES_PER_GPU)"},
+        {"--lr", "X", "peak learning rate (default TRAIN.LR)"},
+        {"--warmup", "N", "linear warm-up steps (default 100)"},
+        {"--final-lr-fraction", "X", "cosine decay ends at lr * X (default 0.05)"},
+        {"--seed", "S", "seed of initialisation, shuffling and augmentation (default 1)"},
+        {"--threads", "N", "torch threads (default 2)"},
+        {"--checkpoint-every", "N", "save every N steps (default 200; 0 only at the end)"},
+        {"--log-every", "N", "print the mean loss every N steps (default 20)"},
+        {"--split", "NAME", "training split (default DATASET.TRAIN)"},
+        {"--mask-padding", "0|1",
+         "1 (the reference): no loss where the crop leaves the image;\n"
+         "0: that padding is background (target 0)"},
+        {"--help", "", "show this help"}}}};
+  return groups;
+}
 
 int run(const std::vector<std::string>& args) {
-  const ParsedArgs opt =
-      parseArgs(args,
-                {"--cfg", "--superconfig", "--out", "--init", "--iterations", "--batch", "--lr",
-                 "--warmup", "--seed", "--threads", "--checkpoint-every", "--log-every", "--split",
-                 "--final-lr-fraction", "--mask-padding"},
-                {});
+  const ParsedArgs opt = parseArgs(args, trainOptions());
   if (opt.has("--help")) {
-    std::cout << kHelp;
+    std::cout << kUsage << formatOptionHelp(trainOptions())
+              << "\nexit codes: 0 ok, 2 bad command line, 3 bad input.\n";
     return kOk;
   }
   posescope::ExperimentSpec spec;
