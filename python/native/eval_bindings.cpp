@@ -19,6 +19,7 @@
 #include "eval/keypoint_eval.h"
 #include "eval/results_io.h"
 #include "numpy_arrays.h"
+#include "python_results.h"
 #include "setting_changes.h"
 
 namespace py = pybind11;
@@ -220,6 +221,12 @@ void bindEvaluation(py::module_& m) {
             path, [&] { return std::make_shared<ResultsList>(ResultsList{loadResults(path)}); });
       },
       py::arg("path"));
+  m.def(
+      "results_from_list",
+      [](const py::handle& entries, const std::string& source) {
+        return std::make_shared<ResultsList>(resultsFromPython(entries, source));
+      },
+      py::arg("entries"), py::arg("source"));
   m.def(
       "parse_results",
       [](const std::string& text, const std::string& source) {

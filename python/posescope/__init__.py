@@ -51,7 +51,7 @@ def load_results(dt, *, source="<results>"):
     if not isinstance(dt, (list, tuple)):
         raise TypeError(f"{source}: expected a path, a list of results or a COCO object, got "
                         f"{type(dt).__name__}")
-    return _native.parse_results(_to_json(list(dt)), source)
+    return _native.results_from_list(dt if isinstance(dt, list) else list(dt), source)
 
 
 def _to_json(value):

@@ -131,7 +131,7 @@ class COCOeval:
             results = [r for r in results
                        if r["image_id"] in images and r.get("category_id", 1) in categories]
         source = _source_name(self.cocoDt, "cocoDt")
-        return gt, _native.parse_results(_to_json(results), source), source
+        return gt, _native.results_from_list(list(results), source), source
 
     def _results_list(self):
         dt = self.cocoDt
