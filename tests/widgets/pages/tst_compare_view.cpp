@@ -13,6 +13,7 @@
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTemporaryDir>
+#include <QThreadPool>
 #include <QWheelEvent>
 #include <QtTest>
 #include <cmath>
@@ -28,6 +29,7 @@
 #include "widgets/pages/compare/canvas_pair.h"
 #include "widgets/pages/compare/compare_view.h"
 #include "widgets/pages/timing/timing_view.h"
+#include "widgets/session/background_pool.h"
 #include "widgets/session/export_files.h"
 
 using namespace posescope;
@@ -102,7 +104,11 @@ std::vector<std::int64_t> modelOrder(const ImageDeltaModel& model) {
 }
 
 // Puts the same plain 800 x 600 image in both canvases of `view`.
+// Replaces both canvases' images by a grey one, once the page's own (decoded in the background)
+// have arrived and cannot replace it.
 void showGreyImage(CompareView& view) {
+  posescope::backgroundPool()->waitForDone();
+  QCoreApplication::processEvents();
   QImage image(800, 600, QImage::Format_RGB888);
   image.fill(QColor(90, 90, 90));
   view.canvas(CompareView::A)->setImage(image, {});

@@ -4,7 +4,6 @@
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QImageReader>
 #include <QLabel>
 #include <QPushButton>
 #include <QSplitter>
@@ -15,6 +14,7 @@
 #include "report/error_label_changes.h"
 #include "widgets/common/ap_if_fixed_chart.h"
 #include "widgets/common/image_canvas.h"
+#include "widgets/common/image_decoder.h"
 #include "widgets/common/plot_utils.h"
 #include "widgets/common/qcp.h"
 #include "widgets/common/table_views.h"
@@ -33,6 +33,11 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
   analysis_ = new CompareAnalysis(this);
   connect(analysis_, &CompareAnalysis::finished, this, &CompareView::showPairAnalysis);
   connect(analysis_, &CompareAnalysis::failed, this, &CompareView::showPairAnalysisFailed);
+  decoder_ = new ImageDecoder(this);
+  connect(decoder_, &ImageDecoder::decoded, this, [this](const QString& path) {
+    for (Side s : {A, B})
+      if (current_ && awaitedImage_[s] == path) showSideImage(s, *current_);
+  });
 
   header_ = new CompareHeaderBar;
   header_->setOrder(order_);
@@ -500,6 +505,7 @@ void CompareView::showSideImage(Side s, std::int64_t imageId) {
                 .arg(ap ? QString::number(*ap, 'f', 3) : QStringLiteral("\u2013"),
                      oks ? QString::number(*oks, 'f', 3) : QStringLiteral("\u2013"));
   }
+  awaitedImage_[s].clear();
   if (!record || !side->images) {
     canvas->setImage({}, {});
     caption(tr("<b>%1</b>: %2 \u00b7 %3")
@@ -508,15 +514,19 @@ void CompareView::showSideImage(Side s, std::int64_t imageId) {
     return;
   }
   const RunOverlayData& data = *side->images;
-  QImageReader reader(QString::fromStdString(data.imagePath(*record)));
-  reader.setAutoTransform(false);  // the evaluation reads pixels as stored, as OpenCV does
-  const QImage image = reader.read();
-  canvas->setImage(image, data.sceneFor(*record, options().matchThreshold));
+  // Decoded off the GUI thread: until the image is, the caption says so and the canvas is empty.
+  const QString path = QString::fromStdString(data.imagePath(*record));
+  decoder_->request(path);
+  const std::optional<ImageDecoder::Decoded> decoded = decoder_->cached(path);
+  if (!decoded) awaitedImage_[s] = path;
+  canvas->setImage(decoded ? decoded->image : QImage(),
+                   data.sceneFor(*record, options().matchThreshold));
   caption(tr("<b>%1</b>: %2 \u00b7 %3 people%4%5")
               .arg(s == A ? QStringLiteral("A") : QStringLiteral("B"), label)
               .arg(record->people.size())
               .arg(extra)
-              .arg(image.isNull()
+              .arg(!decoded ? tr(" \u00b7 reading the image\u2026")
+                   : decoded->image.isNull()
                        ? tr(" \u00b7 cannot read %1").arg(QString::fromStdString(record->file))
                        : QString()));
 }

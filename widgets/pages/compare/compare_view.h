@@ -4,6 +4,7 @@
 // per-image deltas with the error labels that changed, and two synchronised canvases.
 
 #include <QWidget>
+#include <array>
 #include <optional>
 #include <set>
 #include <vector>
@@ -25,6 +26,7 @@ class ApIfFixedChart;
 class CanvasPair;
 class CompareHeaderBar;
 class ImageCanvas;
+class ImageDecoder;
 class ImageDeltaModel;
 class MetricComparisonModel;
 class RunDocument;
@@ -162,6 +164,8 @@ class CompareView : public QWidget {
   ApIfFixedChart* apChartA_ = nullptr;
   ApIfFixedChart* apChartB_ = nullptr;
   CanvasPair* canvases_ = nullptr;
+  ImageDecoder* decoder_ = nullptr;      // the canvases' images, decoded off the GUI thread
+  std::array<QString, 2> awaitedImage_;  // per side, the file being decoded for it ("": none)
 };
 
 }  // namespace posescope
