@@ -25,7 +25,7 @@
 #include "widgets/common/display_filter_bar.h"
 #include "widgets/common/elided_label.h"
 #include "widgets/common/image_canvas.h"
-#include "widgets/common/overlay_image.h"
+#include "widgets/common/image_decoder.h"
 #include "widgets/common/overlay_legend.h"
 #include "widgets/common/table_views.h"
 #include "widgets/models/image_queue_proxy.h"
@@ -668,8 +668,7 @@ QImage InspectView::loadImage(const ImageRecord& record) {
   }
   QImage image;
   try {
-    const cv::Mat rgb = readImageRgb(data_->imagePath(record));
-    image = rgbBytesToQImage(rgb.data, rgb.cols, rgb.rows, rgb.step);
+    image = decodeImage(QString::fromStdString(data_->imagePath(record)));
   } catch (const std::exception& e) {
     imageNote_ = QString::fromStdString(e.what());
     return placeholderImage(record);  // not kept: the file may appear later
