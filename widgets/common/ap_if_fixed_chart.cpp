@@ -19,8 +19,9 @@ constexpr ErrorType kBarOrder[] = {ErrorType::Baseline,     ErrorType::Miss,    
                                    ErrorType::Inversion,    ErrorType::Jitter,  ErrorType::Score,
                                    ErrorType::BackgroundFP, ErrorType::FalseNeg};
 
-// The colour of the gain of fixing `error`: the joint label's colour for keypoint errors.
-QColor gainColor(ErrorType error) {
+}  // namespace
+
+QColor errorTypeColor(ErrorType error) {
   switch (error) {
     case ErrorType::Miss:
       return jointLabelQColor(JointLabel::Miss);
@@ -41,6 +42,8 @@ QColor gainColor(ErrorType error) {
   }
   return QColor(0x9a, 0x9a, 0x9a);
 }
+
+namespace {
 
 // The title of the image queue behind the bar of `error`.
 QString queueTitle(ErrorType error) {
@@ -218,7 +221,7 @@ void ApIfFixedChart::rebuild() {
   // colour; a gain below 0 (possible for the score) draws the lower AP only.
   auto* base = new QCPBars(plot_->xAxis, plot_->yAxis);
   base->setName(tr("AP before the fix"));
-  base->setBrush(gainColor(ErrorType::Baseline));
+  base->setBrush(errorTypeColor(ErrorType::Baseline));
   base->setPen(QPen(Qt::white));
   base->setWidth(0.7);
   for (std::size_t i = 0; i < bars_.size(); ++i) {
@@ -233,7 +236,7 @@ void ApIfFixedChart::rebuild() {
     if (bar.error == ErrorType::Baseline) continue;
     auto* gain = new QCPBars(plot_->xAxis, plot_->yAxis);
     gain->setName(errorTypeTitle(bar.error));
-    gain->setBrush(gainColor(bar.error));
+    gain->setBrush(errorTypeColor(bar.error));
     gain->setPen(QPen(Qt::white));
     gain->setWidth(0.7);
     gain->moveAbove(base);

@@ -2,6 +2,7 @@
 // coco-analyze's summary figure, live: the AP if each error type were fixed, one stacked bar per
 // error type (the AP it starts from, then the gain), for a chosen area range and OKS threshold.
 
+#include <QColor>
 #include <QList>
 #include <QWidget>
 #include <memory>
@@ -80,5 +81,9 @@ class ApIfFixedChart : public QWidget {
 /// "miss", "swap", ..., as the chart's axis names them ("baseline", "background FP", "false
 /// negatives").
 QString errorTypeTitle(ErrorType error);
+
+/// The colour of fixing `error` wherever it is drawn: the joint label's colour for keypoint
+/// errors, grey for the baseline.
+QColor errorTypeColor(ErrorType error);
 
 }  // namespace posescope

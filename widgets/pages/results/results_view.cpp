@@ -18,6 +18,7 @@
 #include "widgets/common/table_views.h"
 #include "widgets/models/metric_table_model.h"
 #include "widgets/models/record_table_model.h"
+#include "widgets/pages/results/curves_view.h"
 #include "widgets/pages/results/evaluation_settings_panel.h"
 #include "widgets/pages/results/run_summary_panel.h"
 #include "widgets/session/run_analysis_session.h"
@@ -99,6 +100,8 @@ ResultsView::ResultsView(QWidget* parent) : QWidget(parent) {
   tabs_->setObjectName(QStringLiteral("resultsTabs"));
   tabs_->addTab(bottom, tr("Images"));
   tabs_->addTab(buildAnalysisTab(), tr("Where the AP goes"));
+  curvesView_ = new CurvesView;
+  tabs_->addTab(curvesView_, tr("Curves"));
 
   auto* splitter = new QSplitter(Qt::Vertical);
   splitter->addWidget(top);
@@ -178,6 +181,7 @@ void ResultsView::showAnalysis(const RunAnalysisPtr& analysis) {
     analysisNote_->setText(tr("The error analysis appears once a finished run is shown."));
     apChart_->setAnalysis(nullptr, nullptr);
     jointChart_->setAnalysis(nullptr);
+    if (curvesView_) curvesView_->setAnalysis(nullptr);
     return;
   }
   analysisNote_->setText(
@@ -191,6 +195,7 @@ void ResultsView::showAnalysis(const RunAnalysisPtr& analysis) {
   apChart_->setAnalysis(std::shared_ptr<const KeypointAnalysis>(analysis, &analysis->analysis),
                         std::shared_ptr<const Triage>(analysis, &analysis->triage));
   jointChart_->setAnalysis(std::shared_ptr<const KeypointAnalysis>(analysis, &analysis->analysis));
+  curvesView_->setAnalysis(analysis);
 }
 
 void ResultsView::showReevaluation(const RunReevaluationPtr& reevaluation) {
@@ -242,6 +247,7 @@ void ResultsView::showAnalysisRunning() {
   const QString message = tr("Analysing\u2026");
   apChart_->setMessage(message);
   jointChart_->setMessage(message);
+  curvesView_->setMessage(message);
 }
 
 void ResultsView::showAnalysisFailed(const QString& message) {
@@ -250,6 +256,8 @@ void ResultsView::showAnalysisFailed(const QString& message) {
       tr("<span style='color:#c01c28'>No error analysis: %1</span>").arg(message.toHtmlEscaped()));
   apChart_->setAnalysis(nullptr, nullptr);
   jointChart_->setAnalysis(nullptr);
+  curvesView_->setAnalysis(nullptr);
+  curvesView_->setMessage(tr("No error analysis: %1").arg(message));
 }
 
 void ResultsView::beginRun(const QString& runDir) {
@@ -316,7 +324,7 @@ void ResultsView::setMetrics(const std::optional<MetricTable>& table, const RunS
 }
 
 void ResultsView::showTab(Tab tab) {
-  tabs_->setCurrentIndex(tab == AnalysisTab ? 1 : 0);
+  tabs_->setCurrentIndex(tab == CurvesTab ? 2 : tab == AnalysisTab ? 1 : 0);
 }
 
 void ResultsView::applyEvaluationSettings(const EvalParams& settings) {

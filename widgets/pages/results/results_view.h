@@ -1,6 +1,6 @@
 #pragma once
-// The Results page: run summary, valid.py's metric table, the per-image records and where the
-// AP goes (the error analysis' charts).
+// The Results page: run summary, valid.py's metric table, the per-image records, where the AP
+// goes (the error analysis' charts) and the precision-recall curves.
 
 #include <QWidget>
 
@@ -17,6 +17,7 @@ class QToolButton;
 namespace posescope {
 
 class ApIfFixedChart;
+class CurvesView;
 class EvaluationSettingsPanel;
 class RunAnalysisSession;
 class JointErrorChart;
@@ -48,9 +49,11 @@ class ResultsView : public QWidget {
   RunSummaryPanel* summaryPanel() const { return summary_; }
   ApIfFixedChart* apChart() const { return apChart_; }
   JointErrorChart* jointChart() const { return jointChart_; }
-  /// The tabs under the summary: Images, Where the AP goes.
+  /// The precision-recall curves of the analysis shown.
+  CurvesView* curvesView() const { return curvesView_; }
+  /// The tabs under the summary: Images, Where the AP goes, Curves.
   QTabWidget* detailTabs() const { return tabs_; }
-  enum Tab { ImagesTab, AnalysisTab };
+  enum Tab { ImagesTab, AnalysisTab, CurvesTab };
   void showTab(Tab tab);
   /// Opens the evaluation settings beside the page on `settings` and evaluates the run shown
   /// with them, as the user's changes in the panel do.
@@ -119,6 +122,7 @@ class ResultsView : public QWidget {
   QLabel* analysisNote_ = nullptr;
   ApIfFixedChart* apChart_ = nullptr;
   JointErrorChart* jointChart_ = nullptr;
+  CurvesView* curvesView_ = nullptr;
 };
 
 }  // namespace posescope

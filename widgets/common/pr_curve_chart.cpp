@@ -1,0 +1,320 @@
+#include "widgets/common/pr_curve_chart.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QToolButton>
+#include <QVBoxLayout>
+#include <cmath>
+
+#include "widgets/common/ap_if_fixed_chart.h"
+#include "widgets/common/chart_export.h"
+#include "widgets/common/plot_utils.h"
+#include "widgets/common/qcp.h"
+
+namespace posescope {
+
+namespace {
+
+constexpr ErrorType kCurveOrder[] = {ErrorType::Baseline,     ErrorType::Miss,    ErrorType::Swap,
+                                     ErrorType::Inversion,    ErrorType::Jitter,  ErrorType::Score,
+                                     ErrorType::BackgroundFP, ErrorType::FalseNeg};
+
+// The threshold as the evaluation settings write it: 0.5 -> ".50", 0.525 -> ".525".
+QString oksText(double oks) {
+  QString text = QString::number(oks, 'f', 2);
+  if (std::abs(text.toDouble() - oks) > 1e-9) text = QString::number(oks, 'g', 6);
+  return text.startsWith(QLatin1String("0.")) ? text.mid(1) : text;
+}
+
+// An AP as coco-analyze's legend writes it: ".523".
+QString apText(double ap) {
+  if (ap <= -1) return QObject::tr("n/a");
+  const QString text = QString::number(ap, 'f', 3);
+  return text.startsWith(QLatin1String("0.")) ? text.mid(1) : text;
+}
+
+std::optional<std::size_t> areaIndex(const KeypointAnalysis& analysis, const QString& area) {
+  const auto& areas = analysis.params.eval.areas;
+  for (std::size_t a = 0; a < areas.size(); ++a)
+    if (QString::fromStdString(areas[a].label) == area) return a;
+  return std::nullopt;
+}
+
+std::optional<std::size_t> oksIndex(const KeypointAnalysis& analysis, double oks) {
+  const auto& thresholds = analysis.params.eval.iouThrs;
+  for (std::size_t t = 0; t < thresholds.size(); ++t)
+    if (std::abs(thresholds[t] - oks) < 1e-9) return t;
+  return std::nullopt;
+}
+
+// The curve of `error` in `analysis` at (area, threshold); nullopt when the analysis has none.
+std::optional<PrCurveChart::Curve> curveOf(const KeypointAnalysis& analysis, ErrorType error,
+                                           const QString& area, double oks) {
+  const auto a = areaIndex(analysis, area);
+  const auto t = oksIndex(analysis, oks);
+  if (!a || !t) return std::nullopt;
+  const ApIfFixed* stat = analysis.find(error, area.toStdString(), *t);
+  for (const ErrorCurves& curves : analysis.curves) {
+    if (curves.error != error || *a >= curves.precision.size() || *t >= curves.precision[*a].size())
+      continue;
+    PrCurveChart::Curve curve;
+    curve.error = error;
+    curve.name = errorTypeTitle(error);
+    curve.ap = stat ? stat->ap : -1;
+    curve.precision = curves.precision[*a][*t];
+    curve.scores = curves.scores[*a][*t];
+    return curve;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+PrCurveChart::PrCurveChart(QWidget* parent) : QWidget(parent) {
+  areaBox_ = new QComboBox;
+  areaBox_->setObjectName(QStringLiteral("curveAreaChoice"));
+  oksBox_ = new QComboBox;
+  oksBox_->setObjectName(QStringLiteral("curveOksChoice"));
+  for (QComboBox* box : {areaBox_, oksBox_}) {
+    connect(box, &QComboBox::currentIndexChanged, this, [this] {
+      rebuild();
+      Q_EMIT choiceChanged();
+    });
+  }
+  note_ = new QLabel;
+  note_->setWordWrap(true);
+  message_ = new QLabel;
+  message_->setWordWrap(true);
+  message_->setAlignment(Qt::AlignCenter);
+  message_->hide();
+  plot_ = new QCustomPlot;
+  setUpPlot(plot_);
+  plot_->setNotAntialiasedElements(QCP::aeNone);  // curves, not bars
+  plot_->setMinimumHeight(220);
+  plot_->xAxis->setLabel(tr("recall"));
+  plot_->yAxis->setLabel(tr("precision"));
+  plot_->xAxis->setRange(0, 1);
+  plot_->yAxis->setRange(0, 1.02);
+  plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignLeft);
+  showPlotToolTips(plot_, [this](QCPAbstractPlottable* p, int index) {
+    for (int i = 0; i < plot_->graphCount(); ++i)
+      if (plot_->graph(i) == p && index >= 0)
+        return pointToolTip(static_cast<std::size_t>(i), static_cast<std::size_t>(index));
+    return QString();
+  });
+  exportButton_ = makeChartExportButton(
+      this, plot_, [this] { return csv(); }, QStringLiteral("pr-curves"));
+  exportButton_->setObjectName(QStringLiteral("prCurvesExport"));
+
+  auto* choices = new QHBoxLayout;
+  choices->setContentsMargins(0, 0, 0, 0);
+  choices->addWidget(new QLabel(tr("<b>Precision\u2013recall</b>")));
+  choices->addStretch();
+  choices->addWidget(areaBox_);
+  choices->addWidget(oksBox_);
+  choices->addWidget(exportButton_);
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addLayout(choices);
+  layout->addWidget(note_);
+  layout->addWidget(message_, 1);
+  layout->addWidget(plot_, 1);
+  rebuild();
+}
+
+void PrCurveChart::setAnalysis(std::shared_ptr<const KeypointAnalysis> analysis) {
+  analysis_ = std::move(analysis);
+  other_.reset();
+  comparing_ = false;
+  setMessage(QString());
+  fillChoices();
+}
+
+void PrCurveChart::setComparedAnalyses(std::shared_ptr<const KeypointAnalysis> a,
+                                       std::shared_ptr<const KeypointAnalysis> b,
+                                       const QString& nameA, const QString& nameB) {
+  // One side alone is drawn as the first curve, under its own name.
+  nameA_ = a ? nameA : nameB;
+  nameB_ = nameB;
+  if (a) {
+    analysis_ = std::move(a);
+    other_ = std::move(b);
+  } else {
+    analysis_ = std::move(b);
+    other_.reset();
+  }
+  comparing_ = true;
+  setMessage(QString());
+  fillChoices();
+}
+
+void PrCurveChart::setMessage(const QString& message) {
+  message_->setText(message);
+  message_->setVisible(!message.isEmpty());
+  plot_->setVisible(message.isEmpty());
+}
+
+QStringList PrCurveChart::areas() const {
+  QStringList out;
+  for (int i = 0; i < areaBox_->count(); ++i) out << areaBox_->itemData(i).toString();
+  return out;
+}
+
+std::vector<double> PrCurveChart::oksThresholds() const {
+  std::vector<double> out;
+  for (int i = 0; i < oksBox_->count(); ++i) out.push_back(oksBox_->itemData(i).toDouble());
+  return out;
+}
+
+void PrCurveChart::setArea(const QString& area) {
+  const int i = areaBox_->findData(area);
+  if (i >= 0) areaBox_->setCurrentIndex(i);
+}
+
+QString PrCurveChart::area() const {
+  return areaBox_->currentData().toString();
+}
+
+void PrCurveChart::setOks(double oks) {
+  int best = -1;
+  for (int i = 0; i < oksBox_->count(); ++i)
+    if (best < 0 || std::abs(oksBox_->itemData(i).toDouble() - oks) <
+                        std::abs(oksBox_->itemData(best).toDouble() - oks))
+      best = i;
+  if (best >= 0) oksBox_->setCurrentIndex(best);
+}
+
+double PrCurveChart::oks() const {
+  return oksBox_->currentData().toDouble();
+}
+
+void PrCurveChart::fillChoices() {
+  const QString area = this->area();
+  const double oks = oksBox_->count() > 0 ? this->oks() : 0.5;
+  {
+    const QSignalBlocker areaBlock(areaBox_), oksBlock(oksBox_);
+    areaBox_->clear();
+    oksBox_->clear();
+    if (analysis_) {
+      for (const AreaRange& range : analysis_->params.eval.areas) {
+        const QString label = QString::fromStdString(range.label);
+        areaBox_->addItem(tr("area %1").arg(label), label);
+      }
+      for (double threshold : analysis_->params.eval.iouThrs)
+        oksBox_->addItem(tr("OKS %1").arg(oksText(threshold)), threshold);
+    }
+    const int areaAt = areaBox_->findData(area);
+    areaBox_->setCurrentIndex(areaAt >= 0 ? areaAt : 0);
+  }
+  {
+    const QSignalBlocker oksBlock(oksBox_);
+    setOks(oks);  // the nearest threshold of the new settings
+  }
+  rebuild();
+}
+
+void PrCurveChart::rebuild() {
+  curves_.clear();
+  recallPoints_.clear();
+  plot_->clearGraphs();
+  note_->clear();
+  if (analysis_) {
+    recallPoints_ = analysis_->params.eval.recThrs;
+    const QString area = this->area();
+    const double oks = this->oks();
+    if (!comparing_) {
+      for (ErrorType error : kCurveOrder)
+        if (auto curve = curveOf(*analysis_, error, area, oks)) curves_.push_back(*curve);
+    } else {
+      if (auto curve = curveOf(*analysis_, ErrorType::Baseline, area, oks)) {
+        curve->name = nameA_;
+        curves_.push_back(*curve);
+      }
+      if (other_) {
+        auto curve = curveOf(*other_, ErrorType::Baseline, area, oks);
+        if (curve && other_->params.eval.recThrs == recallPoints_) {
+          curve->name = nameB_;
+          curves_.push_back(*curve);
+        } else {
+          note_->setText(tr("%1 has no curve at area %2, OKS %3 (other evaluation settings).")
+                             .arg(nameB_, area, oksText(oks)));
+        }
+      }
+    }
+  }
+  bool anyDefined = false;
+  for (std::size_t i = 0; i < curves_.size(); ++i) {
+    const Curve& curve = curves_[i];
+    QCPGraph* graph = plot_->addGraph();
+    graph->setName(legendName(i));
+    const bool emphasised = comparing_ || curve.error == ErrorType::Baseline;
+    const QColor color = comparing_ ? runColor(i == 0 ? RunSideColor::A : RunSideColor::B)
+                         : curve.error == ErrorType::Baseline ? QColor(0x20, 0x20, 0x20)
+                                                              : errorTypeColor(curve.error);
+    graph->setPen(QPen(color, emphasised ? 2.5 : 1.5));
+    for (std::size_t r = 0; r < curve.precision.size() && r < recallPoints_.size(); ++r) {
+      if (curve.precision[r] <= -1) continue;  // no person in this area: nothing to draw
+      graph->addData(recallPoints_[r], curve.precision[r]);
+      anyDefined = true;
+    }
+  }
+  if (analysis_ && !anyDefined && note_->text().isEmpty())
+    note_->setText(
+        tr("No person of area %1 to recall: the curves are undefined (-1).").arg(area()));
+  note_->setVisible(!note_->text().isEmpty());
+  plot_->legend->setVisible(!curves_.empty());
+  plot_->replot();
+}
+
+QString PrCurveChart::legendName(std::size_t index) const {
+  if (index >= curves_.size()) return {};
+  const Curve& curve = curves_[index];
+  // coco-analyze's legend: the area under the curve in brackets, then the curve.
+  const QString name = comparing_ || curve.error == ErrorType::Baseline
+                           ? curve.name
+                           : tr("%1 fixed").arg(curve.name);
+  return QStringLiteral("[%1] %2").arg(apText(curve.ap), name);
+}
+
+QString PrCurveChart::pointToolTip(std::size_t index, std::size_t point) const {
+  if (index >= curves_.size()) return {};
+  const Curve& curve = curves_[index];
+  // The graph skips undefined points, so its data index is the recall point's among the defined.
+  std::size_t r = 0, seen = 0;
+  for (; r < curve.precision.size(); ++r) {
+    if (curve.precision[r] <= -1) continue;
+    if (seen++ == point) break;
+  }
+  if (r >= curve.precision.size() || r >= recallPoints_.size()) return {};
+  QString text = tr("%1 (area %2, OKS %3)\nrecall %4: precision %5")
+                     .arg(legendName(index), area(), oksText(oks()))
+                     .arg(recallPoints_[r], 0, 'f', 2)
+                     .arg(curve.precision[r], 0, 'f', 4);
+  if (r < curve.scores.size() && curve.precision[r] > 0)
+    text += tr(", score %1").arg(curve.scores[r], 0, 'g', 4);
+  return text;
+}
+
+QString PrCurveChart::csv() const {
+  QString out = QStringLiteral("area,oks,recall");
+  for (const Curve& curve : curves_) {
+    const QString name = QString(curve.name).replace(QLatin1Char(','), QLatin1Char(' '));
+    out += QStringLiteral(",%1 precision,%1 score").arg(name);
+  }
+  out += QLatin1Char('\n');
+  const QString prefix = area() + QLatin1Char(',') + QString::number(oks(), 'g', 17);
+  for (std::size_t r = 0; r < recallPoints_.size(); ++r) {
+    out += prefix + QLatin1Char(',') + QString::number(recallPoints_[r], 'g', 17);
+    for (const Curve& curve : curves_) {
+      out += QLatin1Char(',') +
+             (r < curve.precision.size() ? QString::number(curve.precision[r], 'g', 17) : "");
+      out += QLatin1Char(',') +
+             (r < curve.scores.size() ? QString::number(curve.scores[r], 'g', 17) : "");
+    }
+    out += QLatin1Char('\n');
+  }
+  return out;
+}
+
+}  // namespace posescope
