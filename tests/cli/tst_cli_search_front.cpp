@@ -9,28 +9,19 @@
 
 #include "cli_runner.h"
 #include "search/pareto_export.h"
+#include "search/scored_candidates.h"
 #include "search/search_folder.h"
 #include "test_support.h"
 
 using namespace posescope;
 using posescope::test::CliRun;
 using posescope::test::runCli;
+using posescope::test::scoredCandidate;
 
 namespace {
 
 QString explain(const CliRun& r) {
   return QString("exit %1\nstdout: %2\nstderr: %3").arg(r.exitCode).arg(r.out, r.err);
-}
-
-search::CandidateScore scored(int inputChannel, double accuracy, std::int64_t macs) {
-  search::CandidateScore c;
-  c.arch.inputChannel = inputChannel;
-  c.arch.deconvSetting = {24, 24};
-  c.arch.backbone = {ArchStage{1, 2, 16, {{6, 7}}}};
-  c.accuracy = accuracy;
-  c.cost.ptflopsMacs = macs;
-  c.cost.parameters = 1000 + inputChannel;
-  return c;
 }
 
 }  // namespace
@@ -44,9 +35,9 @@ class TestCliSearchFront : public QObject {
     folder_ = dir_.filePath("search");
     search::SearchFolder folder(folder_.toStdString(), {{"generations", 2}});
     // Two on the front; the third is beaten by the second on both AP and MACs.
-    folder.store(scored(8, 0.2, 300'000'000));
-    folder.store(scored(16, 0.4, 600'000'000));
-    folder.store(scored(24, 0.3, 900'000'000));
+    folder.store(scoredCandidate(8, 0.2, 300'000'000));
+    folder.store(scoredCandidate(16, 0.4, 600'000'000));
+    folder.store(scoredCandidate(24, 0.3, 900'000'000));
     candidates_ = search::readSearchFolder(folder_.toStdString()).candidates;
   }
 

@@ -11,6 +11,7 @@
 #include "common/errors.h"
 #include "config/arch_config.h"
 #include "search/pareto_export.h"
+#include "search/scored_candidates.h"
 #include "test_support.h"
 
 using namespace posescope;
@@ -19,23 +20,13 @@ namespace fs = std::filesystem;
 
 namespace {
 
-CandidateScore scored(int inputChannel, double accuracy, std::int64_t macs, double latencyMs) {
-  CandidateScore c;
-  c.arch.inputChannel = inputChannel;
-  c.arch.deconvSetting = {24, 24};
-  c.arch.backbone = {ArchStage{1, 2, 16, {{6, 7}}}};
-  c.accuracy = accuracy;
-  c.cost.ptflopsMacs = macs;
-  c.cost.parameters = 1000 + inputChannel;
-  c.latencyMs = latencyMs;
-  c.generation = inputChannel % 3;
-  return c;
-}
+using posescope::test::scoredCandidate;
 
 // Three on the front (cheapest first), one beaten on both by the second cheapest.
 std::vector<CandidateScore> candidates() {
-  return {scored(8, 0.5, 1'200'000'000, -1), scored(16, 0.1, 300'000'000, 4.5),
-          scored(24, 0.1 + 0.2, 700'000'000, 7.25), scored(32, 0.2, 900'000'000, 3)};
+  return {scoredCandidate(8, 0.5, 1'200'000'000), scoredCandidate(16, 0.1, 300'000'000, 4.5),
+          scoredCandidate(24, 0.1 + 0.2, 700'000'000, 7.25),
+          scoredCandidate(32, 0.2, 900'000'000, 3)};
 }
 
 std::string readText(const std::string& path) {
