@@ -17,6 +17,7 @@
 #include "widgets/common/app_icon.h"
 #include "widgets/pages/experiment/run_setup_view.h"
 #include "widgets/pages/inspect/inspect_view.h"
+#include "widgets/pages/results/results_view.h"
 #include "widgets/session/network_engine.h"
 #include "widgets/session/run_analysis_session.h"
 #include "widgets/session/run_session.h"
@@ -72,8 +73,8 @@ std::vector<OptionGroup> launchOptions() {
          "show page NAME once the folders asked for are open: experiment, run,\nresults, "
          "inspect, timing, compare or search"},
         {"--tab", "NAME",
-         "with --page results or compare: show its tab NAME: images or analysis\n(Results), "
-         "summary, timing or analysis (Compare)"}}},
+         "with --page results or compare: show its tab NAME: images, analysis or\ncurves "
+         "(Results), summary, timing or analysis (Compare)"}}},
       settings,
       {"window",
        {{"--maximized", "", "show the window maximized"},
@@ -105,6 +106,7 @@ struct Launch {
   std::vector<std::string> overrides, compareRuns;
   std::optional<MainWindow::Page> page;
   std::optional<MainWindow::DetailTab> tab;
+  bool curvesTab = false;  // the Results page's Curves tab (no DetailTab of the Compare page)
   std::optional<posescope::TriagePreset> queue;
   bool evalSettings = false;
 };
@@ -153,12 +155,14 @@ Launch readCommandLine(const std::vector<std::string>& words) {
                        "' (experiment, run, results, inspect, timing, compare or search)"};
     launch.page = static_cast<MainWindow::Page>(*page);
   }
-  if (args.has("--tab")) {
+  if (args.has("--tab") && args.get("--tab") == "curves") {
+    launch.curvesTab = true;
+  } else if (args.has("--tab")) {
     const char* const tabs[] = {"images", "summary", "timing", "analysis"};  // DetailTab order
     const auto tab = indexOf(args.get("--tab"), tabs);
     if (!tab)
       throw UsageError{"--tab: unknown tab '" + args.get("--tab") +
-                       "' (images, analysis, summary or timing)"};
+                       "' (images, analysis, curves, summary or timing)"};
     launch.tab = static_cast<MainWindow::DetailTab>(*tab);
   }
   return launch;
@@ -313,6 +317,7 @@ int main(int argc, char** argv) {
     QTimer::singleShot(0, &window, show);
   }
   if (launch.tab) window.showDetailTab(*launch.tab);
+  if (launch.curvesTab) window.resultsView()->showTab(posescope::ResultsView::CurvesTab);
   if (args.has("--open-search")) window.openSearchFolder(text(args.get("--open-search")));
   startLater(args, window);
   return app.exec();
