@@ -7,6 +7,8 @@
 #include <iostream>
 #include <optional>
 
+#include "analysis/match_accuracy.h"
+#include "analysis/match_accuracy_json.h"
 #include "cli_args.h"
 #include "commands.h"
 #include "common/errors.h"
@@ -27,6 +29,14 @@ int runMetrics(const ParsedArgs& parsed) {
   }
   if (parsed.has("--json") && parsed.has("--csv")) {
     throw UsageError{"--json and --csv are exclusive"};
+  }
+  const bool accuracy = parsed.has("--accuracy") || parsed.has("--accuracy-csv");
+  if (parsed.has("--accuracy-oks") && !accuracy) {
+    throw UsageError{"--accuracy-oks needs --accuracy or --accuracy-csv"};
+  }
+  const double accuracyOks = parsed.getDouble("--accuracy-oks", 0.5);
+  if (!(accuracyOks > 0 && accuracyOks <= 1)) {
+    throw UsageError{"--accuracy-oks must be in (0, 1], got " + parsed.get("--accuracy-oks")};
   }
   const std::string gtPath = parsed.require("--gt");
   const std::string dtPath = parsed.require("--dt");
@@ -70,6 +80,24 @@ int runMetrics(const ParsedArgs& parsed) {
   }
   if (parsed.has("--curves")) {
     writeFileAtomically(parsed.get("--curves"), formatCurvesJson(curvesOf(summary, params, gt)));
+  }
+  if (accuracy) {
+    AccuracySettings settings;
+    settings.oksThreshold = accuracyOks;
+    const MatchAccuracy measured = matchAccuracy(gt, results, params, settings, options);
+    for (const CategoryAccuracy& c : measured.categories) {
+      if (c.calibration.scoresOutsideUnit > 0) {
+        std::cerr << "note: " << c.calibration.scoresOutsideUnit << " scores of category '"
+                  << c.name << "' are outside [0, 1]: counted in the end bins, and the "
+                  << "calibration error assumes probabilities\n";
+      }
+    }
+    if (parsed.has("--accuracy")) {
+      writeFileAtomically(parsed.get("--accuracy"), formatMatchAccuracyJson(measured));
+    }
+    if (parsed.has("--accuracy-csv")) {
+      writeFileAtomically(parsed.get("--accuracy-csv"), formatJointAccuracyCsv(measured));
+    }
   }
   const std::string arch = parsed.get("--arch", "pose");
   // Changed settings travel with the table, so a saved table never passes for valid.py's.

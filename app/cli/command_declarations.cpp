@@ -178,6 +178,17 @@ CommandSpec metricsCommand() {
          {"--curves", "FILE",
           "write pycocotools' accumulate arrays as JSON: precision and scores\n"
           "[area][threshold][recall point], recall [area][threshold], stats"},
+         {"--accuracy", "FILE",
+          "write, as JSON, what the matching at --accuracy-oks (area 'all') shows:\n"
+          "per joint the mean ks, PCK at ks >= 0.5 and >= 0.75 over the labelled\n"
+          "joints of matched people and the normalised distances d / (2 sigma\n"
+          "sqrt(area)); OKS histograms of the matches and of each person's best\n"
+          "detection; true and false positives per score bin, precision per bin,\n"
+          "expected calibration error and ranking AUC"},
+         {"--accuracy-csv", "FILE", "write the per-joint table (mean ks, PCK) as CSV"},
+         {"--accuracy-oks", "T",
+          "the OKS threshold of --accuracy and --accuracy-csv, any in (0, 1]\n"
+          "(default 0.5)"},
          {"--threads", "N", "worker threads (default: all cores)"},
          {"--time", "", "print the evaluation time, JSON loading included, to stderr"}}},
        evalSettingsGroup()},
