@@ -95,7 +95,10 @@ PrCurveChart::PrCurveChart(QWidget* parent) : QWidget(parent) {
   plot_->xAxis->setLabel(tr("recall"));
   plot_->yAxis->setLabel(tr("precision"));
   plot_->xAxis->setRange(0, 1);
-  plot_->yAxis->setRange(0, 1.02);
+  plot_->yAxis->setRange(0, 1.05);
+  // The baseline (or run A) is drawn over the curves it is compared with.
+  plot_->addLayer(QStringLiteral("front"), plot_->layer(QStringLiteral("main")),
+                  QCustomPlot::limAbove);
   plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignLeft);
   showPlotToolTips(plot_, [this](QCPAbstractPlottable* p, int index) {
     for (int i = 0; i < plot_->graphCount(); ++i)
@@ -253,6 +256,7 @@ void PrCurveChart::rebuild() {
                          : curve.error == ErrorType::Baseline ? QColor(0x20, 0x20, 0x20)
                                                               : errorTypeColor(curve.error);
     graph->setPen(QPen(color, emphasised ? 2.5 : 1.5));
+    if (i == 0) graph->setLayer(QStringLiteral("front"));
     for (std::size_t r = 0; r < curve.precision.size() && r < recallPoints_.size(); ++r) {
       if (curve.precision[r] <= -1) continue;  // no person in this area: nothing to draw
       graph->addData(recallPoints_[r], curve.precision[r]);

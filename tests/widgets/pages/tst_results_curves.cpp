@@ -156,6 +156,33 @@ class TestResultsCurves : public QObject {
     verifyCurvesDrawn(*chart, again->analysis, "all", 2);
   }
 
+  // Two runs on one chart (what Compare draws): each baseline in its run's colour, named.
+  void comparedRunsDrawBothBaselines() {
+    RunSession session;
+    QSignalSpy ready(session.analysis(), &RunAnalysisSession::analysisReady);
+    session.openRunFolder(runDir_);
+    QVERIFY(ready.wait(kTimeoutMs));
+    const RunAnalysisPtr analysis = session.document()->analysis();
+    QVERIFY(analysis);
+    const auto a = std::shared_ptr<const KeypointAnalysis>(analysis, &analysis->analysis);
+    PrCurveChart chart;
+    chart.setComparedAnalyses(a, a, QStringLiteral("A: one"), QStringLiteral("B: two"));
+    QCOMPARE(chart.curves().size(), std::size_t{2});
+    QCOMPARE(chart.curves()[0].name, QStringLiteral("A: one"));
+    QCOMPARE(chart.curves()[1].name, QStringLiteral("B: two"));
+    const auto& row = curvesOf(*a, ErrorType::Baseline).precision[0][0];
+    for (int g = 0; g < 2; ++g) {
+      QCOMPARE(chart.plot()->graph(g)->dataCount(), static_cast<int>(row.size()));
+      QCOMPARE(chart.plot()->graph(g)->data()->at(40)->value, row[40]);
+    }
+    QVERIFY(chart.plot()->graph(0)->pen().color() != chart.plot()->graph(1)->pen().color());
+    QVERIFY(chart.legendName(1).endsWith(QLatin1String("] B: two")));
+    // B alone (A not open yet) is drawn under its own name.
+    chart.setComparedAnalyses(nullptr, a, QStringLiteral("A: one"), QStringLiteral("B: two"));
+    QCOMPARE(chart.curves().size(), std::size_t{1});
+    QCOMPARE(chart.curves()[0].name, QStringLiteral("B: two"));
+  }
+
   void aFailedAnalysisLeavesNoCurve() {
     QTemporaryDir other;
     const QString run = other.filePath("run");

@@ -29,8 +29,10 @@ void CurvesView::setAnalysis(const RunAnalysisPtr& analysis) {
          "are and with each error type fixed alone (coco-analyze's figure); the legend gives each "
          "curve's area, its AP%2. Hover a curve for its values.")
           .arg(analysis->analysis.detections.size())
-          .arg(analysis->usesDefaultParams() ? tr(" with posescope-cli analyze's settings")
-                                             : tr(" with the changed evaluation settings")));
+          .arg(analysis->usesDefaultParams()
+                   ? tr(" with posescope-cli analyze's settings (coco-analyze's: area 'all' from "
+                        "32², so the baseline's AP may differ from the table's)")
+                   : tr(" with the changed evaluation settings")));
   prChart_->setAnalysis(std::shared_ptr<const KeypointAnalysis>(analysis, &analysis->analysis));
 }
 
