@@ -23,6 +23,10 @@ import warnings
 
 import numpy as np
 
+# This folder holds the module's sources, not the built module: import it from PYTHONPATH.
+_here = os.path.dirname(os.path.abspath(__file__))
+sys.path = [p for p in sys.path if os.path.abspath(p or os.curdir) != _here]
+
 
 def reference(source):
     with warnings.catch_warnings():

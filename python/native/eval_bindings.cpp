@@ -19,6 +19,7 @@
 #include "eval/keypoint_eval.h"
 #include "eval/results_io.h"
 #include "numpy_arrays.h"
+#include "python_ground_truth.h"
 #include "python_results.h"
 #include "setting_changes.h"
 
@@ -221,6 +222,12 @@ void bindEvaluation(py::module_& m) {
             path, [&] { return std::make_shared<ResultsList>(ResultsList{loadResults(path)}); });
       },
       py::arg("path"));
+  m.def(
+      "ground_truth_from_dict",
+      [](const py::handle& dataset, const std::string& source) {
+        return std::make_shared<KeypointGroundTruth>(groundTruthFromPython(dataset, source));
+      },
+      py::arg("dataset"), py::arg("source"));
   m.def(
       "results_from_list",
       [](const py::handle& entries, const std::string& source) {

@@ -36,7 +36,7 @@ def load_ground_truth(gt, *, source="<ground truth>"):
     if not isinstance(dataset, dict):
         raise TypeError(f"{source}: expected a path, a dict or a COCO object, got "
                         f"{type(gt).__name__}")
-    return _native.parse_ground_truth(_to_json(dataset), source)
+    return _native.ground_truth_from_dict(dataset, source)
 
 
 def load_results(dt, *, source="<results>"):
@@ -52,15 +52,6 @@ def load_results(dt, *, source="<results>"):
         raise TypeError(f"{source}: expected a path, a list of results or a COCO object, got "
                         f"{type(dt).__name__}")
     return _native.results_from_list(dt if isinstance(dt, list) else list(dt), source)
-
-
-def _to_json(value):
-    """JSON text of loaded data; NumPy scalars and arrays are written as numbers and lists."""
-    def default(item):
-        if hasattr(item, "tolist"):
-            return item.tolist()
-        raise TypeError(f"{type(item).__name__} is not JSON data")
-    return json.dumps(value, default=default)
 
 
 def _inputs(gt, dt):

@@ -22,7 +22,7 @@ import time
 
 import numpy as np
 
-from . import _native, _to_json
+from . import _native
 
 _COCO_SIGMAS = np.array([.26, .25, .25, .35, .35, .79, .79, .72, .72, .62, .62, 1.07, 1.07, .87,
                          .87, .89, .89]) / 10.0
@@ -122,7 +122,7 @@ class COCOeval:
                     if a["image_id"] in images and a["category_id"] in categories]
                 dataset["categories"] = [c for c in dataset.get("categories", [])
                                          if c["id"] in categories]
-            gt = _native.parse_ground_truth(_to_json(dataset), _source_name(self.cocoGt, "cocoGt"))
+            gt = _native.ground_truth_from_dict(dataset, _source_name(self.cocoGt, "cocoGt"))
         if whole and isinstance(self.cocoDt, (str, bytes, os.PathLike)):
             path = os.fsdecode(self.cocoDt)
             return gt, _native.load_results(path), path

@@ -73,3 +73,16 @@ def test_cocoeval_names_an_image_id_not_in_the_ground_truth(capsys):
     evaluation.params.imgIds = [1, 5]
     with pytest.raises(ValueError, match="imgIds.*5"):
         evaluation.evaluate()
+
+
+def test_a_loaded_ground_truth_missing_a_field_names_record_and_field():
+    gt = json.loads(json.dumps(GT))
+    del gt["annotations"][0]["num_keypoints"]
+    with pytest.raises(ValueError, match=r"annotations\[0\] has no field 'num_keypoints'"):
+        posescope.evaluate(gt, [RESULT])
+
+
+def test_a_loaded_result_missing_its_score_names_record_and_field():
+    with pytest.raises(ValueError, match=r"result\[1\] has no field 'score'"):
+        posescope.evaluate(GT, [RESULT, {"image_id": 1, "category_id": 1,
+                                         "keypoints": [1, 1, 1] * 17}])

@@ -67,11 +67,12 @@ def test_evaluate_equals_the_cli_on_every_parity_set(parity, cli, tmp_path, chan
 
 
 def test_evaluate_of_loaded_data_equals_evaluate_of_files(parity):
-    gt, dt = files(parity, "syn_coco_300")
-    with open(gt) as g, open(dt) as d:
-        loaded = posescope.evaluate(json.load(g), json.load(d), per_image=False)
-    assert loaded["stats"] == posescope.evaluate(gt, dt)["stats"]
-    assert loaded["images"] == []
+    for name in parity_sets(parity):
+        gt, dt = files(parity, name)
+        with open(gt) as g, open(dt) as d:
+            loaded = posescope.evaluate(json.load(g), json.load(d), per_image=False)
+        assert loaded["stats"] == posescope.evaluate(gt, dt)["stats"], name
+        assert loaded["images"] == []
 
 
 def test_evaluate_reuses_parsed_inputs(parity):
