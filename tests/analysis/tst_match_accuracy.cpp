@@ -294,6 +294,30 @@ class TestMatchAccuracy : public QObject {
     QCOMPARE(c.joints.allJoints.labelled, std::size_t{0});
   }
 
+  void severalCategoriesAreMeasuredApart() {
+    // Category 2 ("hand", the same joints) takes image 2's person and detection.
+    PckScene scene;
+    KeypointCategory hand = scene.gt.categories.front();
+    hand.id = 2;
+    hand.name = "hand";
+    scene.gt.categories.push_back(hand);
+    scene.gt.annotations[2].categoryId = 2;
+    scene.detections[2].categoryId = 2;
+    const MatchAccuracy accuracy =
+        matchAccuracy(scene.gt, scene.detections, paramsWithSigmas(kSigmas));
+    QCOMPARE(accuracy.categories.size(), std::size_t{2});
+    QCOMPARE(accuracy.categories[0].calibration.truePositives, std::size_t{2});
+    QCOMPARE(accuracy.categories[0].calibration.falsePositives, std::size_t{0});
+    QCOMPARE(accuracy.categories[1].name, std::string("hand"));
+    QCOMPARE(accuracy.categories[1].calibration.falsePositives, std::size_t{1});
+    QCOMPARE(accuracy.categories[1].joints.allJoints.labelled, std::size_t{0});
+    const std::string json = formatMatchAccuracyJson(accuracy);
+    QVERIFY(json.find("\"categories\":[{\"id\":1,\"name\":\"person\",\"true_positives\":2,") !=
+            std::string::npos);
+    QVERIFY(json.find("{\"id\":2,\"name\":\"hand\",") != std::string::npos);
+    QVERIFY(json.rfind("{\"oks_threshold\":0.5,\"area\":\"all\",\"variant\":\"coco\",", 0) == 0);
+  }
+
   void csvHasOneRowPerJointAndAll() {
     const PckScene scene;
     const std::string csv = formatJointAccuracyCsv(
