@@ -54,6 +54,7 @@ double imagesPerSecond(const Args& benchArgs, const Configuration& c) {
 
 double medianRate(const Args& benchArgs, const Configuration& c, int runs) {
   std::vector<double> rates;
+  rates.reserve(static_cast<std::size_t>(std::max(runs, 0)));
   for (int r = 0; r < runs; ++r) rates.push_back(imagesPerSecond(benchArgs, c));
   return median(rates);
 }
@@ -61,6 +62,7 @@ double medianRate(const Args& benchArgs, const Configuration& c, int runs) {
 // Median wall milliseconds of `argv`, process start to exit.
 double startupMs(const std::vector<std::string>& argv) {
   std::vector<double> ms;
+  ms.reserve(5);
   for (int r = 0; r < 5; ++r) ms.push_back(1000.0 * runChild(argv).wallSeconds);
   return median(ms);
 }

@@ -1,17 +1,15 @@
 #include "child_process.h"
 
 #include <fcntl.h>
-#include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
+#include <csignal>
 #include <cstring>
 
 #include "common/errors.h"
-
-extern char** environ;
 
 namespace posescope::cli {
 
@@ -19,6 +17,7 @@ namespace {
 
 std::vector<char*> pointersTo(std::vector<std::string>& strings) {
   std::vector<char*> out;
+  out.reserve(strings.size() + 1);
   for (auto& s : strings) out.push_back(s.data());
   out.push_back(nullptr);
   return out;

@@ -11,18 +11,18 @@ namespace posescope::cli {
 
 using Args = std::vector<std::string>;
 
-int runConfig(const ParsedArgs& args);           // cmd_config.cpp
+int runConfig(const ParsedArgs& parsed);         // cmd_config.cpp
 int runSummary(const ParsedArgs& args);          // cmd_summary.cpp
 int runExtract(const ParsedArgs& args);          // cmd_extract.cpp
 int runEmbed(const ParsedArgs& args);            // cmd_embed.cpp
 int runVerifyModel(const ParsedArgs& args);      // cmd_verify_model.cpp
-int runMetrics(const ParsedArgs& args);          // cmd_metrics.cpp
+int runMetrics(const ParsedArgs& parsed);        // cmd_metrics.cpp
 int runEval(const ParsedArgs& args);             // cmd_eval.cpp
 int runBench(const ParsedArgs& args);            // cmd_bench.cpp
-int runMakeDataset(const ParsedArgs& args);      // cmd_make_dataset.cpp
+int runMakeDataset(const ParsedArgs& parsed);    // cmd_make_dataset.cpp
 int runExport(const ParsedArgs& args);           // cmd_export.cpp
 int runCompare(const ParsedArgs& args);          // cmd_compare.cpp
-int runAnalyze(const ParsedArgs& args);          // cmd_analyze.cpp
+int runAnalyze(const ParsedArgs& parsed);        // cmd_analyze.cpp
 int runMerge(const ParsedArgs& args);            // cmd_merge.cpp
 int runSlurm(const ParsedArgs& args);            // cmd_slurm.cpp
 int runSearchCommand(const ParsedArgs& args);    // cmd_search.cpp

@@ -20,7 +20,7 @@ std::filesystem::path fullExecutable() {
   std::error_code ec;
   const auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
   if (ec) return {};
-  const auto beside = self.parent_path() / "posescope-cli-full";
+  auto beside = self.parent_path() / "posescope-cli-full";
   if (std::filesystem::exists(beside)) return beside;
   return (self.parent_path() / POSESCOPE_CLI_FULL_FROM_BIN / "posescope-cli-full")
       .lexically_normal();

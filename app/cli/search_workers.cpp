@@ -13,8 +13,6 @@
 #include "common/errors.h"
 #include "sbatch.h"
 
-extern char** environ;
-
 namespace posescope::cli {
 
 void runShardWorkers(const std::string& program, const std::string& searchDir, int generation,
@@ -38,6 +36,7 @@ void runShardWorkers(const std::string& program, const std::string& searchDir, i
                                      "--device",
                                      device};
     std::vector<char*> argv;
+    argv.reserve(args.size() + 1);
     for (auto& a : args) argv.push_back(a.data());
     argv.push_back(nullptr);
     Worker w;

@@ -320,5 +320,5 @@ int main(int argc, char** argv) {
   if (launch.curvesTab) window.resultsView()->showTab(posescope::ResultsView::CurvesTab);
   if (args.has("--open-search")) window.openSearchFolder(text(args.get("--open-search")));
   startLater(args, window);
-  return app.exec();
+  return QApplication::exec();
 }

@@ -128,8 +128,8 @@ void setOptimalScores(std::vector<KeypointDetection>& work,
         for (std::size_t n = 0; n < decayed.size(); ++n) scores[dets[n]] = decayed[n];
       },
       64);
-  for (std::size_t i = 0; i < groups.detections.size(); ++i) {
-    for (std::size_t d : groups.detections[i]) work[d].score = scores[d];
+  for (const auto& detections : groups.detections) {
+    for (std::size_t d : detections) work[d].score = scores[d];
   }
 }
 

@@ -2,6 +2,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <regex>
@@ -113,15 +114,12 @@ YamlItem mappingItem(const YAML::Node& map, const std::string& source, const std
       child.value = leafValue(it->second, source, full);
     }
     // PyYAML keeps the first position of a repeated key and its last value.
-    bool replaced = false;
-    for (auto& existing : item.children) {
-      if (existing.key == child.key) {
-        existing = std::move(child);
-        replaced = true;
-        break;
-      }
-    }
-    if (!replaced) item.children.push_back(std::move(child));
+    const auto existing = std::find_if(item.children.begin(), item.children.end(),
+                                       [&](const YamlItem& c) { return c.key == child.key; });
+    if (existing != item.children.end())
+      *existing = std::move(child);
+    else
+      item.children.push_back(std::move(child));
   }
   return item;
 }

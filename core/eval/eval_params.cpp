@@ -86,7 +86,7 @@ std::vector<std::string> splitOn(const std::string& text, char separator) {
   std::string part;
   std::istringstream in(text);
   while (std::getline(in, part, separator)) parts.push_back(part);
-  if (!text.empty() && text.back() == separator) parts.push_back("");
+  if (!text.empty() && text.back() == separator) parts.emplace_back();
   return parts;
 }
 

@@ -131,7 +131,7 @@ KeypointCategory parseCategory(value& v, const Context& ctx) {
           category.keypoints.push_back(evaljson::readString(name, ctx));
         } else {
           evaljson::skipChecked(name, ctx);
-          category.keypoints.push_back("?");
+          category.keypoints.emplace_back("?");
         }
       });
     } else {

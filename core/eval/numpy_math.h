@@ -5,8 +5,8 @@
 
 namespace posescope {
 
-/// numpy's pairwise summation of n contiguous doubles (np.sum of a 1-D float64 array).
-double numpyPairwiseSum(const double* values, std::size_t n);
+/// numpy's pairwise summation of the n contiguous doubles at `a` (np.sum of a 1-D float64 array).
+double numpyPairwiseSum(const double* a, std::size_t n);
 
 /// np.round(x, 4) on a float64 scalar, as Python's round() does for numpy floats: rint(x*1e4)/1e4.
 double numpyRound4(double x);

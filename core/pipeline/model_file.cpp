@@ -24,10 +24,10 @@ std::string validPyOutputDir(const ConfigNode& cfg, const std::string& cfgFile) 
 std::string resolveModelFile(const ConfigNode& cfg, const std::string& cfgFile) {
   // valid.py tests `if cfg.TEST.MODEL_FILE:`, so None counts as empty too.
   const bool none = cfg.value("TEST.MODEL_FILE").type() == ConfigValue::Type::None;
-  const std::string modelFile = none ? std::string() : cfg.getString("TEST.MODEL_FILE");
+  std::string modelFile = none ? std::string() : cfg.getString("TEST.MODEL_FILE");
   if (!modelFile.empty()) return modelFile;
   // Absolute, so the run's config.yaml names the file whatever directory reopens the run.
-  const std::string best =
+  std::string best =
       fs::absolute(fs::path(validPyOutputDir(cfg, cfgFile)) / "model_best.pth.tar").string();
   if (!fs::exists(best))
     throw CheckpointError(

@@ -157,6 +157,7 @@ MergedRun mergeShardRuns(const std::vector<std::string>& shardDirs, const std::s
                           "): merge into a new folder");
 
   std::vector<ShardRun> given;
+  given.reserve(shardDirs.size());
   for (const auto& dir : shardDirs) given.push_back(readShard(dir));
   for (const auto& shard : given) requireSameEvaluation(given.front(), shard);
 
@@ -178,6 +179,7 @@ MergedRun mergeShardRuns(const std::vector<std::string>& shardDirs, const std::s
                           " missing: merge needs every shard 0.." + std::to_string(count - 1));
 
   std::vector<ShardRun> shards;
+  shards.reserve(byIndex.size());
   for (const auto& [index, shard] : byIndex) shards.push_back(*shard);
   // eval's selections (--limit) are in dataset order; a resumed shard appended the images it
   // finished later after the earlier ones, so its records.jsonl need not be in that order.

@@ -36,6 +36,7 @@ RunMetrics computeRunMetrics(const std::vector<ImageRecord>& records, const RunS
   KeypointGroundTruth gt = loadGroundTruth(summary.annotationFile);
   if (!allImagesEvaluated) {
     std::vector<std::int64_t> evaluated;
+    evaluated.reserve(records.size());
     for (const auto& r : records) evaluated.push_back(r.imageId);
     gt = restrictToImages(gt, evaluated);
     log("metrics over the " + std::to_string(records.size()) + " evaluated images only");

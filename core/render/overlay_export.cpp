@@ -44,7 +44,7 @@ OverlayExportResult exportOverlays(const std::vector<const ImageRecord*>& record
     } catch (const DatasetError& e) {
       // A missing or unreadable image skips that image, as a failed record does in a run.
       ++result.skipped;
-      result.errors.push_back(e.what());
+      result.errors.emplace_back(e.what());
     }
     ++done;
     if (progress) progress(done, records.size());

@@ -112,8 +112,7 @@ void drawPredictions(Canvas& canvas, const OverlayScene& scene, const RenderOpti
       solidLine(canvas, canvas.map(a[0], a[1]), canvas.map(b[0], b[1]), color, sizes.lineWidth,
                 alpha, cv::LINE_AA);
     }
-    for (std::size_t j = 0; j < person.joints.size(); ++j) {
-      const auto& joint = person.joints[j];
+    for (const auto& joint : person.joints) {
       if (joint[2] < threshold) continue;
       const double score = std::clamp<double>(joint[2], 0.0, 1.0);
       const double radius = sizes.jointRadius * (options.scoreAsSize ? 0.5 + 0.5 * score : 1.0);

@@ -91,6 +91,7 @@ class Evolution {
 std::vector<Member> scored(std::vector<std::pair<ArchConfig, double>> children,
                            const AccuracyFunction& accuracy, int generation) {
   std::vector<ArchConfig> archs;
+  archs.reserve(children.size());
   for (const auto& c : children) archs.push_back(c.first);
   const std::vector<double> scores = accuracy(archs, generation);
   if (scores.size() != archs.size())
@@ -139,6 +140,7 @@ EvolutionResult runRegularizedEvolution(const ArchManager& space, const Evolutio
   Evolution evolution(space, settings, efficiency);
 
   std::vector<std::pair<ArchConfig, double>> children;
+  children.reserve(static_cast<std::size_t>(std::max(settings.populationSize, 0)));
   for (int i = 0; i < settings.populationSize; ++i) children.push_back(evolution.randomSample());
   EvolutionResult result;
   result.population = scored(std::move(children), accuracy, 0);

@@ -37,9 +37,9 @@ json readJson(const fs::path& path) {
 std::string firstDifference(const json& a, const json& b, const std::string& prefix = "") {
   if (a.is_object() && b.is_object()) {
     for (auto it = a.begin(); it != a.end(); ++it) {
-      const std::string key = prefix.empty() ? it.key() : prefix + "." + it.key();
+      std::string key = prefix.empty() ? it.key() : prefix + "." + it.key();
       if (!b.contains(it.key())) return key;
-      const std::string inner = firstDifference(*it, b.at(it.key()), key);
+      std::string inner = firstDifference(*it, b.at(it.key()), key);
       if (!inner.empty()) return inner;
     }
     for (auto it = b.begin(); it != b.end(); ++it)

@@ -38,6 +38,7 @@ class Painter {
   }
   void polygon(const std::vector<cv::Point2d>& points, const cv::Scalar& c) {
     std::vector<cv::Point> pts;
+    pts.reserve(points.size());
     for (const auto& p : points) pts.push_back(fixed(p));
     cv::fillConvexPoly(target_, pts, color(c), type(), kShift);
   }

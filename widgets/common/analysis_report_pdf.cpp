@@ -228,9 +228,9 @@ void writeImagePages(PageWriter& page, QPainter& painter, const AnalysisReportCo
     const double top = page.y();
     const double cellWidth = page.width() / 2, cellHeight = (page.height() - top) / 2;
     for (std::size_t i = first; i < count && i < first + kImagesPerPage; ++i) {
-      const std::size_t slot = i - first;
-      const QRectF cell(cellWidth * static_cast<double>(slot % 2),
-                        top + cellHeight * static_cast<double>(slot / 2), cellWidth, cellHeight);
+      const std::size_t slot = i - first, column = slot % 2, row = slot / 2;
+      const QRectF cell(cellWidth * static_cast<double>(column),
+                        top + cellHeight * static_cast<double>(row), cellWidth, cellHeight);
       const WorstImage& w = content.worst[i];
       QFont font = painter.font();
       font.setPointSizeF(8.5);

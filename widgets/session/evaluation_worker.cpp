@@ -40,7 +40,7 @@ class SignalObserver : public EvaluationObserver {
 }  // namespace
 
 QString describeRunFailure(const std::exception& error) {
-  const QString what = QString::fromStdString(error.what());
+  QString what = QString::fromStdString(error.what());
   if (dynamic_cast<const CheckpointError*>(&error))
     return QObject::tr(
                "The checkpoint cannot be used: %1\nChoose the checkpoint that was trained for "

@@ -61,7 +61,7 @@ void OverlayExportJob::start() {
       return result;
     } catch (const std::exception& e) {
       OverlayExportResult failed;
-      failed.errors.push_back(e.what());
+      failed.errors.emplace_back(e.what());
       return failed;
     }
   }));

@@ -27,7 +27,7 @@ RunAnalysisWorker::RunAnalysisWorker(std::shared_ptr<const std::atomic<quint64>>
     : QObject(parent), latest_(std::move(latest)) {}
 
 void RunAnalysisWorker::load(quint64 generation, const QString& dir,
-                             std::optional<AnalysisParams> params) {
+                             const std::optional<AnalysisParams>& params) {
   const ServedOnReturn served{this};
   input_.reset();
   records_.clear();

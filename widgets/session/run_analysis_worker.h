@@ -29,7 +29,7 @@ class RunAnalysisWorker : public QObject {
   /// Reads run folder `dir` (run.json, records.jsonl, results.json, the annotation file) and
   /// analyses it with `params`, or with analysisParamsForJoints' defaults when none are given.
   /// The files are read even when stale, since later reanalyses build on them.
-  void load(quint64 generation, const QString& dir, std::optional<AnalysisParams> params);
+  void load(quint64 generation, const QString& dir, const std::optional<AnalysisParams>& params);
   /// Analyses the inputs last read with `params`.
   void reanalyze(quint64 generation, const AnalysisParams& params);
   /// Evaluates the inputs last read with `params` (announced by reevaluated(), which comes

@@ -51,7 +51,7 @@ QString sideName(const RunSetup& s) {
 // a checkpoint (two trainings of one arch, a supernet sub-net and its trained version).
 std::pair<QString, QString> sideNames(const RunSetup& a, const RunSetup& b) {
   auto stem = [](const QString& path) {
-    const QString name = QFileInfo(path).fileName();
+    QString name = QFileInfo(path).fileName();
     for (const char* suffix : {".pth.tar", ".pth", ".pt"})
       if (name.endsWith(QLatin1String(suffix))) return name.chopped(int(qstrlen(suffix)));
     return name;

@@ -52,11 +52,11 @@ ExperimentSpec experimentSpecFor(const RunSetup& setup) {
   spec.archFile = setup.archFile.trimmed().toStdString();
   for (const QString& word : setup.overrides) spec.overrides.push_back(word.toStdString());
   if (!setup.datasetRoot.trimmed().isEmpty()) {
-    spec.overrides.push_back("DATASET.ROOT");
+    spec.overrides.emplace_back("DATASET.ROOT");
     spec.overrides.push_back(setup.datasetRoot.trimmed().toStdString());
   }
   if (!setup.checkpoint.trimmed().isEmpty()) {
-    spec.overrides.push_back("TEST.MODEL_FILE");
+    spec.overrides.emplace_back("TEST.MODEL_FILE");
     spec.overrides.push_back(setup.checkpoint.trimmed().toStdString());
   }
   return spec;

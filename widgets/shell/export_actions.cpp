@@ -90,16 +90,16 @@ QString ExportActions::currentRunName() const {
 }
 
 QString ExportActions::startFolder() const {
-  const QString last = QSettings().value(kFolderKey).toString();
+  QString last = QSettings().value(kFolderKey).toString();
   if (!last.isEmpty() && QFileInfo(last).isDir()) return last;
-  const QString run = currentRunDir();
+  QString run = currentRunDir();
   if (!run.isEmpty() && QFileInfo(run).isDir()) return run;
   return QDir::homePath();
 }
 
 QString ExportActions::askSavePath(const QString& title, const QString& name,
                                    const QString& filter) {
-  const QString path = chooseSavePath_(title, QDir(startFolder()).filePath(name), filter);
+  QString path = chooseSavePath_(title, QDir(startFolder()).filePath(name), filter);
   if (!path.isEmpty()) QSettings().setValue(kFolderKey, QFileInfo(path).absolutePath());
   return path;
 }

@@ -32,7 +32,8 @@ QImage onTile(const QImage& thumbnail) {
 
 JointGridModel::JointGridModel(QObject* parent) : QAbstractListModel(parent) {}
 
-void JointGridModel::setMaps(const QStringList& jointNames, ImageMapsPtr maps, Colormap colormap) {
+void JointGridModel::setMaps(const QStringList& jointNames, const ImageMapsPtr& maps,
+                             Colormap colormap) {
   const int joints = maps ? std::max<int>(maps->joints, 0) : static_cast<int>(jointNames.size());
   QStringList names{tr("max")};
   for (int j = 0; j < joints; ++j)
@@ -130,10 +131,11 @@ JointGrid::JointGrid(QWidget* parent) : QListView(parent) {
   connect(this, &QListView::activated, this, emitJoint);
 }
 
-void JointGrid::setMaps(const QStringList& jointNames, ImageMapsPtr maps, Colormap colormap) {
+void JointGrid::setMaps(const QStringList& jointNames, const ImageMapsPtr& maps,
+                        Colormap colormap) {
   const int joint =
       currentIndex().isValid() ? JointGridModel::jointOfRow(currentIndex().row()) : -1;
-  model_->setMaps(jointNames, std::move(maps), colormap);
+  model_->setMaps(jointNames, maps, colormap);
   setCurrentJoint(joint);
 }
 

@@ -24,7 +24,7 @@ class JointGridModel : public QAbstractListModel {
 
   /// New joint names (the dataset's) and maps (nullptr: names only); resets the model. Maps whose
   /// joint count differs from the names keep "joint N" names for the extra joints.
-  void setMaps(const QStringList& jointNames, ImageMapsPtr maps, Colormap colormap);
+  void setMaps(const QStringList& jointNames, const ImageMapsPtr& maps, Colormap colormap);
   /// The row of `joint` (-1: the maximum), or -1 when there is no such row.
   int rowOfJoint(int joint) const;
   /// The joint of `row` (-1 for row 0).
@@ -53,7 +53,7 @@ class JointGrid : public QListView {
 
   JointGridModel* gridModel() const { return model_; }
   /// Shows `maps` (nullptr: names only) for a dataset with `jointNames`.
-  void setMaps(const QStringList& jointNames, ImageMapsPtr maps, Colormap colormap);
+  void setMaps(const QStringList& jointNames, const ImageMapsPtr& maps, Colormap colormap);
   /// Highlights `joint` (-1: the maximum) without emitting jointSelected.
   void setCurrentJoint(int joint);
 

@@ -295,8 +295,8 @@ std::optional<std::size_t> TimingView::imageAtKey(double key) const {
 
 bool TimingView::selectImage(std::size_t datasetIndex) {
   selected_.reset();
-  for (std::size_t b = 0; b < barRecords_.size(); ++b) {
-    if (records_[barRecords_[b]].index == datasetIndex) {
+  for (std::size_t record : barRecords_) {
+    if (records_[record].index == datasetIndex) {
       selected_ = datasetIndex;
       break;
     }
