@@ -165,7 +165,7 @@ class COCOeval:
         p.maxDets = sorted(p.maxDets)
         self.params = p
         self._evaluations = self._run(p)
-        self._paramsEval = copy.deepcopy(self.params)
+        self._paramsEval = _copy_params(self.params)
         print(f"DONE (t={time.time() - tic:0.2f}s).")
 
     def _run(self, p):
@@ -258,7 +258,7 @@ class COCOeval:
         if dataset is None:
             with open(os.fsdecode(self.cocoGt), encoding="utf-8") as text:
                 dataset = json.load(text)
-        p = copy.deepcopy(self.params)
+        p = _copy_params(self.params)
         p.imgIds = _crowd_index_split(dataset, split)
         if not p.imgIds:
             return -1.0
@@ -322,6 +322,18 @@ def _crowd_index_split(dataset, split):
         index = image["crowdIndex"]
         ids["easy" if index < .2 else "medium" if index < .8 else "hard"].append(image["id"])
     return ids[split]
+
+
+def _copy_params(p):
+    """A copy of ``p`` whose lists and arrays are its own (copy.deepcopy, which pycocotools uses,
+    copies 5,000 image ids one NumPy scalar at a time: a quarter of an evaluation's time)."""
+    copied = copy.copy(p)
+    for name, value in vars(p).items():
+        if isinstance(value, np.ndarray):
+            setattr(copied, name, value.copy())
+        elif isinstance(value, list):
+            setattr(copied, name, [list(v) if isinstance(v, list) else v for v in value])
+    return copied
 
 
 def _area_labels(p):
