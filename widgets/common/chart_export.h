@@ -1,5 +1,5 @@
 #pragma once
-// One export button for a chart: its picture (PNG, or PDF as vectors) and its data (CSV).
+// One export button for a chart: its picture (PNG, SVG or PDF) and its data (CSV).
 
 #include <QString>
 #include <functional>
@@ -13,13 +13,13 @@ namespace posescope {
 /// The chart's data as CSV text (a header line, then one line per row).
 using ChartCsv = std::function<QString()>;
 
-/// Writes the chart to `path` by its suffix: .csv writes `csv()`, .pdf a vector picture, anything
-/// else a PNG (savePlot). False and `error` (when given) set naming the path when it cannot be
-/// written. Qt's SVG module is not among the project's dependencies, so PDF is the vector form.
+/// Writes the chart to `path` by its suffix: .csv writes `csv()`, .svg plotSvg, .pdf a PDF and
+/// anything else a PNG (savePlot). False and `error` (when given) set naming the path when it
+/// cannot be written.
 bool exportChart(QCustomPlot* plot, const ChartCsv& csv, const QString& path,
                  QString* error = nullptr);
 
-/// A tool button "Export…" asking for a file (PNG, PDF or CSV, `suggestedName` without suffix)
+/// A tool button "Export…" asking for a file (PNG, SVG, PDF or CSV, `suggestedName` without suffix)
 /// and exporting the chart to it; a failure is shown in a message box. Owned by `parent`.
 QToolButton* makeChartExportButton(QWidget* parent, QCustomPlot* plot, ChartCsv csv,
                                    const QString& suggestedName);

@@ -10,6 +10,7 @@
 
 #include "widgets/analysis_run_fixture.h"
 #include "widgets/common/chart_export.h"
+#include "widgets/common/plot_svg.h"
 #include "widgets/common/pr_curve_chart.h"
 #include "widgets/common/qcp.h"
 #include "widgets/pages/results/curves_view.h"
@@ -140,6 +141,27 @@ class TestResultsCurves : public QObject {
                qPrintable(error));
       QVERIFY(QFileInfo(out.filePath(name)).size() > 1000);
     }
+    // The SVG: one polyline per curve through every recall point, the legend's names.
+    const QString svgPath = out.filePath("curves.svg");
+    QVERIFY2(exportChart(
+                 chart->plot(), [chart] { return chart->csv(); }, svgPath, &error),
+             qPrintable(error));
+    QFile svgFile(svgPath);
+    QVERIFY(svgFile.open(QIODevice::ReadOnly));
+    const QString svg = QString::fromUtf8(svgFile.readAll());
+    QVERIFY(svg.startsWith(QLatin1String("<svg ")));
+    QCOMPARE(svg.count(QLatin1String("<polyline")), static_cast<int>(chart->curves().size()));
+    const qsizetype polyline = svg.indexOf(QLatin1String("<polyline"));
+    const QString points = svg.mid(svg.indexOf(QLatin1String("points=\""), polyline) + 8);
+    QCOMPARE(points.left(points.indexOf(QLatin1Char('"'))).split(' ').size(),
+             static_cast<int>(a.params.eval.recThrs.size()));
+    for (std::size_t i = 0; i < chart->curves().size(); ++i)
+      QVERIFY(svg.contains(chart->legendName(i).toHtmlEscaped()));
+    QVERIFY(!svg.contains(QLatin1String("clip-path=")));
+    // Zoomed in, the curves are clipped to the axis rectangle.
+    chart->plot()->xAxis->setRange(0, 0.5);
+    QVERIFY(plotSvg(chart->plot()).contains(QLatin1String("clip-path=\"url(#area)\"")));
+    chart->plot()->xAxis->setRange(0, 1);
     QVERIFY(chart->pointToolTip(0, 50).contains(QLatin1String("recall 0.50")));
 
     // A re-evaluation with thresholds up to .75: the selector offers them, the nearest chosen.
