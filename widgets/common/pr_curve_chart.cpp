@@ -166,6 +166,7 @@ QStringList PrCurveChart::areas() const {
 
 std::vector<double> PrCurveChart::oksThresholds() const {
   std::vector<double> out;
+  out.reserve(static_cast<std::size_t>(oksBox_->count()));
   for (int i = 0; i < oksBox_->count(); ++i) out.push_back(oksBox_->itemData(i).toDouble());
   return out;
 }
