@@ -2,12 +2,9 @@
 
 namespace posescope {
 
-MatchAccuracy matchAccuracy(const KeypointGroundTruth& gt,
-                            const std::vector<KeypointDetection>& detections,
-                            const EvalParams& params, const AccuracySettings& settings,
-                            const EvalOptions& options) {
-  const ThresholdMatching matching =
-      matchAtThreshold(gt, detections, params, settings.oksThreshold, options);
+MatchAccuracy matchAccuracyOf(const ThresholdMatching& matching, const KeypointGroundTruth& gt,
+                              const std::vector<KeypointDetection>& detections,
+                              const EvalParams& params, const AccuracySettings& settings) {
   MatchAccuracy out;
   out.variant = params.variant;
   out.oksThreshold = matching.threshold;
@@ -19,6 +16,14 @@ MatchAccuracy matchAccuracy(const KeypointGroundTruth& gt,
          oksHistograms(m, settings.oksBins), scoreCalibration(m, detections, settings.scoreBins)});
   }
   return out;
+}
+
+MatchAccuracy matchAccuracy(const KeypointGroundTruth& gt,
+                            const std::vector<KeypointDetection>& detections,
+                            const EvalParams& params, const AccuracySettings& settings,
+                            const EvalOptions& options) {
+  return matchAccuracyOf(matchAtThreshold(gt, detections, params, settings.oksThreshold, options),
+                         gt, detections, params, settings);
 }
 
 }  // namespace posescope

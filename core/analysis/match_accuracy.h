@@ -44,6 +44,12 @@ struct MatchAccuracy {
   std::vector<CategoryAccuracy> categories;  // keypoint categories, in id order
 };
 
+/// Every measure of `matching` (of `gt` and `detections` under `params`; settings' threshold
+/// plays no part); throws EvalError for bad bins or sigmas that do not fit a category.
+MatchAccuracy matchAccuracyOf(const ThresholdMatching& matching, const KeypointGroundTruth& gt,
+                              const std::vector<KeypointDetection>& detections,
+                              const EvalParams& params, const AccuracySettings& settings = {});
+
 /// matchAtThreshold(gt, detections, params, settings.oksThreshold, options) and every measure of
 /// its matching; throws EvalError as they do.
 MatchAccuracy matchAccuracy(const KeypointGroundTruth& gt,

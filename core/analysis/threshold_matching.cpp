@@ -8,21 +8,21 @@
 
 namespace posescope {
 
-ThresholdMatching matchAtThreshold(const KeypointGroundTruth& gt,
-                                   const std::vector<KeypointDetection>& detections,
-                                   const EvalParams& params, double threshold,
-                                   EvalOptions options) {
+ThresholdMatching matchingOf(const EvalSummary& summary, const KeypointGroundTruth& gt,
+                             const std::vector<KeypointDetection>& detections,
+                             const EvalParams& params, std::size_t thresholdIndex) {
   if (params.areas.empty()) throw EvalError("the evaluation settings have no area range");
-  // One threshold evaluated: the reference matches each threshold on its own, so the matches
-  // equal those of the same threshold among many.
-  EvalParams at = params;
-  at.iouThrs = {threshold};
-  options.perImage = true;
-  const EvalSummary summary = evaluateKeypoints(gt, detections, at, options);
-  const AreaRange& area = at.areas.front();
+  if (thresholdIndex >= params.iouThrs.size()) {
+    throw EvalError("OKS threshold #" + std::to_string(thresholdIndex) + " is not among the " +
+                    std::to_string(params.iouThrs.size()) + " of the settings");
+  }
+  if (summary.images.empty() && !gt.images.empty()) {
+    throw EvalError("the evaluation of " + gt.source + " was made without per-image output");
+  }
+  const AreaRange& area = params.areas.front();  // what the per-image matches are made for
 
   ThresholdMatching out;
-  out.threshold = threshold;
+  out.threshold = params.iouThrs[thresholdIndex];
   out.area = area.label;
   std::vector<const KeypointCategory*> categories;
   for (const KeypointCategory& c : gt.categories) {
@@ -43,14 +43,17 @@ ThresholdMatching matchAtThreshold(const KeypointGroundTruth& gt,
 
   for (const ImageEvaluation& image : summary.images) {
     if (image.thresholds.empty()) continue;  // neither people nor detections
+    if (image.thresholds.size() != params.iouThrs.size()) {
+      throw EvalError("the evaluation of " + gt.source + " was made with other OKS thresholds");
+    }
     CategoryMatching& m = out.categories[categoryIndex.at(image.categoryId)];
-    const ThresholdMatches& matched = image.thresholds.front();
+    const ThresholdMatches& matched = image.thresholds[thresholdIndex];
     for (const KeypointMatch& match : matched.matches) {
       if (match.groundTruthIgnored) continue;
       m.truePositives.push_back({match.detection, personIndex.at(match.groundTruthId), match.oks});
     }
     for (std::size_t d : matched.unmatchedDetections) {
-      const double a = detectionArea(detections[d]);
+      const double a = detectionArea(detections.at(d));
       if (a < area.lo || a > area.hi) continue;
       m.falsePositives.push_back(d);
     }
@@ -63,6 +66,18 @@ ThresholdMatching matchAtThreshold(const KeypointGroundTruth& gt,
     }
   }
   return out;
+}
+
+ThresholdMatching matchAtThreshold(const KeypointGroundTruth& gt,
+                                   const std::vector<KeypointDetection>& detections,
+                                   const EvalParams& params, double threshold,
+                                   EvalOptions options) {
+  // One threshold evaluated: the reference matches each threshold on its own, so the matches
+  // equal those of the same threshold among many.
+  EvalParams at = params;
+  at.iouThrs = {threshold};
+  options.perImage = true;
+  return matchingOf(evaluateKeypoints(gt, detections, at, options), gt, detections, at, 0);
 }
 
 OksHistograms oksHistograms(const CategoryMatching& matching, std::size_t bins) {

@@ -53,6 +53,14 @@ ThresholdMatching matchAtThreshold(const KeypointGroundTruth& gt,
                                    const EvalParams& params, double threshold,
                                    EvalOptions options = {});
 
+/// The same matching read from an evaluation already made (evaluateKeypoints with per-image
+/// output, of `gt`, `detections` and `params`) at its threshold params.iouThrs[thresholdIndex]:
+/// no second evaluation. Throws EvalError when the summary holds no per-image evaluation or
+/// thresholdIndex is out of range.
+ThresholdMatching matchingOf(const EvalSummary& summary, const KeypointGroundTruth& gt,
+                             const std::vector<KeypointDetection>& detections,
+                             const EvalParams& params, std::size_t thresholdIndex);
+
 /// The OKS distribution of a matching, two histograms on [0, 1] with the same bins.
 struct OksHistograms {
   Histogram matched;        // the OKS of each true positive (all at or above the threshold)

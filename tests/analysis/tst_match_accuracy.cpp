@@ -318,6 +318,25 @@ class TestMatchAccuracy : public QObject {
     QVERIFY(json.rfind("{\"oks_threshold\":0.5,\"area\":\"all\",\"variant\":\"coco\",", 0) == 0);
   }
 
+  void matchingOfNeedsThePerImageEvaluation() {
+    const PckScene scene;
+    const EvalParams params = paramsWithSigmas(kSigmas);
+    EvalOptions without;
+    without.perImage = false;
+    QVERIFY_THROWS_EXCEPTION(
+        EvalError, matchingOf(evaluateKeypoints(scene.gt, scene.detections, params, without),
+                              scene.gt, scene.detections, params, 0));
+    const EvalSummary summary = evaluateKeypoints(scene.gt, scene.detections, params);
+    QVERIFY_THROWS_EXCEPTION(EvalError,
+                             matchingOf(summary, scene.gt, scene.detections, params, 10));
+    // Threshold #2 is .6: A's detection (.6095) still matches.
+    const ThresholdMatching at60 = matchingOf(summary, scene.gt, scene.detections, params, 2);
+    QCOMPARE(at60.threshold, 0.6);
+    QCOMPARE(at60.categories[0].truePositives.size(), std::size_t{2});
+    const MatchAccuracy accuracy = matchAccuracyOf(at60, scene.gt, scene.detections, params);
+    QCOMPARE(accuracy.categories[0].joints.allJoints.pck50, 5.0 / 7);
+  }
+
   void csvHasOneRowPerJointAndAll() {
     const PckScene scene;
     const std::string csv = formatJointAccuracyCsv(

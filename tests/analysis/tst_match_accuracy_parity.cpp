@@ -1,7 +1,8 @@
 // The matching behind --accuracy is pycocotools' own: on every metric parity set and at every
 // OKS threshold, its true positives over the regular people equal the reference's recall
 // (eval['recall'][t, k, 'all', -1], which tests/eval checks against pycocotools and
-// crowdposetools), with the reference's settings and with maxDets and a minimum score changed.
+// crowdposetools), with the reference's settings and with maxDets and a minimum score changed;
+// matchingOf reads the same matching from an evaluation already made.
 
 #include <QDir>
 #include <QtTest>
@@ -9,6 +10,7 @@
 #include "analysis/threshold_matching.h"
 #include "eval/curves.h"
 #include "eval/ground_truth.h"
+#include "eval/keypoint_eval.h"
 #include "eval/results_io.h"
 #include "test_support.h"
 
@@ -31,6 +33,7 @@ class TestMatchAccuracyParity : public QObject {
       changed.minScore = 0.2;
       for (const EvalParams& params : {evalParamsFor(variantForGroundTruth(gt)), changed}) {
         const EvalCurves curves = evaluateCurves(gt, results, params);
+        const EvalSummary summary = evaluateKeypoints(gt, results, params);
         QCOMPARE(curves.categories.size(), std::size_t{1});
         for (std::size_t t = 0; t < params.iouThrs.size(); ++t) {
           const ThresholdMatching matching =
@@ -48,6 +51,17 @@ class TestMatchAccuracyParity : public QObject {
           for (const TruePositive& tp : m.truePositives) {
             QVERIFY(tp.oks >= params.iouThrs[t] - 1e-12);
           }
+          // Read from the evaluation already made, the same matching.
+          const ThresholdMatching again = matchingOf(summary, gt, results, params, t);
+          const CategoryMatching& read = again.categories.at(0);
+          QCOMPARE(read.truePositives.size(), m.truePositives.size());
+          for (std::size_t i = 0; i < m.truePositives.size(); ++i) {
+            QCOMPARE(read.truePositives[i].detection, m.truePositives[i].detection);
+            QCOMPARE(read.truePositives[i].person, m.truePositives[i].person);
+            QVERIFY(read.truePositives[i].oks == m.truePositives[i].oks);
+          }
+          QVERIFY(read.falsePositives == m.falsePositives);
+          QVERIFY(read.bestOks == m.bestOks);
         }
       }
     }
