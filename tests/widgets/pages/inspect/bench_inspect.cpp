@@ -22,27 +22,35 @@ using namespace posescope;
 
 namespace {
 
-// Shows `index` and returns the milliseconds until its maps are drawn and painted (-1: timeout).
+// Shows `index` and returns the milliseconds until its pixels (read on a pool thread) and its
+// maps are drawn and painted (-1: timeout).
 double timeToHeatmap(InspectView& view, std::size_t index) {
   QEventLoop loop;
-  bool drawn = false;
-  const auto connection =
-      QObject::connect(&view, &InspectView::mapsShown, &loop, [&](qulonglong shown) {
-        if (shown != index) return;
-        drawn = true;
-        loop.quit();
+  bool mapsDrawn = false, pixelsDrawn = false;
+  const auto quitWhenBoth = [&] {
+    if (mapsDrawn && pixelsDrawn) loop.quit();
+  };
+  const auto maps = QObject::connect(&view, &InspectView::mapsShown, &loop, [&](qulonglong shown) {
+    mapsDrawn = mapsDrawn || shown == index;
+    quitWhenBoth();
+  });
+  const auto pixels =
+      QObject::connect(&view, &InspectView::imageDecoded, &loop, [&](qulonglong shown) {
+        pixelsDrawn = pixelsDrawn || shown == index;
+        quitWhenBoth();
       });
   QElapsedTimer timer;
   timer.start();
   view.showImage(index);
-  if (!drawn) {
+  if (!mapsDrawn || !pixelsDrawn) {
     QTimer::singleShot(120000, &loop, &QEventLoop::quit);
     loop.exec();
   }
   view.canvas()->viewport()->repaint();  // the pixels on screen, not just the composed picture
   const double ms = timer.nsecsElapsed() / 1e6;
-  QObject::disconnect(connection);
-  return drawn ? ms : -1;
+  QObject::disconnect(maps);
+  QObject::disconnect(pixels);
+  return mapsDrawn && pixelsDrawn ? ms : -1;
 }
 
 void report(const char* what, std::vector<double> ms) {

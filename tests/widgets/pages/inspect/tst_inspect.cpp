@@ -26,6 +26,7 @@
 #include "widgets/models/inspect_table_model.h"
 #include "widgets/pages/inspect/inspect_view.h"
 #include "widgets/pages/inspect/joint_grid.h"
+#include "widgets/session/background_pool.h"
 #include "widgets/session/inspect_controller.h"
 
 using namespace posescope;
@@ -133,6 +134,7 @@ class TestInspect : public QObject {
   void overlayColoursAtJointsAndLimbs();
   void heatmapPeakIsAtRecordJoint();
   void switchingImagesRecomputesOnceThenHitsCache();
+  void imagesAreReadOffTheGuiThreadAndAStaleReadIsNeverDrawn();
   void jointGridSelectsJoint();
   void filterIsClearedForAnotherRun();
   void longMessagesNeverWidenTheLayout();
@@ -379,6 +381,47 @@ void TestInspect::switchingImagesRecomputesOnceThenHitsCache() {
   QVERIFY(view.showImage(0));
   QVERIFY(shown.wait(10000));
   QCOMPARE(calls->load(), 13);
+}
+
+// Issue 37: the page reads image files on a pool thread; the image shown has a placeholder until
+// then, and a file read for an image no longer shown never lands on the canvas.
+void TestInspect::imagesAreReadOffTheGuiThreadAndAStaleReadIsNeverDrawn() {
+  QTemporaryDir dir;
+  RunOverlayData data;
+  data.imageDirectory = dir.path().toStdString();
+  const std::pair<const char*, QColor> files[] = {{"red.png", QColor(220, 20, 20)},
+                                                  {"blue.png", QColor(20, 20, 220)}};
+  for (size_t i = 0; i < 2; ++i) {
+    QImage picture(64, 48, QImage::Format_RGB888);
+    picture.fill(files[i].second);
+    QVERIFY(picture.save(dir.filePath(files[i].first)));
+    data.records.push_back(makeRecord(i, static_cast<std::int64_t>(10 + i), files[i].first, 1));
+  }
+  refreshRows(data);
+  InspectView view;
+  view.setData(data, nullptr);
+  QSignalSpy decoded(&view, &InspectView::imageDecoded);
+  const auto corner = [&] { return view.canvas()->overlayImage().pixelColor(1, 1); };
+
+  QVERIFY(view.showImage(0));
+  QVERIFY(view.readingImage());  // nothing was read on this thread
+  QVERIFY2(view.statusText().contains("reading the image"), qPrintable(view.statusText()));
+  QCOMPARE(corner(), QColor(24, 24, 24));  // the placeholder
+  QVERIFY(view.showImage(1));              // before image 0's file is read
+  QTRY_VERIFY_WITH_TIMEOUT(!view.readingImage(), 10000);
+  backgroundPool()->waitForDone();  // image 0's read (and the read-ahead) reported too
+  QCoreApplication::processEvents();
+  QCOMPARE(decoded.size(), 1);
+  QCOMPARE(decoded.front().front().toULongLong(), 1ull);
+  QCOMPARE(view.currentImage().value(), size_t{1});
+  QCOMPARE(corner(), files[1].second);
+  QVERIFY(!view.statusText().contains("reading the image"));
+
+  // Image 0 was read meanwhile: drawn at once, its pixels on the canvas before showImage returns.
+  QVERIFY(view.showImage(0));
+  QVERIFY(!view.readingImage());
+  QCOMPARE(decoded.size(), 2);
+  QCOMPARE(corner(), files[0].second);
 }
 
 void TestInspect::jointGridSelectsJoint() {
