@@ -19,12 +19,6 @@ OptionGroup evalSettingsGroup() {
        {"--min-score", "S", "detections scored below S are left out"}}};
 }
 
-std::set<std::string> evalSettingOptions() {
-  std::set<std::string> names;
-  for (const OptionSpec& option : evalSettingsGroup().options) names.insert(option.name);
-  return names;
-}
-
 std::optional<EvalVariant> datasetOption(const ParsedArgs& args) {
   if (!args.has("--dataset")) return std::nullopt;
   try {

@@ -3,7 +3,6 @@
 // thresholds, sigmas, area ranges, maxDets, minimum score).
 
 #include <optional>
-#include <set>
 #include <string>
 
 #include "cli_args.h"
@@ -13,9 +12,6 @@ namespace posescope::cli {
 
 /// The options with their help, a group of a command's declaration.
 OptionGroup evalSettingsGroup();
-
-/// Their names (for a parser given bare names, the GUI's).
-std::set<std::string> evalSettingOptions();
 
 /// The variant named by --dataset (coco | crowdpose | crowd_pose), nullopt when absent; throws
 /// UsageError for another name.

@@ -57,7 +57,6 @@ class MainWindow : public QMainWindow {
   ResultsView* resultsView() const { return resultsView_; }
   InspectView* inspectView() const { return inspectView_; }
   CompareView* compareView() const { return compareView_; }
-  SearchView* searchView() const { return searchView_; }
   ExportActions* exportActions() const { return exportActions_; }
   QTabWidget* pages() const { return pages_; }
 

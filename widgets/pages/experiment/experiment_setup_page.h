@@ -18,7 +18,6 @@ class ExperimentSetupPage : public QSplitter {
   explicit ExperimentSetupPage(QWidget* parent = nullptr);
 
   RunSetupView* setupView() const { return setupView_; }
-  ExperimentView* experimentView() const { return experimentView_; }
   /// Disables the form's Run button and pauses the arch cost computation while `running`.
   void setRunning(bool running);
   /// Writes the form's setup under "setup" of `settings`.

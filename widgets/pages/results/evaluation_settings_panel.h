@@ -59,7 +59,6 @@ class EvaluationSettingsPanel : public QWidget {
   /// The lower (`upper` false) or upper bound field of area range `index` (all, medium, large).
   QLineEdit* areaEdit(int index, bool upper) const;
   QSpinBox* maxDetsBox() const { return maxDets_; }
-  QCheckBox* minScoreCheck() const { return useMinScore_; }
   QDoubleSpinBox* minScoreBox() const { return minScore_; }
   QPushButton* resetButton() const { return reset_; }
 

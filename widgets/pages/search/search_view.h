@@ -60,7 +60,6 @@ class SearchView : public QWidget {
 
   QCustomPlot* plot() const { return plot_; }
   ArchEditModel* archEditModel() const { return archEdit_; }
-  QPushButton* evaluateButton() const { return evaluate_; }
   SearchCandidateModel* model() const { return model_; }
   QTableView* table() const { return table_; }
   QPushButton* compareButton() const { return compare_; }
