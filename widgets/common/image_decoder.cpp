@@ -40,11 +40,18 @@ void ImageDecoder::request(const QString& path) {
         }
         return out;
       },
-      [this, path](Decoded decoded) {
+      [this, path, generation = generation_](Decoded decoded) {
+        if (generation != generation_) return;
         pending_.remove(path);
         keep(path, std::move(decoded));
         Q_EMIT this->decoded(path);
       });
+}
+
+void ImageDecoder::clear() {
+  kept_.clear();
+  pending_.clear();
+  ++generation_;
 }
 
 void ImageDecoder::keep(const QString& path, Decoded decoded) {

@@ -35,6 +35,9 @@ class ImageDecoder : public QObject {
   /// Decodes `path` on a pool thread unless it is kept or being decoded; decoded() follows on
   /// this object's thread.
   void request(const QString& path);
+  /// Forgets every kept file (they may have changed on disk); decodes under way then report
+  /// nothing, and a new request reads the file again.
+  void clear();
 
  Q_SIGNALS:
   /// `path` is decoded (or failed): cached(path) now holds it.
@@ -45,6 +48,7 @@ class ImageDecoder : public QObject {
 
   std::list<std::pair<QString, Decoded>> kept_;  // most recently used first
   QSet<QString> pending_;
+  int generation_ = 0;  // counts clear(): a decode from before one is dropped
 };
 
 }  // namespace posescope

@@ -12,6 +12,7 @@
 #include <QSortFilterProxyModel>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <memory>
 
 #include "widgets/common/analysis_report_content.h"
 #include "widgets/common/analysis_report_pdf.h"
@@ -159,12 +160,27 @@ void ExportActions::populate(QMenu* menu) {
                         .arg(compare ? QStringLiteral("compare") : currentRunName(), image),
                     filterFor(QStringLiteral("png")));
     if (path.isEmpty()) return;
-    QString error;
-    QStringList written;
-    const bool ok =
-        compare ? exportCompareCanvases(path, &error, &written) : exportCurrentCanvas(path, &error);
-    if (!compare && ok) written << path;
-    ok ? reportWritten(written) : report(false, path, error);
+    if (compare) {
+      QString error;
+      QStringList written;
+      exportCompareCanvases(path, &error, &written) ? reportWritten(written)
+                                                    : report(false, path, error);
+      return;
+    }
+    // The Inspect canvas is exported with its pixels: once the image shown is read.
+    const auto exportCanvas = [this, path] {
+      QString error;
+      exportCurrentCanvas(path, &error) ? reportWritten({path}) : report(false, path, error);
+    };
+    if (!views_.inspect->readingImage()) return exportCanvas();
+    auto once = std::make_shared<QMetaObject::Connection>();
+    *once = connect(
+        views_.inspect, &InspectView::imageDecoded, this,
+        [this, once, exportCanvas, path, asked = document_->currentImage()](qulonglong shown) {
+          QObject::disconnect(*once);
+          if (asked == shown) return exportCanvas();
+          report(false, path, tr("Another image was shown before this one was read."));
+        });
   });
   for (bool filtered : {false, true}) {
     runActions_ << addAction(menu,
@@ -393,6 +409,10 @@ bool ExportActions::exportCurrentCanvas(const QString& path, QString* error) con
   const ImageRecord* record = index ? inspect->data().recordOf(*index) : nullptr;
   if (!record) {
     if (error) *error = tr("No image is shown on the Inspect page.");
+    return false;
+  }
+  if (inspect->readingImage()) {  // never a placeholder for the image
+    if (error) *error = tr("The image shown is still being read; export it once it is drawn.");
     return false;
   }
   // What the canvas shows (maps included), drawn large enough to read, titled, with a scale.

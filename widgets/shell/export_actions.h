@@ -66,7 +66,8 @@ class ExportActions : public QObject {
   /// called as the menus open.
   void updateEnabled();
   /// Writes the Inspect page's current canvas at full image resolution to `path`; false and
-  /// `error` set when no image is shown or it cannot be written.
+  /// `error` set when no image is shown, it is still being read (the menu waits for
+  /// InspectView::imageDecoded) or it cannot be written.
   bool exportCurrentCanvas(const QString& path, QString* error = nullptr) const;
   /// Writes the Compare page's current image of A and B at full resolution to <base>_A.png and
   /// <base>_B.png (`path` without its suffix); false and `error` set when none is shown or a file

@@ -84,6 +84,29 @@ class TestImageDecoder : public QObject {
     QVERIFY(!decoder.cached(absent));
     QVERIFY(decoder.cached(dir.filePath("0.png")));
   }
+
+  // A file changed on disk after it was read: clear() forgets it, and a decode still under way
+  // from before then never puts the old pixels back.
+  void clearDropsWhatWasReadBefore() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath("changing.png");
+    QImage picture(8, 8, QImage::Format_RGB888);
+    picture.fill(Qt::red);
+    QVERIFY(picture.save(path));
+    ImageDecoder decoder;
+    QSignalSpy decoded(&decoder, &ImageDecoder::decoded);
+    decoder.request(path);
+    decoder.clear();  // before the first decode has reported
+    picture.fill(Qt::blue);
+    QVERIFY(picture.save(path));
+    decoder.request(path);  // read again, not waiting on the first decode
+    backgroundPool()->waitForDone();
+    QCoreApplication::processEvents();
+    QCOMPARE(decoded.size(), 1);  // the first decode reported nothing
+    const auto kept = decoder.cached(path);
+    QVERIFY(kept && kept->error.isEmpty());
+    QCOMPARE(kept->image.pixelColor(2, 2), QColor(Qt::blue));
+  }
 };
 
 POSESCOPE_TEST_MAIN(TestImageDecoder)

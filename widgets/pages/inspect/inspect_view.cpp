@@ -69,6 +69,8 @@ QImage placeholderImage(const ImageRecord& record) {
 
 InspectView::InspectView(QWidget* parent) : QWidget(parent) {
   controller_ = new InspectController(kCachedImages, this);
+  decoder_ = new ImageDecoder(this);
+  connect(decoder_, &ImageDecoder::decoded, this, &InspectView::onImageDecoded);
   options_.showHeatmap = true;  // the point of the page; off with H
   auto* splitter = new QSplitter(Qt::Horizontal);
   splitter->addWidget(buildImageList());
@@ -571,7 +573,8 @@ void InspectView::setData(RunOverlayDataPtr data, std::unique_ptr<MapsProvider> 
   data_ = data ? std::move(data) : std::make_shared<const RunOverlayData>();
   current_.reset();
   mapsApplied_ = false;
-  images_.clear();
+  decoder_->clear();  // the files may have changed since they were read
+  awaitedPath_.clear();
   imageNote_.clear();
   mapsNote_.clear();
   controller_->setProvider(std::move(provider));
@@ -636,10 +639,9 @@ bool InspectView::showImage(std::size_t datasetIndex) {
   const ImageRecord* record = data_->recordOf(datasetIndex);
   if (!record) return false;
   current_ = datasetIndex;
-  imageNote_.clear();
   mapsNote_.clear();
   mapsApplied_ = false;
-  const QImage image = loadImage(*record);
+  const QImage image = imageOf(*record);
   // Cached maps are drawn with the image, in one pass; otherwise they are asked for below.
   ImageMapsPtr maps = needsMaps() ? controller_->cached(datasetIndex) : nullptr;
   const OverlayScene scene = sceneOf(*record);
@@ -653,29 +655,53 @@ bool InspectView::showImage(std::size_t datasetIndex) {
     grid_->setMaps(jointNames(), nullptr, options_.colormap);
   }
   Q_EMIT imageShown(datasetIndex);
+  if (!readingImage()) Q_EMIT imageDecoded(datasetIndex);
   if (maps) Q_EMIT mapsShown(datasetIndex);
   requestMapsIfNeeded();
   updateStatus();
+  readNeighbours();
   return true;
 }
 
-QImage InspectView::loadImage(const ImageRecord& record) {
-  constexpr std::size_t kKeptImages = 8;
-  for (auto it = images_.begin(); it != images_.end(); ++it) {
-    if (it->first != record.index) continue;
-    images_.splice(images_.begin(), images_, it);
-    return images_.front().second;
+bool InspectView::readingImage() const {
+  return current_ && !awaitedPath_.isEmpty();
+}
+
+QImage InspectView::imageOf(const ImageRecord& record) {
+  const QString path = QString::fromStdString(data_->imagePath(record));
+  decoder_->request(path);
+  const std::optional<ImageDecoder::Decoded> decoded = decoder_->cached(path);
+  awaitedPath_ = decoded ? QString() : path;
+  imageNote_ = !decoded                  ? tr("reading the image\u2026")
+               : decoded->image.isNull() ? decoded->error
+                                         : QString();
+  return decoded && !decoded->image.isNull() ? decoded->image : placeholderImage(record);
+}
+
+void InspectView::onImageDecoded(const QString& path) {
+  // A file read for an image no longer shown (or read ahead) leaves the canvas as it is.
+  if (!readingImage() || path != awaitedPath_) return;
+  const std::size_t index = *current_;
+  const ImageRecord* record = data_->recordOf(index);
+  if (!record) return;
+  OverlayScene scene = sceneOf(*record);
+  scene.selectedPerson = selectedPerson_;
+  canvas_->setImage(imageOf(*record), std::move(scene),
+                    mapsApplied_ && needsMaps() ? controller_->cached(index) : nullptr);
+  updateStatus();
+  Q_EMIT imageDecoded(index);
+}
+
+void InspectView::readNeighbours() {
+  const QModelIndex current = table_->selectionModel()->currentIndex();
+  if (!current.isValid()) return;
+  for (int step : {1, -1}) {
+    const QModelIndex next = proxy_->index(current.row() + step, 0);
+    const PerImageRow* row =
+        next.isValid() ? model_->rowAt(proxy_->mapToSource(next).row()) : nullptr;
+    if (const ImageRecord* record = row ? data_->recordOf(row->index) : nullptr)
+      decoder_->request(QString::fromStdString(data_->imagePath(*record)));
   }
-  QImage image;
-  try {
-    image = decodeImage(QString::fromStdString(data_->imagePath(record)));
-  } catch (const std::exception& e) {
-    imageNote_ = QString::fromStdString(e.what());
-    return placeholderImage(record);  // not kept: the file may appear later
-  }
-  images_.emplace_front(record.index, image);
-  while (images_.size() > kKeptImages) images_.pop_back();
-  return image;
 }
 
 void InspectView::onRowSelected() {

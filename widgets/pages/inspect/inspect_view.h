@@ -4,7 +4,6 @@
 
 #include <QImage>
 #include <QWidget>
-#include <list>
 #include <memory>
 #include <optional>
 
@@ -30,6 +29,7 @@ class DisplayFilterBar;
 class OverlayLegend;
 class ElidedLabel;
 class ImageCanvas;
+class ImageDecoder;
 class ImageQueueProxy;
 class PeopleTableModel;
 class PersonErrorsModel;
@@ -74,8 +74,12 @@ class InspectView : public QWidget {
   void appendRecord(const ImageRecord& record);
 
   /// Shows dataset image `datasetIndex` and selects its row; false when the run has no record of
-  /// it.
+  /// it. The file is read on a pool thread: until it is (readingImage()), its people are drawn
+  /// on a dark placeholder and the status says so; imageDecoded() follows. The images next to it
+  /// in the table's order are read ahead.
   bool showImage(std::size_t datasetIndex);
+  /// Whether the image shown is still being read (its pixels are not on the canvas yet).
+  bool readingImage() const;
   /// The dataset index shown, if any.
   std::optional<std::size_t> currentImage() const { return current_; }
   /// Moves `step` rows in the table's (sorted, filtered, queued) order; false at either end.
@@ -114,7 +118,6 @@ class InspectView : public QWidget {
 
   ImageCanvas* canvas() const { return canvas_; }
   ColorBar* colorBar() const { return colorBar_; }
-  PeopleTableModel* peopleModel() const { return people_; }
   /// The legend of what the overlay draws (always shown above the canvas).
   OverlayLegend* legend() const { return legend_; }
   /// The warning above the canvas that the run's inputs changed since it ran ("" when hidden).
@@ -142,6 +145,9 @@ class InspectView : public QWidget {
  Q_SIGNALS:
   /// Image `datasetIndex` is drawn (without its maps yet, when they are still being computed).
   void imageShown(qulonglong datasetIndex);
+  /// The pixels of image `datasetIndex`, shown, are on the canvas (or, when its file cannot be
+  /// read, the placeholder with the reason in the status).
+  void imageDecoded(qulonglong datasetIndex);
   /// The maps of the image shown are drawn (heatmap / tag layers, joint grid).
   void mapsShown(qulonglong datasetIndex);
 
@@ -170,7 +176,13 @@ class InspectView : public QWidget {
   bool needsMaps() const;
   void showMaps(const ImageMapsPtr& maps);
   void noteMaps(const ImageMapsPtr& maps);
-  QImage loadImage(const ImageRecord& record);
+  /// The file of `record` as the canvas draws it: its pixels, or a placeholder while it is read
+  /// or when it cannot be (imageNote_ says which).
+  QImage imageOf(const ImageRecord& record);
+  /// The image shown gets its pixels once its file is read (`path`: the file decoded).
+  void onImageDecoded(const QString& path);
+  /// Reads the images before and after the one shown, in the table's order, ahead of a step.
+  void readNeighbours();
   void updateStatus();
   QStringList jointNames() const;
 
@@ -178,10 +190,11 @@ class InspectView : public QWidget {
   std::shared_ptr<RunOverlayData> live_;  // data_ while a run in progress appends records
   RenderOptions options_;
   std::optional<std::size_t> current_;
-  QString imageNote_;                                 // why the image could not be read
-  std::list<std::pair<std::size_t, QImage>> images_;  // decoded images, newest first (LRU)
-  QString mapsNote_;                                  // computing / failed
-  QString analysisNote_;                              // why there is no error analysis
+  QString imageNote_;  // reading the image, or why it could not be read
+  ImageDecoder* decoder_ = nullptr;
+  QString awaitedPath_;       // the file of the image shown while it is read ("" once drawn)
+  QString mapsNote_;          // computing / failed
+  QString analysisNote_;      // why there is no error analysis
   bool mapsApplied_ = false;  // the current image's maps (possibly empty) are drawn
   InspectController* controller_ = nullptr;
   InspectTableModel* model_ = nullptr;
