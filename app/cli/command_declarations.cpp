@@ -629,7 +629,7 @@ CommandSpec slurmCommand() {
       "so\n"
       "relative paths in EVAL_ARGUMENTS work when it is on a shared file system. Other "
       "schedulers: run\n"
-      "'eval --shard K/N' yourself and then 'merge' (README: Running on a cluster).\n",
+      "'eval --shard K/N' yourself and then 'merge' (docs/cluster.md).\n",
   };
   spec.stopsAtDashes = true;
   return spec;

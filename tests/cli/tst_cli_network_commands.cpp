@@ -311,8 +311,8 @@ class TestCliNetworkCommands : public QObject {
                      "--checkpoint", checkpoint, "--io", io, "--tol", "0"});
     };
     // The extracted weights, and the embedded supernet's demo-shaped sub-network (its widest),
-    // compute the demo model exactly, as the README says (both measured 0, 2026-12-02, 2-core AMD
-    // EPYC, AVX2): the same tensors through the same operations.
+    // compute the demo model exactly, as docs/search.md says (both measured 0, 2026-12-02, 2-core
+    // AMD EPYC, AVX2): the same tensors through the same operations.
     for (const auto& [cfg, checkpoint] :
          {std::pair{kDemoCfg, extracted}, std::pair{kDemoSupernetCfg, supernet}}) {
       const CliRun v = verify(cfg, checkpoint);
@@ -376,7 +376,7 @@ class TestCliNetworkCommands : public QObject {
     QVERIFY(differs);
   }
 
-  // README: only 7x7 depthwise kernels embed exactly; others are refused, naming the block.
+  // docs/search.md: only 7x7 depthwise kernels embed exactly; others are refused, naming the block.
   void embedRefusesSmallerKernelsNamingTheBlock() {
     QString arch = readText(repoFile(kDemoArch));
     QVERIFY(arch.contains("[4, 7]"));

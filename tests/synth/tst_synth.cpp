@@ -72,9 +72,9 @@ class TestSynth : public QObject {
       }
   }
 
-  // The demo model was trained, and the README's demo figures measured, on these images. C++
-  // leaves the order of draws inside one expression open, and GCC and clang once drew the same
-  // seed into different datasets (synth_random.h); both must give these.
+  // The demo model was trained, and the demo's figures measured, on these images. C++ leaves the
+  // order of draws inside one expression open, and GCC and clang once drew the same seed into
+  // different datasets (synth_random.h); both must give these.
   void seedsGiveTheCommittedImages() {
     const std::uint64_t committed[] = {5551000204781270255ull, 7423853650713809029ull,
                                        9234008925973254259ull, 4002264176169740962ull};
