@@ -8,13 +8,13 @@
 
 namespace posescope {
 
-Histogram equalWidthHistogram(double lo, double hi, std::size_t bins) {
+EqualWidthHistogram equalWidthHistogram(double lo, double hi, std::size_t bins) {
   if (bins == 0) throw EvalError("a histogram needs at least one bin");
   if (!(std::isfinite(lo) && std::isfinite(hi) && hi > lo)) {
     throw EvalError("a histogram's range [" + std::to_string(lo) + ", " + std::to_string(hi) +
                     "] is empty or not finite");
   }
-  Histogram h;
+  EqualWidthHistogram h;
   for (std::size_t i = 0; i <= bins; ++i) {
     h.edges.push_back(i == bins ? hi : lo + (hi - lo) * static_cast<double>(i) / bins);
   }
@@ -22,7 +22,7 @@ Histogram equalWidthHistogram(double lo, double hi, std::size_t bins) {
   return h;
 }
 
-long binOf(const Histogram& histogram, double value) {
+long binOf(const EqualWidthHistogram& histogram, double value) {
   const auto& e = histogram.edges;
   const long bins = static_cast<long>(histogram.counts.size());
   if (value < e.front()) return -1;
@@ -32,7 +32,7 @@ long binOf(const Histogram& histogram, double value) {
   return static_cast<long>(upper - e.begin()) - 1;
 }
 
-void addToHistogram(Histogram& histogram, double value) {
+void addToHistogram(EqualWidthHistogram& histogram, double value) {
   const long bin = binOf(histogram, value);
   if (bin < 0) {
     ++histogram.below;

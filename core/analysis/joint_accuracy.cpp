@@ -60,7 +60,7 @@ JointAccuracyTable jointAccuracy(const CategoryMatching& matching, const Keypoin
   }
   JointAccuracyTable table;
   table.truePositives = matching.truePositives.size();
-  const Histogram empty = equalWidthHistogram(0, bins.max, bins.bins);
+  const EqualWidthHistogram empty = equalWidthHistogram(0, bins.max, bins.bins);
   for (std::size_t j = 0; j < J; ++j) {
     table.joints.push_back({matching.jointNames[j], params.sigmas[j], 0, -1, -1, -1, empty});
   }

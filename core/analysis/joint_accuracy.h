@@ -29,10 +29,10 @@ struct JointAccuracy {
   /// Labelled joints (ground truth v > 0) of the people matched by a true positive: the
   /// denominator of the PCK and of the mean.
   std::size_t labelled = 0;
-  double meanKs = -1;  // -1 when nothing is labelled
-  double pck50 = -1;   // share with ks >= 0.5; -1 when nothing is labelled
-  double pck75 = -1;   // share with ks >= 0.75
-  Histogram distance;  // normalisedDistance of each labelled joint; far ones in `above`
+  double meanKs = -1;            // -1 when nothing is labelled
+  double pck50 = -1;             // share with ks >= 0.5; -1 when nothing is labelled
+  double pck75 = -1;             // share with ks >= 0.75
+  EqualWidthHistogram distance;  // normalisedDistance of each labelled joint; far ones in `above`
 };
 
 /// The per-joint table of one category.

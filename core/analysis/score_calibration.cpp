@@ -27,7 +27,7 @@ double rankingAuc(const std::vector<double>& tp, std::vector<double> fp) {
 ScoreCalibration scoreCalibration(const CategoryMatching& matching,
                                   const std::vector<KeypointDetection>& detections,
                                   std::size_t bins) {
-  const Histogram edges = equalWidthHistogram(0, 1, bins);
+  const EqualWidthHistogram edges = equalWidthHistogram(0, 1, bins);
   ScoreCalibration out;
   for (std::size_t b = 0; b < bins; ++b) out.bins.push_back({edges.edges[b], edges.edges[b + 1]});
   std::vector<double> scoreSums(bins, 0);

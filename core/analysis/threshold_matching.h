@@ -63,8 +63,8 @@ ThresholdMatching matchingOf(const EvalSummary& summary, const KeypointGroundTru
 
 /// The OKS distribution of a matching, two histograms on [0, 1] with the same bins.
 struct OksHistograms {
-  Histogram matched;        // the OKS of each true positive (all at or above the threshold)
-  Histogram bestPerPerson;  // CategoryMatching::bestOks: misses show below the threshold
+  EqualWidthHistogram matched;  // the OKS of each true positive (all at or above the threshold)
+  EqualWidthHistogram bestPerPerson;  // CategoryMatching::bestOks: misses show below the threshold
 };
 
 /// The OKS histograms of `matching` with `bins` equal bins on [0, 1]; throws EvalError for 0 bins.
