@@ -496,11 +496,11 @@ CommandSpec exportCommand() {
       "            matches (and heatmap / tag layers on request)\n"
       "  report    the analysis report as a PDF (default RUN_DIR/analysis_report.pdf): run "
       "identity,\n"
-      "            metric table, AP if fixed and joint labels (tables and charts), the ten worst "
-      "images\n"
-      "            with their overlays; with --format md|csv|json its tables as text instead. "
-      "The\n"
-      "            error analysis is posescope-cli analyze's. The PDF needs the GUI build.\n",
+      "            metric table, AP if fixed and joint labels (tables and charts), PR curves with "
+      "each\n"
+      "            error fixed and PCK per joint, the ten worst images with their overlays; with\n"
+      "            --format md|csv|json its tables as text instead. The error analysis is\n"
+      "            posescope-cli analyze's. The PDF needs the GUI build.\n",
       {{"RUN_DIR", "", "the run folder"}},
       {{"options",
         {{"--what", "WHAT", "metrics, images, results, overlays or report (required)"},

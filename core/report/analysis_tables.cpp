@@ -233,10 +233,11 @@ std::vector<WorstImage> worstImages(const Triage& triage, const std::vector<Imag
 }
 
 RunReportAnalysis analyzeRunForReport(const LoadedRun& run) {
-  const RunEvaluationInput input = loadRunEvaluationInput(run);
+  RunReportAnalysis out;
+  out.input = loadRunEvaluationInput(run);
+  const RunEvaluationInput& input = out.input;
   AnalysisOptions options;
   options.resultsSource = input.resultsFile;
-  RunReportAnalysis out;
   out.analysis =
       analyzeKeypoints(input.groundTruth, input.results,
                        analysisParamsForJoints(input.variant, input.groundTruth), options);

@@ -11,6 +11,7 @@
 #include "analysis/triage.h"
 #include "pipeline/run_folder.h"
 #include "report/run_exports.h"
+#include "report/run_ground_truth.h"
 
 namespace posescope {
 
@@ -44,6 +45,7 @@ std::vector<WorstImage> worstImages(const Triage& triage, const std::vector<Imag
 
 /// What the report needs of a run's analysis.
 struct RunReportAnalysis {
+  RunEvaluationInput input;  // what was analysed
   KeypointAnalysis analysis;
   Triage triage;
   std::vector<WorstImage> worst;  // the ten worst images

@@ -80,14 +80,15 @@ class TestCliReport : public QObject {
     QVERIFY(file.open(QIODevice::ReadOnly));
     const QByteArray bytes = file.readAll();
     QVERIFY(bytes.startsWith("%PDF"));
-    // Tables, charts, then the worst images four per page: the fixture localises detections in
-    // six images (1-5 and 7), so two pages of images.
+    // Tables, charts, the curves (PR with each error fixed, PCK per joint), then the worst
+    // images four per page: the fixture localises detections in six images (1-5 and 7), so two
+    // pages of images.
     const auto pages = QRegularExpression(QStringLiteral("/Type\\s*/Page[^s]"))
                            .globalMatch(QString::fromLatin1(bytes));
     int count = 0;
     for (auto it = pages; it.hasNext(); it.next()) ++count;
-    QCOMPARE(count, 4);
-    QVERIFY2(run.err.contains("4 pages"), qPrintable(run.err));
+    QCOMPARE(count, 5);
+    QVERIFY2(run.err.contains("5 pages"), qPrintable(run.err));
     // Without --out it goes into the run folder.
     QVERIFY(runCli({"export", runDir_, "--what", "report", "--quiet"}).exitCode == 0);
     QVERIFY(QFile::exists(runDir_ + "/analysis_report.pdf"));

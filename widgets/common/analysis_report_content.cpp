@@ -33,22 +33,34 @@ void drawWorstImages(AnalysisReportContent& content) {
   }
 }
 
+// Measures the per-joint accuracy at OKS .50 of `input` under `params`; a failure only adds a
+// note.
+void measureAccuracy(AnalysisReportContent& content, const RunEvaluationInput& input,
+                     const EvalParams& params) {
+  try {
+    content.accuracy = matchAccuracy(input.groundTruth, input.results, params);
+  } catch (const std::exception& e) {
+    content.notes << QObject::tr("no per-joint accuracy: %1").arg(e.what());
+  }
+}
+
 }  // namespace
 
-AnalysisReportContent loadAnalysisReportContent(const QString& dir, bool withOverlays) {
+AnalysisReportContent loadAnalysisReportContent(const QString& dir, bool forPdf) {
   AnalysisReportContent content;
   content.run = loadRunFolder(dir.toStdString());
   RunReportAnalysis analysed = analyzeRunForReport(content.run);
+  if (forPdf) measureAccuracy(content, analysed.input, evalParamsFor(analysed.input.variant));
   content.analysis = std::make_shared<const KeypointAnalysis>(std::move(analysed.analysis));
   content.triage = std::make_shared<const Triage>(std::move(analysed.triage));
   content.worst = std::move(analysed.worst);
   content.overlays.resize(content.worst.size());
-  if (withOverlays) drawWorstImages(content);
+  if (forPdf) drawWorstImages(content);
   return content;
 }
 
 AnalysisReportContent analysisReportContentOf(const QString& dir, const RunAnalysisPtr& shown,
-                                              bool withOverlays) {
+                                              bool forPdf) {
   AnalysisReportContent content;
   content.run = loadRunFolder(dir.toStdString());
   content.analysis = std::shared_ptr<const KeypointAnalysis>(shown, &shown->analysis);
@@ -58,8 +70,12 @@ AnalysisReportContent analysisReportContentOf(const QString& dir, const RunAnaly
     content.run.metrics = re->table;
     content.settingChanges = re->changes;
   }
+  if (forPdf && shown->input) {
+    const RunReevaluationPtr& re = shown->reevaluation;
+    measureAccuracy(content, *shown->input, re ? re->params : evalParamsFor(shown->input->variant));
+  }
   content.overlays.resize(content.worst.size());
-  if (withOverlays) drawWorstImages(content);
+  if (forPdf) drawWorstImages(content);
   return content;
 }
 

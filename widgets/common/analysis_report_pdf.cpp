@@ -4,10 +4,12 @@
 #include <QPainter>
 #include <QPdfWriter>
 #include <QPixmap>
+#include <cmath>
 
 #include "eval/metric_table.h"
 #include "pipeline/run_folder.h"
 #include "widgets/common/analysis_report_content.h"
+#include "widgets/common/analysis_report_curves.h"
 #include "widgets/common/ap_if_fixed_chart.h"
 #include "widgets/common/joint_error_chart.h"
 #include "widgets/common/qcp.h"
@@ -215,6 +217,72 @@ void writeChartsPage(PageWriter& page, const AnalysisReportCharts& charts) {
   page.chart(charts.jointErrors, page.height() - page.y() - 10);
 }
 
+// A threshold as the evaluation settings write it: 0.5 -> ".50".
+QString oksText(double oks) {
+  QString text = QString::number(oks, 'f', 2);
+  if (std::abs(text.toDouble() - oks) > 1e-9) text = QString::number(oks, 'g', 6);
+  return text.startsWith(QLatin1String("0.")) ? text.mid(1) : text;
+}
+
+// Page 3: coco-analyze's precision-recall figure at OKS .50, .75 and the mean, and PCK per
+// joint, in a two-by-two grid.
+void writeCurvesPage(PageWriter& page, QPainter& painter, const AnalysisReportContent& content) {
+  const KeypointAnalysis& analysis = *content.analysis;
+  const std::vector<double>& thresholds = analysis.params.eval.iouThrs;
+  const QString range = thresholds.empty()
+                            ? QString()
+                            : QStringLiteral("%1\u2013%2")
+                                  .arg(oksText(thresholds.front()), oksText(thresholds.back()));
+  page.heading(QObject::tr("Precision\u2013recall with each error fixed, and PCK per joint"), 14);
+  page.paragraph(
+      QObject::tr("coco-analyze's figure, area all: the precision\u2013recall curve of the "
+                  "detections as they are (black) and with each error type fixed alone; in "
+                  "brackets the area under each curve, its AP. The mean panel is not one of "
+                  "coco-analyze's (it draws one figure per threshold): at each recall point, the "
+                  "precision averaged over the %n OKS thresholds %1, entries of -1 (nothing to "
+                  "recall) left out; its areas are the AP over the thresholds.",
+                  nullptr, static_cast<int>(thresholds.size()))
+          .arg(range),
+      8.5, kMutedColor);
+  page.paragraph(QObject::tr("PCK per joint: of the labelled joints of the people matched at OKS "
+                             ".50 (under the metric table's evaluation settings, as posescope-cli "
+                             "metrics --accuracy), the share predicted with keypoint similarity "
+                             "ks \u2265 0.5 and \u2265 0.75."),
+                 8.5, kMutedColor);
+
+  const double top = page.y() + 10;
+  const double cellWidth = page.width() / 2, cellHeight = (page.height() - top) / 2;
+  const double gap = 24;
+  const auto cell = [&](std::size_t slot) {
+    const std::size_t row = slot / 2, column = slot % 2;
+    return QRectF(cellWidth * static_cast<double>(column) + (column ? gap / 2 : 0),
+                  top + cellHeight * static_cast<double>(row), cellWidth - gap / 2,
+                  cellHeight - gap);
+  };
+
+  const std::vector<ReportPrPanel> panels = reportPrPanels(analysis);
+  std::size_t slot = 0;
+  for (const ReportPrPanel& panel : panels) {
+    const QString title = panel.oks < 0 ? QObject::tr("Mean over OKS %1, area all").arg(range)
+                                        : QObject::tr("OKS %1, area all").arg(oksText(panel.oks));
+    drawReportPrPanel(painter, cell(slot++), panel, analysis.params.eval.recThrs, title);
+  }
+  if (panels.empty())
+    page.paragraph(QObject::tr("No precision\u2013recall curves: the analysis has no area 'all'."),
+                   9);
+  const QRectF pckCell = cell(slot);
+  if (content.accuracy && !content.accuracy->categories.empty()) {
+    const JointAccuracyTable& joints = content.accuracy->categories.front().joints;
+    drawReportPckChart(
+        painter, pckCell, joints,
+        QObject::tr("PCK per joint at OKS .50, %1 people matched").arg(joints.truePositives));
+  } else {
+    painter.setPen(kMutedColor);
+    painter.drawText(pckCell, Qt::AlignCenter | Qt::TextWordWrap,
+                     QObject::tr("No per-joint accuracy (see the notes on the last page)."));
+  }
+}
+
 void writeImagePages(PageWriter& page, QPainter& painter, const AnalysisReportContent& content) {
   const std::size_t count = content.worst.size();
   for (std::size_t first = 0; first < count; first += kImagesPerPage) {
@@ -272,7 +340,7 @@ void writeImagePages(PageWriter& page, QPainter& painter, const AnalysisReportCo
 
 int analysisReportPageCount(const AnalysisReportContent& content) {
   const int images = static_cast<int>(content.worst.size());
-  return 2 + (images + kImagesPerPage - 1) / kImagesPerPage;
+  return 3 + (images + kImagesPerPage - 1) / kImagesPerPage;
 }
 
 namespace {
@@ -325,6 +393,8 @@ int writeAnalysisReportPdf(const AnalysisReportContent& content, const AnalysisR
   writeTablesPage(page, content);
   page.newPage();
   writeChartsPage(page, charts);
+  page.newPage();
+  writeCurvesPage(page, painter, content);
   writeImagePages(page, painter, content);
   if (!painter.end()) {
     if (error) *error = QObject::tr("cannot finish the report '%1'").arg(path);

@@ -9,8 +9,8 @@ namespace posescope {
 
 struct AnalysisReportContent;
 
-/// The number of pages writeAnalysisReportPdf writes for `content`: the tables, the charts, and
-/// the worst images four per page. Never fails.
+/// The number of pages writeAnalysisReportPdf writes for `content`: the tables, the charts, the
+/// curves, and the worst images four per page. Never fails.
 int analysisReportPageCount(const AnalysisReportContent& content);
 
 /// The report's two charts (the AP-if-fixed chart, area all, mean over the OKS thresholds, and
@@ -24,7 +24,9 @@ AnalysisReportCharts drawAnalysisReportCharts(const AnalysisReportContent& conte
 
 /// Writes the report of `content` to `path` (A4): page 1 the run identity, the metric table (with
 /// the evaluation settings when they are not valid.py's), the AP-if-fixed table and the joint
-/// labels; page 2 `charts`; then the worst images with their overlays, four per page. Any thread.
+/// labels; page 2 `charts`; page 3 the precision-recall curves with each error fixed at OKS .50,
+/// .75 and the mean (reportPrPanels) and PCK per joint (content.accuracy), drawn on the page; then
+/// the worst images with their overlays, four per page. Any thread.
 /// Returns the number of pages, or 0 with `error` set to a message naming the path when it cannot
 /// be written.
 int writeAnalysisReportPdf(const AnalysisReportContent& content, const AnalysisReportCharts& charts,

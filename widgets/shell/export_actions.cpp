@@ -371,11 +371,11 @@ void ExportActions::exportAnalysisReport(std::optional<TableFormat> tables) {
   window_->statusBar()->showMessage(tr("Analysing %1 for the report\u2026").arg(currentRunName()));
   inBackground(
       this,
-      [dir, shown, withOverlays = !tables] {
+      [dir, shown, forPdf = !tables] {
         Loaded out;
         try {
-          out.content = shown ? analysisReportContentOf(dir, shown, withOverlays)
-                              : loadAnalysisReportContent(dir, withOverlays);
+          out.content = shown ? analysisReportContentOf(dir, shown, forPdf)
+                              : loadAnalysisReportContent(dir, forPdf);
         } catch (const std::exception& e) {
           out.error = QString::fromStdString(e.what());
         }

@@ -1,0 +1,208 @@
+// The analysis report's curves page: its precision-recall panels carry the analysis' own arrays
+// (the legend's areas are the means of those arrays, the AP-if-fixed numbers), the mean panel
+// averages over the thresholds leaving -1 out, the PCK chart is matchAccuracy's, and the PDF has
+// the page.
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "analysis/match_accuracy.h"
+#include "eval/ground_truth.h"
+#include "eval/results_io.h"
+#include "report/analysis_tables.h"
+#include "widgets/analysis_run_fixture.h"
+#include "widgets/common/analysis_report_content.h"
+#include "widgets/common/analysis_report_curves.h"
+#include "widgets/common/analysis_report_pdf.h"
+
+using namespace posescope;
+
+namespace {
+
+// The mean of the entries above -1, computed here apart from the report's code.
+double definedMean(const std::vector<double>& values) {
+  double sum = 0;
+  int count = 0;
+  for (double v : values)
+    if (v > -1) sum += v, ++count;
+  return count ? sum / count : -1;
+}
+
+// coco-analyze's legend value: ".523".
+QString legendValue(double area) {
+  return QString::number(area, 'f', 3).mid(area < 1 ? 1 : 0);
+}
+
+// The pages of a PDF written by QPdfWriter (its page objects are not compressed).
+int pdfPageCount(const QString& path) {
+  QFile file(path);
+  if (!file.open(QIODevice::ReadOnly)) return -1;
+  const QByteArray pdf = file.readAll();
+  int pages = 0;
+  for (qsizetype at = pdf.indexOf("/Type /Page"); at >= 0; at = pdf.indexOf("/Type /Page", at + 1))
+    if (pdf.mid(at + 11, 1) != "s") ++pages;
+  return pages;
+}
+
+// A run folder of the analysis fixture, with its annotation file, in a temporary folder.
+struct FixtureRun {
+  QTemporaryDir dir;
+  QString annotations = dir.filePath("annotations.json");
+  QString run = dir.filePath("fixture");
+  FixtureRun() {
+    test::writeAnalysisFixtureGroundTruth(annotations.toStdString());
+    test::writeAnalysisFixtureRun(run.toStdString(), annotations.toStdString());
+  }
+};
+
+void compareAccuracy(const JointAccuracyTable& shown, const JointAccuracyTable& measured) {
+  QCOMPARE(shown.truePositives, measured.truePositives);
+  QCOMPARE(shown.joints.size(), measured.joints.size());
+  for (std::size_t k = 0; k < measured.joints.size(); ++k) {
+    QCOMPARE(shown.joints[k].name, measured.joints[k].name);
+    QCOMPARE(shown.joints[k].labelled, measured.joints[k].labelled);
+    QCOMPARE(shown.joints[k].pck50, measured.joints[k].pck50);
+    QCOMPARE(shown.joints[k].pck75, measured.joints[k].pck75);
+  }
+  QCOMPARE(shown.allJoints.pck50, measured.allJoints.pck50);
+  QCOMPARE(shown.allJoints.pck75, measured.allJoints.pck75);
+}
+
+}  // namespace
+
+class TestAnalysisReport : public QObject {
+  Q_OBJECT
+ private Q_SLOTS:
+  // Each threshold's panel is the analysis' arrays at that threshold in area 'all'; its legend
+  // value is their mean, which is the AP-if-fixed table's number.
+  void panelsCarryTheAnalysisArrays() {
+    FixtureRun fixture;
+    const AnalysisReportContent content = loadAnalysisReportContent(fixture.run, false);
+    const KeypointAnalysis& analysis = *content.analysis;
+    const std::vector<ReportPrPanel> panels = reportPrPanels(analysis);
+    QCOMPARE(panels.size(), std::size_t{3});
+    QCOMPARE(panels[0].oks, 0.5);
+    QCOMPARE(panels[1].oks, 0.75);
+    QCOMPARE(panels[2].oks, -1.0);
+    const std::size_t all = 0;  // coco-analyze's areas: all, medium, large
+    QCOMPARE(analysis.params.eval.areas[all].label, std::string("all"));
+    for (const ReportPrPanel& panel : panels) {
+      QCOMPARE(panel.curves.size(), analysis.curves.size());
+      QCOMPARE(panel.curves.front().error, ErrorType::Baseline);
+      for (std::size_t e = 0; e < analysis.curves.size(); ++e) {
+        const ErrorCurves& arrays = analysis.curves[e];
+        const ReportPrCurve& curve = panel.curves[e];
+        QCOMPARE(curve.error, arrays.error);
+        if (panel.oks > 0) {
+          const std::size_t t = panel.oks == 0.5 ? 0 : 5;
+          QCOMPARE(analysis.params.eval.iouThrs[t], panel.oks);
+          QCOMPARE(curve.precision, arrays.precision[all][t]);
+          QCOMPARE(curve.area, definedMean(arrays.precision[all][t]));
+          const ApIfFixed* stat = analysis.find(arrays.error, "all", t);
+          QVERIFY(stat);
+          QVERIFY(std::abs(curve.area - stat->ap) < 1e-12);
+        } else {
+          // The area under the mean curve is the AP over the thresholds.
+          QVERIFY(std::abs(curve.area - apIfFixedAt(analysis, arrays.error, "all", -1)) < 1e-12);
+        }
+        QVERIFY(curve.area > 0);
+        QVERIFY2(reportPrLegend(curve).startsWith("[" + legendValue(curve.area) + "] "),
+                 qPrintable(reportPrLegend(curve)));
+      }
+    }
+    QVERIFY(reportPrLegend(panels[0].curves[0]).endsWith("] baseline"));
+    QVERIFY(reportPrLegend(panels[0].curves[1]).endsWith(" fixed"));
+  }
+
+  // The mean curve: at each recall point the thresholds' precision averaged, -1 left out; the
+  // .75 panel is absent when .75 is not a threshold.
+  void meanPanelAveragesTheDefinedEntries() {
+    KeypointAnalysis analysis;
+    analysis.params.eval = evalParamsFor(EvalVariant::Coco);
+    analysis.params.eval.iouThrs = {0.5, 0.6, 0.9};
+    analysis.params.eval.recThrs = {0, 0.5, 1};
+    ErrorCurves baseline;
+    baseline.precision = {{{1, 0.8, 0.2}, {1, 0.4, -1}, {-1, -1, -1}}, {}, {}};
+    analysis.curves.push_back(baseline);
+    const std::vector<ReportPrPanel> panels = reportPrPanels(analysis);
+    QCOMPARE(panels.size(), std::size_t{2});
+    QCOMPARE(panels[0].oks, 0.5);
+    QCOMPARE(panels[0].curves[0].area, (1 + 0.8 + 0.2) / 3);
+    QCOMPARE(panels[1].oks, -1.0);
+    const ReportPrCurve& mean = panels[1].curves[0];
+    QCOMPARE(mean.precision.size(), std::size_t{3});
+    QCOMPARE(mean.precision[0], 1.0);
+    QCOMPARE(mean.precision[1], (0.8 + 0.4) / 2);
+    QCOMPARE(mean.precision[2], 0.2);
+    QCOMPARE(mean.area, (1 + 0.6 + 0.2) / 3);
+    QCOMPARE(reportPrLegend(mean), QStringLiteral("[.600] baseline"));
+    baseline.precision = {{{-1, -1, -1}, {-1, -1, -1}, {-1, -1, -1}}, {}, {}};
+    analysis.curves = {baseline};
+    QCOMPARE(reportPrLegend(reportPrPanels(analysis).back().curves[0]),
+             QStringLiteral("[n/a] baseline"));
+  }
+
+  // The PCK chart's numbers are matchAccuracy's at OKS .50 under valid.py's settings; the tables
+  // alone do not measure them.
+  void pckIsMatchAccuracys() {
+    FixtureRun fixture;
+    const AnalysisReportContent content = loadAnalysisReportContent(fixture.run);
+    QVERIFY(content.accuracy);
+    QCOMPARE(content.accuracy->oksThreshold, 0.5);
+    QCOMPARE(content.accuracy->categories.size(), std::size_t{1});
+    const MatchAccuracy measured =
+        matchAccuracy(loadGroundTruth(fixture.annotations.toStdString()),
+                      loadResults((fixture.run + "/results.json").toStdString()),
+                      evalParamsFor(EvalVariant::Coco));
+    compareAccuracy(content.accuracy->categories[0].joints, measured.categories[0].joints);
+    const JointAccuracyTable& joints = measured.categories[0].joints;
+    QCOMPARE(joints.joints.size(), std::size_t{17});
+    // The jittered wrist is matched but off: its PCK@0.75 falls below the nose's.
+    QVERIFY(joints.joints[test::kLeftWrist].pck75 < joints.joints[0].pck75);
+    QVERIFY(!loadAnalysisReportContent(fixture.run, false).accuracy);
+  }
+
+  // With the Results page's analysis under other settings, the PCK follows those settings.
+  void pckFollowsTheShownSettings() {
+    FixtureRun fixture;
+    const LoadedRun run = loadRunFolder(fixture.run.toStdString());
+    RunReportAnalysis analysed = analyzeRunForReport(run);
+    auto shown = std::make_shared<RunAnalysis>();
+    shown->runDir = run.dir;
+    shown->input = std::make_shared<const RunEvaluationInput>(analysed.input);
+    shown->analysis = std::move(analysed.analysis);
+    shown->triage = std::move(analysed.triage);
+    auto re = std::make_shared<RunReevaluation>();
+    re->params = evalParamsFor(EvalVariant::Coco);
+    re->params.sigmas[test::kLeftWrist] *= 4;  // a wide wrist: the jittered one counts as good
+    re->changes = differencesFromReference(re->params);
+    shown->reevaluation = re;
+    shown->buildIndex();
+    const AnalysisReportContent content = analysisReportContentOf(fixture.run, shown);
+    QVERIFY(content.accuracy);
+    const MatchAccuracy measured =
+        matchAccuracy(analysed.input.groundTruth, analysed.input.results, re->params);
+    compareAccuracy(content.accuracy->categories[0].joints, measured.categories[0].joints);
+    const MatchAccuracy valid = matchAccuracy(analysed.input.groundTruth, analysed.input.results,
+                                              evalParamsFor(EvalVariant::Coco));
+    QVERIFY(measured.categories[0].joints.joints[test::kLeftWrist].pck75 >
+            valid.categories[0].joints.joints[test::kLeftWrist].pck75);
+  }
+
+  // The PDF has the curves page: tables, charts, curves, then the worst images.
+  void pdfHasTheCurvesPage() {
+    FixtureRun fixture;
+    const AnalysisReportContent content = loadAnalysisReportContent(fixture.run);
+    const int expected = 3 + static_cast<int>((content.worst.size() + 3) / 4);
+    QCOMPARE(analysisReportPageCount(content), expected);
+    const QString path = fixture.dir.filePath("report.pdf");
+    QString error;
+    QCOMPARE(writeAnalysisReportPdf(content, path, &error), expected);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QCOMPARE(pdfPageCount(path), expected);
+  }
+};
+
+QTEST_MAIN(TestAnalysisReport)
+#include "tst_analysis_report.moc"
