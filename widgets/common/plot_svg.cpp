@@ -1,6 +1,7 @@
 #include "widgets/common/plot_svg.h"
 
 #include <QFile>
+#include <algorithm>
 #include <cmath>
 
 #include "widgets/common/qcp.h"
@@ -9,7 +10,7 @@ namespace posescope {
 
 namespace {
 
-constexpr double kWidth = 960, kHeight = 560;
+constexpr double kWidth = 960, kHeight = 560;  // taller when tick labels are rotated
 constexpr double kLeft = 70, kTop = 20, kPlotWidth = 620, kBottom = 60;
 constexpr double kPlotHeight = kHeight - kTop - kBottom;
 constexpr double kLegendLeft = kLeft + kPlotWidth + 24;
@@ -69,16 +70,33 @@ bool outsideRanges(QCustomPlot* plot, const Mapping& map) {
   return false;
 }
 
+// How far below the axis rectangle the bottom axis' tick labels reach: rotated ones (joint names)
+// by their length, at about 6.6 px per character of the 12 px font.
+double tickLabelDepth(const QCPAxis* axis, const QVector<QString>& labels) {
+  const double rotation = axis->tickLabelRotation();
+  if (rotation == 0) return 20;
+  qsizetype longest = 0;
+  for (const QString& label : labels) longest = std::max(longest, label.size());
+  return 14 + 6.6 * static_cast<double>(longest) * std::abs(std::sin(rotation * M_PI / 180));
+}
+
 }  // namespace
 
 QString plotSvg(QCustomPlot* plot) {
   const Mapping map{plot->xAxis->range(), plot->yAxis->range()};
+  const QVector<double> xTicks = plot->xAxis->tickVector(), yTicks = plot->yAxis->tickVector();
+  const QVector<QString> xLabels = plot->xAxis->tickVectorLabels(),
+                         yLabels = plot->yAxis->tickVectorLabels();
+  const double rotation = plot->xAxis->tickLabelRotation();
+  // The picture grows below the plot to hold rotated labels, the axis label under them.
+  const double height =
+      kTop + kPlotHeight + std::max(kBottom, tickLabelDepth(plot->xAxis, xLabels) + 40);
   QString svg = QStringLiteral(
                     "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%1\" height=\"%2\" "
                     "viewBox=\"0 0 %1 %2\" font-family=\"sans-serif\" font-size=\"12\">\n"
                     "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n")
                     .arg(kWidth)
-                    .arg(kHeight);
+                    .arg(height);
   svg += QStringLiteral(
              "<defs><clipPath id=\"area\"><rect x=\"%1\" y=\"%2\" width=\"%3\" "
              "height=\"%4\"/></clipPath></defs>\n")
@@ -87,17 +105,22 @@ QString plotSvg(QCustomPlot* plot) {
              .arg(kPlotWidth)
              .arg(kPlotHeight);
   // Ticks and grid lines where the plot last put them.
-  const QVector<double> xTicks = plot->xAxis->tickVector(), yTicks = plot->yAxis->tickVector();
-  const QVector<QString> xLabels = plot->xAxis->tickVectorLabels(),
-                         yLabels = plot->yAxis->tickVectorLabels();
   for (int i = 0; i < xTicks.size(); ++i) {
     if (!map.x.contains(xTicks[i])) continue;
     const double x = map.px(xTicks[i]);
     svg += QStringLiteral("<line x1=\"%1\" y1=\"%2\" x2=\"%1\" y2=\"%3\" stroke=\"#ddd\"/>\n")
                .arg(number(x), number(kTop), number(kTop + kPlotHeight));
-    if (i < xLabels.size())
+    if (i < xLabels.size() && rotation == 0) {
       svg += QStringLiteral("<text x=\"%1\" y=\"%2\" text-anchor=\"middle\">%3</text>\n")
                  .arg(number(x), number(kTop + kPlotHeight + 16), escaped(xLabels[i]));
+    } else if (i < xLabels.size()) {  // turned as the plot turns them, hanging from the tick
+      const double y = kTop + kPlotHeight + 10;
+      svg += QStringLiteral(
+                 "<text transform=\"translate(%1 %2) rotate(%3)\" text-anchor=\"%4\">%5</text>\n")
+                 .arg(number(x), number(y), number(rotation),
+                      rotation > 0 ? QStringLiteral("start") : QStringLiteral("end"),
+                      escaped(xLabels[i]));
+    }
   }
   for (int i = 0; i < yTicks.size(); ++i) {
     if (!map.y.contains(yTicks[i])) continue;
@@ -117,7 +140,7 @@ QString plotSvg(QCustomPlot* plot) {
              .arg(kPlotHeight);
   svg +=
       QStringLiteral("<text x=\"%1\" y=\"%2\" text-anchor=\"middle\">%3</text>\n")
-          .arg(number(kLeft + kPlotWidth / 2), number(kHeight - 20), escaped(plot->xAxis->label()));
+          .arg(number(kLeft + kPlotWidth / 2), number(height - 20), escaped(plot->xAxis->label()));
   svg += QStringLiteral(
              "<text transform=\"translate(18 %1) rotate(-90)\" text-anchor=\"middle\">%2</text>\n")
              .arg(number(kTop + kPlotHeight / 2), escaped(plot->yAxis->label()));

@@ -8,7 +8,8 @@ class QCustomPlot;
 
 namespace posescope {
 
-/// The SVG of `plot` as it was last drawn (its axis ranges, ticks and labels): each visible graph
+/// The SVG of `plot` as it was last drawn (its axis ranges, ticks and labels, the bottom axis'
+/// labels turned as the plot turns them, the picture taller to hold them): each visible graph
 /// a polyline in its pen's colour and width (gaps where the data has NaN), each bar a rectangle
 /// (stacked bars on those below), the legend's entries on the right. Other plottables are left
 /// out. Never fails.

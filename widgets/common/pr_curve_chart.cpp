@@ -7,6 +7,7 @@
 #include <QVBoxLayout>
 #include <cmath>
 
+#include "widgets/common/accuracy_chart.h"
 #include "widgets/common/ap_if_fixed_chart.h"
 #include "widgets/common/chart_export.h"
 #include "widgets/common/plot_utils.h"
@@ -19,13 +20,6 @@ namespace {
 constexpr ErrorType kCurveOrder[] = {ErrorType::Baseline,     ErrorType::Miss,    ErrorType::Swap,
                                      ErrorType::Inversion,    ErrorType::Jitter,  ErrorType::Score,
                                      ErrorType::BackgroundFP, ErrorType::FalseNeg};
-
-// The threshold as the evaluation settings write it: 0.5 -> ".50", 0.525 -> ".525".
-QString oksText(double oks) {
-  QString text = QString::number(oks, 'f', 2);
-  if (std::abs(text.toDouble() - oks) > 1e-9) text = QString::number(oks, 'g', 6);
-  return text.startsWith(QLatin1String("0.")) ? text.mid(1) : text;
-}
 
 // An AP as coco-analyze's legend writes it: ".523".
 QString apText(double ap) {
@@ -206,7 +200,7 @@ void PrCurveChart::fillChoices() {
         areaBox_->addItem(tr("area %1").arg(label), label);
       }
       for (double threshold : analysis_->params.eval.iouThrs)
-        oksBox_->addItem(tr("OKS %1").arg(oksText(threshold)), threshold);
+        oksBox_->addItem(tr("OKS %1").arg(oksThresholdText(threshold)), threshold);
     }
     const int areaAt = areaBox_->findData(area);
     areaBox_->setCurrentIndex(areaAt >= 0 ? areaAt : 0);
@@ -242,7 +236,7 @@ void PrCurveChart::rebuild() {
           curves_.push_back(*curve);
         } else {
           note_->setText(tr("%1 has no curve at area %2, OKS %3 (other evaluation settings).")
-                             .arg(nameB_, area, oksText(oks)));
+                             .arg(nameB_, area, oksThresholdText(oks)));
         }
       }
     }
@@ -293,7 +287,7 @@ QString PrCurveChart::pointToolTip(std::size_t index, std::size_t point) const {
   }
   if (r >= curve.precision.size() || r >= recallPoints_.size()) return {};
   QString text = tr("%1 (area %2, OKS %3)\nrecall %4: precision %5")
-                     .arg(legendName(index), area(), oksText(oks()))
+                     .arg(legendName(index), area(), oksThresholdText(oks()))
                      .arg(recallPoints_[r], 0, 'f', 2)
                      .arg(curve.precision[r], 0, 'f', 4);
   if (r < curve.scores.size() && curve.precision[r] > 0)

@@ -1,34 +1,72 @@
 #pragma once
 // The Results page's Curves tab: the precision-recall curves of the run shown at each OKS
-// threshold and area range of its evaluation settings, with each error type fixed overlaid.
+// threshold and area range of its evaluation settings, with each error type fixed overlaid; and,
+// at one OKS threshold of the user's choice, PCK per joint, the OKS histogram and score
+// calibration of pycocotools' matching.
 
 #include <QWidget>
+#include <memory>
 
 #include "widgets/session/run_analysis.h"
 
+class QDoubleSpinBox;
 class QLabel;
 
 namespace posescope {
 
+class CalibrationChart;
+struct MatchAccuracy;
+class JointPckChart;
+class OksHistogramChart;
 class PrCurveChart;
 
 /// Follows the analysis the Results page shows (its curves follow a re-evaluation's settings).
-/// Never throws.
+/// The matching's measures are computed off the GUI thread (matchAccuracy, what `posescope-cli
+/// metrics --accuracy --accuracy-oks T` writes) with the evaluation settings of the metric table
+/// (valid.py's, or the re-evaluation's), again when the threshold or the analysis changes; only
+/// the latest computation is shown. Never throws.
 class CurvesView : public QWidget {
   Q_OBJECT
  public:
   explicit CurvesView(QWidget* parent = nullptr);
 
-  /// Shows the curves of `analysis`; nullptr clears them.
+  /// Shows the curves of `analysis` and computes its matching's measures; nullptr clears them.
   void setAnalysis(const RunAnalysisPtr& analysis);
   /// Shows that the analysis is being computed, or why it failed, in place of the charts.
   void setMessage(const QString& message);
+  /// The OKS threshold of the matching (0.5 at first); a change computes the measures again.
+  void setAccuracyOks(double oks);
+  double accuracyOks() const;
+  /// The measures shown, or nullptr (none yet, being computed, or failed).
+  const std::shared_ptr<const MatchAccuracy>& accuracy() const { return accuracy_; }
+  /// The line saying what the measures are of and how long they took, or why they failed.
+  QString accuracyStatus() const;
 
   PrCurveChart* prChart() const { return prChart_; }
+  JointPckChart* pckChart() const { return pckChart_; }
+  OksHistogramChart* oksHistogramChart() const { return oksChart_; }
+  CalibrationChart* calibrationChart() const { return calibrationChart_; }
+
+ Q_SIGNALS:
+  /// The measures of the latest request are shown (accuracy() set), or their failure is.
+  void accuracyFinished();
 
  private:
+  /// Starts computing the measures of analysis_ at the threshold chosen.
+  void computeAccuracy();
+  /// Shows `accuracy` on the three charts (nullptr with `message`: none, and why).
+  void showAccuracy(std::shared_ptr<const MatchAccuracy> accuracy, const QString& message);
+
+  RunAnalysisPtr analysis_;
+  std::shared_ptr<const MatchAccuracy> accuracy_;
+  quint64 accuracyGeneration_ = 0;  // of the latest request; older answers are dropped
   QLabel* note_ = nullptr;
+  QLabel* accuracyStatus_ = nullptr;
+  QDoubleSpinBox* oksBox_ = nullptr;
   PrCurveChart* prChart_ = nullptr;
+  JointPckChart* pckChart_ = nullptr;
+  OksHistogramChart* oksChart_ = nullptr;
+  CalibrationChart* calibrationChart_ = nullptr;
 };
 
 }  // namespace posescope

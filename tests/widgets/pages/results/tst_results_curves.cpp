@@ -1,6 +1,8 @@
 // The Results page's Curves tab on the analysis fixture's run folder: the curves drawn are the
 // analysis' accumulate arrays, the selectors pick their threshold and area, the legend's AP is the
 // analysis' own, a re-evaluation's thresholds replace the selector's, and the exports hold them.
+// The per-joint PCK, OKS histogram and calibration charts draw exactly matchAccuracy's values (what
+// posescope-cli metrics --accuracy writes) at the threshold chosen, computed off the GUI thread.
 
 #include <QFile>
 #include <QSignalSpy>
@@ -8,8 +10,15 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <cmath>
+
+#include "analysis/match_accuracy.h"
+#include "analysis/match_accuracy_json.h"
 #include "widgets/analysis_run_fixture.h"
+#include "widgets/common/calibration_chart.h"
 #include "widgets/common/chart_export.h"
+#include "widgets/common/joint_pck_chart.h"
+#include "widgets/common/oks_histogram_chart.h"
 #include "widgets/common/plot_svg.h"
 #include "widgets/common/pr_curve_chart.h"
 #include "widgets/common/qcp.h"
@@ -61,6 +70,94 @@ void verifyCurvesDrawn(const PrCurveChart& chart, const KeypointAnalysis& analys
     if (ap.startsWith(QLatin1String("0."))) ap = ap.mid(1);
     QVERIFY2(graph->name().startsWith(QStringLiteral("[%1] ").arg(ap)), qPrintable(graph->name()));
   }
+}
+
+// The value of `bars` at `key`, or NaN when it has no bar there.
+double barAt(const QCPBars* bars, double key) {
+  for (const QCPBarsData& bar : *bars->data())
+    if (std::abs(bar.key - key) < 1e-9) return bar.value;
+  return std::nan("");
+}
+
+QCPBars* barsNamed(QCustomPlot* plot, const QString& prefix) {
+  for (int i = 0; i < plot->plottableCount(); ++i)
+    if (auto* bars = qobject_cast<QCPBars*>(plot->plottable(i));
+        bars && bars->name().startsWith(prefix))
+      return bars;
+  return nullptr;
+}
+
+// What `posescope-cli metrics --accuracy --accuracy-oks oks` computes on the run's inputs.
+MatchAccuracy expectedAccuracy(const RunAnalysis& analysis, double oks) {
+  AccuracySettings settings;
+  settings.oksThreshold = oks;
+  const RunEvaluationInput& input = *analysis.input;
+  return matchAccuracy(input.groundTruth, input.results, evalParamsFor(input.variant), settings);
+}
+
+// The three charts of `view` draw exactly `expected`'s first category.
+void verifyAccuracyDrawn(const CurvesView& view, const MatchAccuracy& expected) {
+  QVERIFY(view.accuracy());
+  QCOMPARE(view.accuracy()->oksThreshold, expected.oksThreshold);
+  const CategoryAccuracy& c = expected.categories.front();
+  // PCK per joint: PCK@0.5, PCK@0.75 and mean ks bars at each joint, then all joints pooled.
+  JointPckChart* pck = view.pckChart();
+  QCOMPARE(pck->plot()->plottableCount(), 3);
+  QCOMPARE(pck->jointNames().size(), static_cast<int>(c.joints.joints.size()) + 1);
+  QCOMPARE(pck->jointNames().back(), QStringLiteral("all"));
+  for (std::size_t k = 0; k <= c.joints.joints.size(); ++k) {
+    const JointAccuracy& row = k < c.joints.joints.size() ? c.joints.joints[k] : c.joints.allJoints;
+    const double expectedValues[] = {row.pck50, row.pck75, row.meanKs};
+    for (std::size_t s = 0; s < 3; ++s) {
+      auto* bars = qobject_cast<QCPBars*>(pck->plot()->plottable(static_cast<int>(s)));
+      QVERIFY(bars);
+      QCOMPARE(barAt(bars, pck->barKey(s, k)), expectedValues[s]);
+    }
+  }
+  QCOMPARE(pck->csv(), QString::fromStdString(formatJointAccuracyCsv(expected)));
+  // OKS histogram: every bin's count of both histograms, the threshold's line.
+  OksHistogramChart* oks = view.oksHistogramChart();
+  QCPBars* matched = barsNamed(oks->plot(), QStringLiteral("matched detections"));
+  QCPBars* best = barsNamed(oks->plot(), QStringLiteral("best per person"));
+  QVERIFY(matched && best);
+  QCOMPARE(matched->dataCount(), static_cast<int>(c.oks.matched.counts.size()));
+  for (std::size_t i = 0; i < c.oks.matched.counts.size(); ++i) {
+    QCOMPARE(barAt(matched, oks->barKey(i, false)), static_cast<double>(c.oks.matched.counts[i]));
+    QCOMPARE(barAt(best, oks->barKey(i, true)), static_cast<double>(c.oks.bestPerPerson.counts[i]));
+  }
+  QCOMPARE(oks->plot()->graph(0)->data()->at(0)->key, expected.oksThreshold);
+  // Calibration: the bins' precision at their mean score, their shares of the detections.
+  CalibrationChart* calibration = view.calibrationChart();
+  QCPGraph* precision = nullptr;
+  for (int g = 0; g < calibration->plot()->graphCount(); ++g)
+    if (calibration->plot()->graph(g)->name() == calibration->precisionName())
+      precision = calibration->plot()->graph(g);
+  QVERIFY(precision);
+  QCPBars* tp = barsNamed(calibration->plot(), QStringLiteral("true positives"));
+  QCPBars* fp = barsNamed(calibration->plot(), QStringLiteral("false positives"));
+  QVERIFY(tp && fp);
+  const double judged =
+      static_cast<double>(c.calibration.truePositives + c.calibration.falsePositives);
+  int point = 0;
+  for (const ScoreBin& bin : c.calibration.bins) {
+    const double center = (bin.lo + bin.hi) / 2;
+    QCOMPARE(barAt(tp, center), static_cast<double>(bin.truePositives) / judged);
+    QCOMPARE(barAt(fp, center), static_cast<double>(bin.falsePositives) / judged);
+    if (bin.precision < 0) continue;
+    QCOMPARE(precision->data()->at(point)->key, bin.meanScore);
+    QCOMPARE(precision->data()->at(point)->value, bin.precision);
+    ++point;
+  }
+  QCOMPARE(precision->dataCount(), point);
+  // The legend's form: ".214", "1.000".
+  const auto legendText = [](double value) {
+    const QString text = QString::number(value, 'f', 3);
+    return text.startsWith(QLatin1String("0.")) ? text.mid(1) : text;
+  };
+  QCOMPARE(calibration->precisionName(),
+           QStringLiteral("precision (ECE %1, AUC %2)")
+               .arg(legendText(c.calibration.expectedCalibrationError),
+                    legendText(c.calibration.rankingAuc)));
 }
 
 }  // namespace
@@ -176,6 +273,102 @@ class TestResultsCurves : public QObject {
     QCOMPARE(chart->oksThresholds(), (std::vector<double>{0.5, 0.6, 0.75}));
     QCOMPARE(chart->oks(), 0.75);
     verifyCurvesDrawn(*chart, again->analysis, "all", 2);
+  }
+
+  // PCK per joint, the OKS histogram and calibration at OKS .50 and then .75: matchAccuracy's
+  // values, computed off the GUI thread; their CSV exports.
+  void accuracyChartsAreMatchAccuracy() {
+    RunSession session;
+    ResultsView view;
+    view.followSession(&session);
+    CurvesView* curves = view.curvesView();
+    QSignalSpy ready(session.analysis(), &RunAnalysisSession::analysisReady);
+    QSignalSpy finished(curves, &CurvesView::accuracyFinished);
+    session.openRunFolder(runDir_);
+    QVERIFY(ready.wait(kTimeoutMs));
+    const RunAnalysisPtr analysis = session.document()->analysis();
+    QVERIFY(analysis);
+    // The analysis is shown at once; the measures follow from a pool thread.
+    QCOMPARE(curves->accuracyOks(), 0.5);
+    QVERIFY(!curves->accuracy());
+    QVERIFY(curves->accuracyStatus().contains(QLatin1String("Matching at OKS .50")));
+    QVERIFY(finished.wait(kTimeoutMs));
+    const MatchAccuracy at50 = expectedAccuracy(*analysis, 0.5);
+    verifyAccuracyDrawn(*curves, at50);
+    QVERIFY(curves->accuracyStatus().contains(QLatin1String("valid.py's evaluation settings")));
+    // The fixture's jittered wrist (ks about 0.7) counts at 0.5, not at 0.75.
+    const CategoryAccuracy& c50 = at50.categories.front();
+    QVERIFY(c50.joints.joints[test::kLeftWrist].pck75 < c50.joints.joints[test::kLeftWrist].pck50);
+    QVERIFY(c50.calibration.falsePositives > 0);
+
+    // The exports: the CSV of each chart as the chart gives it, the pictures.
+    QTemporaryDir out;
+    QString error;
+    const std::vector<std::pair<AccuracyChart*, QString>> charts = {
+        {curves->pckChart(), QStringLiteral("pck")},
+        {curves->oksHistogramChart(), QStringLiteral("oks")},
+        {curves->calibrationChart(), QStringLiteral("calibration")}};
+    for (const auto& [chart, name] : charts) {
+      const QString csvPath = out.filePath(name + ".csv");
+      QVERIFY2(exportChart(
+                   chart->plot(), [chart = chart] { return chart->csv(); }, csvPath, &error),
+               qPrintable(error));
+      QFile file(csvPath);
+      QVERIFY(file.open(QIODevice::ReadOnly));
+      QCOMPARE(QString::fromUtf8(file.readAll()), chart->csv());
+      for (const char* suffix : {".png", ".pdf", ".svg"}) {
+        const QString path = out.filePath(name + suffix);
+        QVERIFY2(exportChart(
+                     chart->plot(), [chart = chart] { return chart->csv(); }, path, &error),
+                 qPrintable(error));
+        QVERIFY(QFileInfo(path).size() > 1000);
+      }
+    }
+    const QStringList calibrationLines =
+        curves->calibrationChart()->csv().split('\n', Qt::SkipEmptyParts);
+    QCOMPARE(calibrationLines.front(),
+             QStringLiteral("lo,hi,true_positives,false_positives,mean_score,precision"));
+    QCOMPARE(calibrationLines.size(), static_cast<int>(c50.calibration.bins.size()) + 1);
+    const QStringList top = calibrationLines.back().split(',');
+    QCOMPARE(top[2].toULongLong(), c50.calibration.bins.back().truePositives);
+    QCOMPARE(top[3].toULongLong(), c50.calibration.bins.back().falsePositives);
+    QCOMPARE(top[5].toDouble(), c50.calibration.bins.back().precision);
+    const QStringList oksLines = curves->oksHistogramChart()->csv().split('\n', Qt::SkipEmptyParts);
+    QCOMPARE(oksLines.front(), QStringLiteral("lo,hi,matched,best_per_person"));
+    QCOMPARE(oksLines.size(), static_cast<int>(c50.oks.matched.counts.size()) + 1);
+    // The SVG of the PCK chart: a rectangle per bar, the joint names turned under the axis.
+    QFile svgFile(out.filePath("pck.svg"));
+    QVERIFY(svgFile.open(QIODevice::ReadOnly));
+    const QString svg = QString::fromUtf8(svgFile.readAll());
+    int bars = 0;
+    for (int s = 0; s < 3; ++s)
+      bars += curves->pckChart()->plot()->plottable(s)->interface1D()->dataCount();
+    // Less the clip path's, the frame's and the legend's three.
+    QCOMPARE(svg.count(QLatin1String("<rect x=")) - 2 - 3, bars);
+    QVERIFY(svg.contains(QLatin1String(") rotate(45.00)\" text-anchor=\"start\">left_shoulder<")));
+
+    // Another threshold: computed again, the charts follow.
+    curves->setAccuracyOks(0.75);
+    QVERIFY(!curves->accuracy());
+    QVERIFY(finished.wait(kTimeoutMs));
+    const MatchAccuracy at75 = expectedAccuracy(*analysis, 0.75);
+    verifyAccuracyDrawn(*curves, at75);
+    QVERIFY(curves->pckChart()->title().contains(QLatin1String("OKS .75")));
+    QVERIFY(formatMatchAccuracyJson(at75) != formatMatchAccuracyJson(at50));
+
+    // A re-evaluation with other sigmas: the measures follow the metric table's settings.
+    EvalParams settings = evalParamsFor(EvalVariant::Coco);
+    for (double& sigma : settings.sigmas) sigma *= 2;
+    view.applyEvaluationSettings(settings);
+    view.settingsPanel()->applyNow();
+    QTRY_VERIFY_WITH_TIMEOUT(curves->accuracy() && !curves->accuracy()->settingChanges.empty(),
+                             kTimeoutMs);
+    AccuracySettings wide;
+    wide.oksThreshold = 0.75;
+    const RunEvaluationInput& input = *analysis->input;
+    const MatchAccuracy widened = matchAccuracy(input.groundTruth, input.results, settings, wide);
+    verifyAccuracyDrawn(*curves, widened);
+    QVERIFY(curves->accuracyStatus().contains(QLatin1String("changed evaluation settings")));
   }
 
   // Two runs on one chart (what Compare draws): each baseline in its run's colour, named.
