@@ -15,6 +15,7 @@
 #include "eval_settings_args.h"
 #include "render/render_options.h"
 #include "widgets/common/app_icon.h"
+#include "widgets/pages/compare/compare_view.h"
 #include "widgets/pages/experiment/run_setup_view.h"
 #include "widgets/pages/inspect/inspect_view.h"
 #include "widgets/pages/results/results_view.h"
@@ -74,7 +75,7 @@ std::vector<OptionGroup> launchOptions() {
          "inspect, timing, compare or search"},
         {"--tab", "NAME",
          "with --page results or compare: show its tab NAME: images, analysis or\ncurves "
-         "(Results), summary, timing or analysis (Compare)"}}},
+         "(Results), summary, timing, analysis or curves (Compare)"}}},
       settings,
       {"window",
        {{"--maximized", "", "show the window maximized"},
@@ -106,7 +107,7 @@ struct Launch {
   std::vector<std::string> overrides, compareRuns;
   std::optional<MainWindow::Page> page;
   std::optional<MainWindow::DetailTab> tab;
-  bool curvesTab = false;  // the Results page's Curves tab (no DetailTab of the Compare page)
+  bool curvesTab = false;  // the Results and Compare pages' Curves tabs (no DetailTab)
   std::optional<posescope::TriagePreset> queue;
   bool evalSettings = false;
 };
@@ -317,7 +318,10 @@ int main(int argc, char** argv) {
     QTimer::singleShot(0, &window, show);
   }
   if (launch.tab) window.showDetailTab(*launch.tab);
-  if (launch.curvesTab) window.resultsView()->showTab(posescope::ResultsView::CurvesTab);
+  if (launch.curvesTab) {
+    window.resultsView()->showTab(posescope::ResultsView::CurvesTab);
+    window.compareView()->showDetail(posescope::CompareView::CurvesDetail);
+  }
   if (args.has("--open-search")) window.openSearchFolder(text(args.get("--open-search")));
   startLater(args, window);
   return QApplication::exec();

@@ -20,6 +20,7 @@
 #include "widgets/common/table_views.h"
 #include "widgets/models/comparison_models.h"
 #include "widgets/pages/compare/canvas_pair.h"
+#include "widgets/pages/compare/compare_curves.h"
 #include "widgets/pages/compare/compare_header_bar.h"
 #include "widgets/session/run_document.h"
 #include "widgets/session/run_session.h"
@@ -103,6 +104,8 @@ QWidget* CompareView::buildTables() {
   below->addTab(summaryTable_, tr("Summary"));
   below->addTab(timingPlot_, tr("Time per stage"));
   below->addTab(buildApCharts(), tr("Where the AP goes"));
+  curves_ = new CompareCurves;
+  below->addTab(curves_, tr("Curves"));
   auto* left = new QSplitter(Qt::Vertical);
   left->addWidget(metricTable_);
   left->addWidget(below);
@@ -260,6 +263,7 @@ void CompareView::clearComparison() {
     chart->setAnalysis(nullptr, nullptr);
     chart->setCaption(QString());
   }
+  curves_->clear();
   metricModel_->setComparison(std::nullopt, {}, {});
   summaryModel_->setRows({}, {}, {});
   imageModel_->setImages({});
@@ -345,6 +349,7 @@ void CompareView::startPairAnalysis() {
     chart->setAnalysis(nullptr, nullptr);
     chart->setMessage(tr("Analysing the errors of both runs\u2026"));
   }
+  curves_->showRuns(side(A)->run, side(B)->run, tr("A: %1").arg(labelA_), tr("B: %1").arg(labelB_));
   analysis_->start(side(A)->run, side(B)->run);
   showNotes();
 }
@@ -361,6 +366,7 @@ void CompareView::showPairAnalysis(const RunPairAnalysisPtr& analysis) {
                          std::shared_ptr<const Triage>(analysis, &analysis->triageA));
   apChartB_->setAnalysis(std::shared_ptr<const KeypointAnalysis>(analysis, &analysis->b),
                          std::shared_ptr<const Triage>(analysis, &analysis->triageB));
+  curves_->showPairAnalysis(analysis);
   showNotes();
   Q_EMIT pairAnalysisFinished();
 }
@@ -371,6 +377,7 @@ void CompareView::showPairAnalysisFailed(const QString& message) {
   const QString text = tr("no confidence intervals or error analyses: %1").arg(message);
   noteLines_ << text;
   for (ApIfFixedChart* chart : {apChartA_, apChartB_}) chart->setMessage(text);
+  curves_->showPairAnalysisFailed(text);
   showNotes();
   Q_EMIT pairAnalysisFinished();
 }

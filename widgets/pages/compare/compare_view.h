@@ -1,7 +1,8 @@
 #pragma once
 // The Compare page: two runs A and B side by side — metrics with B − A and its bootstrap
-// interval, summaries and architectures, mean time per stage, where the AP goes (A and B),
-// per-image deltas with the error labels that changed, and two synchronised canvases.
+// interval, summaries and architectures, mean time per stage, where the AP goes (A and B), their
+// precision-recall curves and PCK per joint, per-image deltas with the error labels that changed,
+// and two synchronised canvases.
 
 #include <QWidget>
 #include <array>
@@ -24,6 +25,7 @@ namespace posescope {
 
 class ApIfFixedChart;
 class CanvasPair;
+class CompareCurves;
 class CompareHeaderBar;
 class ImageCanvas;
 class ImageDecoder;
@@ -37,9 +39,10 @@ struct OpenedComparison;
 /// Presents a comparison of two run folders (core/report's compareRuns) read by the session.
 /// Once both are shown, the paired bootstrap and both error analyses run off the GUI thread
 /// (CompareAnalysis, as `posescope-cli compare`): the metric table gains the 95 % interval of
-/// B − A, the AP-if-fixed charts of A and B fill, and the per-image table says which error labels
-/// changed. The per-image table lists the images where B loses most first (by Δ OKS, or Δ AP);
-/// selecting one shows it in both canvases, which share image, zoom, pan and layers. Never
+/// B − A, the AP-if-fixed charts of A and B fill, so do the Curves tab's precision-recall curves
+/// of both (the PCK per joint is computed beside them), and the per-image table says which error
+/// labels changed. The per-image table lists the images where B loses most first (by Δ OKS, or Δ
+/// AP); selecting one shows it in both canvases, which share image, zoom, pan and layers. Never
 /// throws: problems are shown in the notes line.
 class CompareView : public QWidget {
   Q_OBJECT
@@ -62,8 +65,8 @@ class CompareView : public QWidget {
   void setRunPairEnabled(bool enabled);
   /// The menu behind the page's Export button (the shell's export actions).
   void setExportMenu(QMenu* menu);
-  /// The tabs below the metrics: the summaries, the time per stage, where the AP goes.
-  enum Detail { SummaryDetail, TimingDetail, AnalysisDetail };
+  /// The tabs below the metrics: the summaries, the time per stage, where the AP goes, curves.
+  enum Detail { SummaryDetail, TimingDetail, AnalysisDetail, CurvesDetail };
   void showDetail(Detail detail);
   /// Exchanges A and B (in the document).
   void swapRuns();
@@ -97,6 +100,8 @@ class CompareView : public QWidget {
   QCustomPlot* timingPlot() const { return timingPlot_; }
   /// The AP-if-fixed chart of side `s`.
   ApIfFixedChart* apChart(Side s) const { return s == A ? apChartA_ : apChartB_; }
+  /// Both runs' precision-recall curves and PCK per joint.
+  CompareCurves* curves() const { return curves_; }
   /// The bootstrap and analyses of the pair shown (nullptr while they are computed or failed).
   const RunPairAnalysisPtr& pairAnalysis() const { return pairAnalysis_; }
   /// Whether the bootstrap and analyses of the pair shown are being computed.
@@ -163,6 +168,7 @@ class CompareView : public QWidget {
   QCustomPlot* timingPlot_ = nullptr;
   ApIfFixedChart* apChartA_ = nullptr;
   ApIfFixedChart* apChartB_ = nullptr;
+  CompareCurves* curves_ = nullptr;
   CanvasPair* canvases_ = nullptr;
   ImageDecoder* decoder_ = nullptr;      // the canvases' images, decoded off the GUI thread
   std::array<QString, 2> awaitedImage_;  // per side, the file being decoded for it ("": none)

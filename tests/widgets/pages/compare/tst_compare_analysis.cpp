@@ -1,7 +1,8 @@
 // The Compare page's analysis of two runs with real results against one ground truth: the
 // interval column equals what `posescope-cli compare` prints for the same runs, computed off the
 // GUI thread; the AP-if-fixed charts of A and B and the per-image error changes ("B: 1 new
-// swap") follow the runs' analyses; the models pass QAbstractItemModelTester.
+// swap") follow the runs' analyses; the Curves tab draws both runs' precision-recall curves and
+// PCK per joint (matchAccuracy's at OKS .50); the models pass QAbstractItemModelTester.
 
 #include <QAbstractItemModelTester>
 #include <QProcess>
@@ -16,11 +17,17 @@
 #include <nlohmann/json.hpp>
 
 #include "analysis/error_images.h"
+#include "analysis/match_accuracy.h"
 #include "built_programs.h"
 #include "report/error_label_changes.h"
 #include "report/report_fixtures.h"
+#include "report/run_ground_truth.h"
 #include "widgets/common/ap_if_fixed_chart.h"
+#include "widgets/common/joint_pck_chart.h"
+#include "widgets/common/pr_curve_chart.h"
+#include "widgets/common/qcp.h"
 #include "widgets/models/comparison_models.h"
+#include "widgets/pages/compare/compare_curves.h"
 #include "widgets/pages/compare/compare_view.h"
 
 using namespace posescope;
@@ -156,6 +163,12 @@ bool openPair(CompareView& view, const AnalysedPair& pair) {
          view.setSide(CompareView::B, loadCompareSide(pair.dirB.toStdString()));
 }
 
+// `dir`'s matching at OKS .50 with valid.py's settings (posescope-cli metrics --accuracy).
+MatchAccuracy accuracyOf(const QString& dir) {
+  const RunEvaluationInput input = loadRunEvaluationInput(loadRunFolder(dir.toStdString()));
+  return matchAccuracy(input.groundTruth, input.results, evalParamsFor(input.variant));
+}
+
 }  // namespace
 
 class TestCompareAnalysis : public QObject {
@@ -244,6 +257,70 @@ class TestCompareAnalysis : public QObject {
       const auto& cur = images->deltaAt(r)->deltaOks;
       if (prev && cur) QVERIFY(*prev <= *cur);
     }
+  }
+
+  // The Curves tab: A's and B's baseline curves on one chart (their analyses' arrays), and their
+  // PCK@0.5 per joint side by side.
+  void curvesOverlayBothRuns() {
+    const AnalysedPair pair;
+    CompareView view;
+    QSignalSpy finished(&view, &CompareView::pairAnalysisFinished);
+    QSignalSpy pck(view.curves(), &CompareCurves::accuracyFinished);
+    QVERIFY(openPair(view, pair));
+    QVERIFY(finished.wait(120000));
+    const RunPairAnalysisPtr analysis = view.pairAnalysis();
+    QVERIFY(analysis);
+    view.showDetail(CompareView::CurvesDetail);
+    PrCurveChart* chart = view.curves()->prChart();
+    QCOMPARE(chart->curves().size(), std::size_t{2});
+    QVERIFY(chart->curves()[0].name.startsWith(QLatin1String("A: ")));
+    QVERIFY(chart->curves()[1].name.startsWith(QLatin1String("B: ")));
+    for (int side = 0; side < 2; ++side) {
+      const KeypointAnalysis& a = side == 0 ? analysis->a : analysis->b;
+      const auto curves = std::find_if(a.curves.begin(), a.curves.end(), [](const auto& c) {
+        return c.error == ErrorType::Baseline;
+      });
+      QVERIFY(curves != a.curves.end());
+      const std::vector<double>& row = curves->precision[0][0];  // area all, OKS .50
+      QCPGraph* graph = chart->plot()->graph(side);
+      int point = 0;
+      for (std::size_t r = 0; r < row.size(); ++r) {
+        if (row[r] <= -1) continue;
+        QCOMPARE(graph->data()->at(point)->key, a.params.eval.recThrs[r]);
+        QCOMPARE(graph->data()->at(point)->value, row[r]);
+        ++point;
+      }
+      QCOMPARE(graph->dataCount(), point);
+      QCOMPARE(chart->curves()[static_cast<std::size_t>(side)].ap,
+               a.find(ErrorType::Baseline, "all", 0)->ap);
+    }
+    // B's curve differs: its elbow swap and its missed person.
+    QVERIFY(chart->curves()[0].precision != chart->curves()[1].precision);
+
+    // PCK@0.5 per joint: matchAccuracy's of each run, A's bars beside B's.
+    if (!view.curves()->accuracy(true)) QVERIFY(pck.wait(120000));
+    const MatchAccuracy expectedA = accuracyOf(pair.dirA), expectedB = accuracyOf(pair.dirB);
+    JointPckChart* bars = view.curves()->pckChart();
+    QCOMPARE(bars->series().size(), std::size_t{2});
+    const CategoryAccuracy& a = expectedA.categories.front();
+    const CategoryAccuracy& b = expectedB.categories.front();
+    for (std::size_t k = 0; k < a.joints.joints.size(); ++k) {
+      QCOMPARE(bars->series()[0].values[k], a.joints.joints[k].pck50);
+      QCOMPARE(bars->series()[1].values[k], b.joints.joints[k].pck50);
+    }
+    QCOMPARE(bars->series()[0].values.back(), a.joints.allJoints.pck50);
+    QCOMPARE(bars->series()[1].values.back(), b.joints.allJoints.pck50);
+    QCOMPARE(bars->plot()->plottableCount(), 2);
+    // B's left elbow went onto the neighbour: its PCK there is lower.
+    QVERIFY(b.joints.joints[kLeftElbow].pck50 < a.joints.joints[kLeftElbow].pck50);
+    // The CSV: each run's posescope-cli metrics --accuracy-csv lines, led by the run's name.
+    const QStringList lines = bars->csv().split('\n', Qt::SkipEmptyParts);
+    QCOMPARE(lines.front(),
+             QStringLiteral("run,category,joint,sigma,labelled,mean_ks,pck_50,pck_75"));
+    QCOMPARE(lines.size(), 1 + 2 * static_cast<int>(a.joints.joints.size() + 1));
+    QVERIFY(lines[1].startsWith(QLatin1String("A: ")));
+    QVERIFY(lines.back().startsWith(QLatin1String("B: ")));
+    QVERIFY(lines.back().contains(QLatin1String(",all,")));
   }
 
   void aChartBarListsItsImages() {
