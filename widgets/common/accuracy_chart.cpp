@@ -23,7 +23,7 @@ AccuracyChart::AccuracyChart(const QString& exportName, QWidget* parent) : QWidg
   plot_ = new QCustomPlot;
   setUpPlot(plot_);
   plot_->setInteractions({});  // shares and counts from 0: nothing to zoom into
-  plot_->setMinimumHeight(200);
+  plot_->setMinimumHeight(160);
   exportButton_ = makeChartExportButton(
       this, plot_, [this] { return csv(); }, exportName);
   auto* header = new QHBoxLayout;

@@ -1,5 +1,6 @@
 #include "widgets/pages/compare/compare_curves.h"
 
+#include <QScrollArea>
 #include <QSplitter>
 #include <QThread>
 #include <QVBoxLayout>
@@ -44,9 +45,14 @@ CompareCurves::CompareCurves(QWidget* parent) : QWidget(parent) {
   auto* charts = new QSplitter(Qt::Vertical);
   charts->addWidget(prChart_);
   charts->addWidget(pckChart_);
+  // In a scroll area: the two charts' minimum heights never push the window beyond its default.
+  auto* scroll = new QScrollArea;
+  scroll->setWidgetResizable(true);
+  scroll->setFrameShape(QFrame::NoFrame);
+  scroll->setWidget(charts);
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
-  layout->addWidget(charts);
+  layout->addWidget(scroll);
 }
 
 void CompareCurves::showRuns(const LoadedRun& a, const LoadedRun& b, const QString& nameA,

@@ -4,6 +4,7 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QScrollArea>
 #include <QThread>
 #include <QVBoxLayout>
 #include <chrono>
@@ -61,8 +62,11 @@ CurvesView::CurvesView(QWidget* parent) : QWidget(parent) {
   accuracyBar->addWidget(oksBox_);
   accuracyBar->addWidget(accuracyStatus_, 1);
 
-  // Two charts a row, each half the width.
-  auto* charts = new QGridLayout;
+  // Two charts a row, each half the width; in a scroll area, so that the charts' minimum heights
+  // never push the window beyond its default size.
+  auto* chartsWidget = new QWidget;
+  auto* charts = new QGridLayout(chartsWidget);
+  charts->setContentsMargins(0, 0, 0, 0);
   charts->addWidget(prChart_, 0, 0);
   charts->addWidget(pckChart_, 0, 1);
   charts->addWidget(oksChart_, 1, 0);
@@ -71,10 +75,14 @@ CurvesView::CurvesView(QWidget* parent) : QWidget(parent) {
     charts->setColumnStretch(i, 1);
     charts->setRowStretch(i, 1);
   }
+  auto* scroll = new QScrollArea;
+  scroll->setWidgetResizable(true);
+  scroll->setFrameShape(QFrame::NoFrame);
+  scroll->setWidget(chartsWidget);
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(note_);
   layout->addLayout(accuracyBar);
-  layout->addLayout(charts, 1);
+  layout->addWidget(scroll, 1);
   setAnalysis(nullptr);
 }
 
