@@ -155,7 +155,7 @@ void CurvesView::computeAccuracy() {
                 .count();
         return result;
       },
-      [this, generation](AccuracyResult result) {
+      [this, generation](const AccuracyResult& result) {
         if (generation != accuracyGeneration_) return;  // a newer request follows
         if (!result.accuracy) {
           showAccuracy(nullptr, tr("No per-joint measures: %1").arg(result.error));
