@@ -16,10 +16,7 @@ namespace posescope {
 AccuracyChart::AccuracyChart(const QString& exportName, QWidget* parent) : QWidget(parent) {
   title_ = new QLabel;
   title_->setWordWrap(true);
-  message_ = new QLabel;
-  message_->setWordWrap(true);
-  message_->setAlignment(Qt::AlignCenter);
-  message_->hide();
+  message_ = makeChartMessage();
   plot_ = new QCustomPlot;
   setUpPlot(plot_);
   plot_->setInteractions({});  // shares and counts from 0: nothing to zoom into
@@ -44,9 +41,7 @@ void AccuracyChart::setAccuracy(std::shared_ptr<const MatchAccuracy> accuracy) {
 }
 
 void AccuracyChart::setMessage(const QString& message) {
-  message_->setText(message);
-  message_->setVisible(!message.isEmpty());
-  plot_->setVisible(message.isEmpty());
+  showChartMessage(message_, plot_, message);
 }
 
 QString AccuracyChart::title() const {

@@ -115,10 +115,7 @@ ApIfFixedChart::ApIfFixedChart(QWidget* parent) : QWidget(parent) {
       Q_EMIT choiceChanged();
     });
   }
-  message_ = new QLabel;
-  message_->setWordWrap(true);
-  message_->setAlignment(Qt::AlignCenter);
-  message_->hide();
+  message_ = makeChartMessage();
   plot_ = new QCustomPlot;
   setUpPlot(plot_);
   plot_->setInteractions({});  // AP lies in [0, 1]: a fixed scale compares two charts
@@ -171,9 +168,7 @@ void ApIfFixedChart::setCaption(const QString& caption) {
 }
 
 void ApIfFixedChart::setMessage(const QString& message) {
-  message_->setText(message);
-  message_->setVisible(!message.isEmpty());
-  plot_->setVisible(message.isEmpty());
+  showChartMessage(message_, plot_, message);
 }
 
 void ApIfFixedChart::setArea(const QString& area) {

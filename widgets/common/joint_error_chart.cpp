@@ -22,10 +22,7 @@ std::size_t labelColumn(JointLabel label) {
 }  // namespace
 
 JointErrorChart::JointErrorChart(QWidget* parent) : QWidget(parent) {
-  message_ = new QLabel;
-  message_->setWordWrap(true);
-  message_->setAlignment(Qt::AlignCenter);
-  message_->hide();
+  message_ = makeChartMessage();
   plot_ = new QCustomPlot;
   setUpPlot(plot_);
   plot_->setInteractions({});  // rates lie in [0, 1]
@@ -65,9 +62,7 @@ void JointErrorChart::setAnalysis(std::shared_ptr<const KeypointAnalysis> analys
 }
 
 void JointErrorChart::setMessage(const QString& message) {
-  message_->setText(message);
-  message_->setVisible(!message.isEmpty());
-  plot_->setVisible(message.isEmpty());
+  showChartMessage(message_, plot_, message);
 }
 
 std::size_t JointErrorChart::count(int joint, JointLabel label) const {

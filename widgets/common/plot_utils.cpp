@@ -1,6 +1,7 @@
 #include "widgets/common/plot_utils.h"
 
 #include <QFileInfo>
+#include <QLabel>
 #include <QToolTip>
 #include <array>
 
@@ -41,6 +42,20 @@ void showPlotToolTips(QCustomPlot* plot, PlotToolTipText text) {
                      else
                        QToolTip::showText(event->globalPosition().toPoint(), tip, plot);
                    });
+}
+
+QLabel* makeChartMessage() {
+  auto* label = new QLabel;
+  label->setWordWrap(true);
+  label->setAlignment(Qt::AlignCenter);
+  label->hide();
+  return label;
+}
+
+void showChartMessage(QLabel* label, QCustomPlot* plot, const QString& message) {
+  label->setText(message);
+  label->setVisible(!message.isEmpty());
+  plot->setVisible(message.isEmpty());
 }
 
 void setUpPlot(QCustomPlot* plot) {

@@ -10,6 +10,7 @@
 
 class QCustomPlot;
 class QCPAbstractPlottable;
+class QLabel;
 
 namespace posescope {
 
@@ -29,6 +30,12 @@ QColor jointLabelQColor(JointLabel label);
 /// Common look of the project's plots: zoom and pan on both axes (iRangeDrag | iRangeZoom),
 /// antialiasing off for bars, white background. Never fails.
 void setUpPlot(QCustomPlot* plot);
+
+/// The label a chart shows in place of its plot while it has nothing to draw (why, or that it is
+/// being computed): centred, wrapped, hidden until showChartMessage gives it a text.
+QLabel* makeChartMessage();
+/// Shows `message` in `label` in place of `plot`; an empty message shows the plot again.
+void showChartMessage(QLabel* label, QCustomPlot* plot, const QString& message);
 
 /// The text a plottable's data point shows on hover: (plottable, data index) -> text, "" for none.
 using PlotToolTipText = std::function<QString(QCPAbstractPlottable*, int)>;

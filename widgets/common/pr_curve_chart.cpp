@@ -78,10 +78,7 @@ PrCurveChart::PrCurveChart(QWidget* parent) : QWidget(parent) {
   }
   note_ = new QLabel;
   note_->setWordWrap(true);
-  message_ = new QLabel;
-  message_->setWordWrap(true);
-  message_->setAlignment(Qt::AlignCenter);
-  message_->hide();
+  message_ = makeChartMessage();
   plot_ = new QCustomPlot;
   setUpPlot(plot_);
   plot_->setNotAntialiasedElements(QCP::aeNone);  // curves, not bars
@@ -147,9 +144,7 @@ void PrCurveChart::setComparedAnalyses(std::shared_ptr<const KeypointAnalysis> a
 }
 
 void PrCurveChart::setMessage(const QString& message) {
-  message_->setText(message);
-  message_->setVisible(!message.isEmpty());
-  plot_->setVisible(message.isEmpty());
+  showChartMessage(message_, plot_, message);
 }
 
 QStringList PrCurveChart::areas() const {
