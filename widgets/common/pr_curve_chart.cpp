@@ -97,6 +97,12 @@ PrCurveChart::PrCurveChart(QWidget* parent) : QWidget(parent) {
         return pointToolTip(static_cast<std::size_t>(i), static_cast<std::size_t>(index));
     return QString();
   });
+  connect(plot_, &QCustomPlot::plottableClick, this,
+          [this](QCPAbstractPlottable* p, int index, QMouseEvent*) {
+            for (int i = 0; i < plot_->graphCount(); ++i)
+              if (plot_->graph(i) == p && index >= 0)
+                clickPoint(static_cast<std::size_t>(i), static_cast<std::size_t>(index));
+          });
   exportButton_ = makeChartExportButton(
       this, plot_, [this] { return csv(); }, QStringLiteral("pr-curves"));
   exportButton_->setObjectName(QStringLiteral("prCurvesExport"));
@@ -271,8 +277,8 @@ QString PrCurveChart::legendName(std::size_t index) const {
   return QStringLiteral("[%1] %2").arg(apText(curve.ap), name);
 }
 
-QString PrCurveChart::pointToolTip(std::size_t index, std::size_t point) const {
-  if (index >= curves_.size()) return {};
+std::optional<std::size_t> PrCurveChart::recallPointOf(std::size_t index, std::size_t point) const {
+  if (index >= curves_.size()) return std::nullopt;
   const Curve& curve = curves_[index];
   // The graph skips undefined points, so its data index is the recall point's among the defined.
   std::size_t r = 0, seen = 0;
@@ -280,7 +286,24 @@ QString PrCurveChart::pointToolTip(std::size_t index, std::size_t point) const {
     if (curve.precision[r] <= -1) continue;
     if (seen++ == point) break;
   }
-  if (r >= curve.precision.size() || r >= recallPoints_.size()) return {};
+  if (r >= curve.precision.size() || r >= recallPoints_.size()) return std::nullopt;
+  return r;
+}
+
+void PrCurveChart::clickPoint(std::size_t index, std::size_t point) {
+  const std::optional<std::size_t> r = recallPointOf(index, point);
+  if (!r || comparing_ || curves_[index].error != ErrorType::Baseline) return;
+  const Curve& curve = curves_[index];
+  // Past the last recall reached the reference leaves precision and score 0: no detection there.
+  if (curve.precision[*r] <= 0 || *r >= curve.scores.size()) return;
+  Q_EMIT baselinePointClicked(recallPoints_[*r], curve.scores[*r]);
+}
+
+QString PrCurveChart::pointToolTip(std::size_t index, std::size_t point) const {
+  const std::optional<std::size_t> at = recallPointOf(index, point);
+  if (!at) return {};
+  const std::size_t r = *at;
+  const Curve& curve = curves_[index];
   QString text = tr("%1 (area %2, OKS %3)\nrecall %4: precision %5")
                      .arg(legendName(index), area(), oksThresholdText(oks()))
                      .arg(recallPoints_[r], 0, 'f', 2)

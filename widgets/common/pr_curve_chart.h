@@ -6,6 +6,7 @@
 #include <QString>
 #include <QWidget>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "analysis/keypoint_analysis.h"
@@ -62,6 +63,9 @@ class PrCurveChart : public QWidget {
   QString legendName(std::size_t index) const;
   /// The hover text at recall point `point` of curve `index`.
   QString pointToolTip(std::size_t index, std::size_t point) const;
+  /// A click on data point `point` of curve `index`: on the baseline of one run, at a recall
+  /// the detections reach, baselinePointClicked follows.
+  void clickPoint(std::size_t index, std::size_t point);
   /// The curves drawn as CSV: area, oks, recall, then precision and score of each curve.
   QString csv() const;
   QCustomPlot* plot() const { return plot_; }
@@ -70,11 +74,16 @@ class PrCurveChart : public QWidget {
  Q_SIGNALS:
   /// The area or threshold choice changed.
   void choiceChanged();
+  /// The baseline curve was clicked at recall point `recall`, which the detection scored `score`
+  /// reaches (the reference's scores array there).
+  void baselinePointClicked(double recall, double score);
 
  private:
   /// Fills the selectors from the first analysis shown, keeping the choice when it still exists.
   void fillChoices();
   void rebuild();
+  /// The recall point of data point `point` of curve `index` (the graph leaves out -1 points).
+  std::optional<std::size_t> recallPointOf(std::size_t index, std::size_t point) const;
 
   std::shared_ptr<const KeypointAnalysis> analysis_, other_;  // other_: run B when comparing
   QString nameA_, nameB_;

@@ -110,6 +110,13 @@ void MainWindow::connectPageRequests() {
             inspectView_->showImageQueue(title, ids);
             showPage(InspectPage);
           });
+  // A point of the PR curve: its detection, selected, then those ranked after it.
+  connect(resultsView_, &ResultsView::detectionsRequested, this,
+          [this](const QString& title, const QList<qint64>& ids, int person) {
+            inspectView_->showImageQueue(title, ids);
+            inspectView_->selectPerson(person);
+            showPage(InspectPage);
+          });
   connect(setupView_, &RunSetupView::validated, this, [this] {
     menus_->setRunState(session_->isBusy(), setupView_->canRun());
     status_->clearRunFailure();  // the setup changed: the failure message is history

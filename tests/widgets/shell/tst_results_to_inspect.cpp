@@ -13,8 +13,10 @@
 #include "widgets/analysis_run_fixture.h"
 #include "widgets/common/ap_if_fixed_chart.h"
 #include "widgets/common/joint_error_chart.h"
+#include "widgets/common/pr_curve_chart.h"
 #include "widgets/models/record_table_model.h"
 #include "widgets/pages/inspect/inspect_view.h"
+#include "widgets/pages/results/curves_view.h"
 #include "widgets/pages/results/results_view.h"
 #include "widgets/pages/timing/timing_view.h"
 #include "widgets/session/run_analysis_session.h"
@@ -67,6 +69,36 @@ class TestResultsToInspect : public QObject {
     // The per-joint chart does the same for one joint and label.
     QVERIFY(window.resultsView()->jointChart()->requestImages(test::kLeftWrist, JointLabel::Swap));
     QCOMPARE(window.inspectView()->queueTitle(), QStringLiteral("left_wrist: swap"));
+  }
+
+  // Issue 35: a point of the PR curve opens its detection on Inspect, that person selected.
+  void aCurvePointOpensItsDetectionOnInspect() {
+    QStandardPaths::setTestModeEnabled(true);
+    QTemporaryDir dir;
+    const QString annotations = dir.filePath("annotations.json");
+    const QString run = dir.filePath("run");
+    test::writeAnalysisFixtureGroundTruth(annotations.toStdString());
+    test::writeAnalysisFixtureRun(run.toStdString(), annotations.toStdString());
+    MainWindow window;
+    QSignalSpy ready(window.session()->analysis(), &RunAnalysisSession::analysisReady);
+    window.openRunFolder(run);
+    QVERIFY(ready.wait(60000));
+    const RunAnalysisPtr analysis = window.session()->document()->analysis();
+    PrCurveChart* chart = window.resultsView()->curvesView()->prChart();
+    const PrCurveChart::Curve& baseline = chart->curves().front();
+    QCOMPARE(baseline.error, ErrorType::Baseline);
+    QVERIFY(baseline.precision.front() > 0);
+    chart->clickPoint(0, 0);  // recall 0: the best-scored true positive
+    QCOMPARE(window.pages()->currentWidget(), static_cast<QWidget*>(window.inspectView()));
+    QVERIFY2(window.inspectView()->queueTitle().startsWith("PR curve at recall 0.00"),
+             qPrintable(window.inspectView()->queueTitle()));
+    const std::size_t shown = window.inspectView()->currentImage().value();
+    const std::int64_t imageId = window.inspectView()->data().recordOf(shown)->imageId;
+    const int person = window.inspectView()->selectedPerson();
+    QVERIFY(person >= 0);
+    const std::size_t detection =
+        analysis->detectionsOf(imageId).at(static_cast<std::size_t>(person));
+    QCOMPARE(analysis->analysis.detections[detection].score, baseline.scores.front());
   }
 
   void oneImageInViewOnEveryPage() {

@@ -7,10 +7,13 @@
 #include <QScrollArea>
 #include <QThread>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <chrono>
 #include <exception>
+#include <numeric>
 
 #include "analysis/match_accuracy.h"
+#include "widgets/common/accuracy_chart.h"
 #include "widgets/common/calibration_chart.h"
 #include "widgets/common/joint_pck_chart.h"
 #include "widgets/common/oks_histogram_chart.h"
@@ -34,6 +37,33 @@ EvalParams tableParams(const RunAnalysis& analysis) {
   return evalParamsFor(analysis.input->variant);
 }
 
+// The detections in the order pycocotools' accumulate() ranks them: each image's best maxDets
+// by score, then all by score, ties in image id order and then results order (its stable sort
+// over the images in id order).
+std::vector<std::size_t> rankedDetections(const KeypointAnalysis& analysis) {
+  const std::vector<DetectionAnalysis>& detections = analysis.detections;
+  std::vector<std::size_t> order(detections.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    if (detections[a].imageId != detections[b].imageId)
+      return detections[a].imageId < detections[b].imageId;
+    return detections[a].score > detections[b].score;
+  });
+  std::vector<std::size_t> kept;
+  kept.reserve(order.size());
+  std::size_t inImage = 0;
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    const bool sameImage =
+        i > 0 && detections[order[i]].imageId == detections[order[i - 1]].imageId;
+    inImage = sameImage ? inImage + 1 : 0;
+    if (inImage < analysis.params.eval.maxDets) kept.push_back(order[i]);
+  }
+  std::stable_sort(kept.begin(), kept.end(), [&](std::size_t a, std::size_t b) {
+    return detections[a].score > detections[b].score;
+  });
+  return kept;
+}
+
 }  // namespace
 
 CurvesView::CurvesView(QWidget* parent) : QWidget(parent) {
@@ -44,6 +74,8 @@ CurvesView::CurvesView(QWidget* parent) : QWidget(parent) {
   pckChart_ = new JointPckChart;
   oksChart_ = new OksHistogramChart;
   calibrationChart_ = new CalibrationChart;
+
+  connect(prChart_, &PrCurveChart::baselinePointClicked, this, &CurvesView::inspectFromRecall);
 
   oksBox_ = new QDoubleSpinBox;
   oksBox_->setObjectName(QStringLiteral("accuracyOksChoice"));
@@ -189,6 +221,28 @@ void CurvesView::showAccuracy(std::shared_ptr<const MatchAccuracy> accuracy,
     chart->setAccuracy(accuracy_);
     if (!message.isEmpty()) chart->setMessage(message);
   }
+}
+
+void CurvesView::inspectFromRecall(double recall, double score) {
+  if (!analysis_) return;
+  const std::vector<DetectionAnalysis>& detections = analysis_->analysis.detections;
+  const std::vector<std::size_t> ranked = rankedDetections(analysis_->analysis);
+  const auto first = std::find_if(ranked.begin(), ranked.end(),
+                                  [&](std::size_t d) { return detections[d].score == score; });
+  if (first == ranked.end()) return;  // not one of this analysis' detections
+  QList<qint64> images;
+  for (auto it = first; it != ranked.end() && images.size() < kRankedImages; ++it)
+    if (!images.contains(detections[*it].imageId)) images << detections[*it].imageId;
+  const std::vector<std::size_t>& ofImage = analysis_->detectionsOf(detections[*first].imageId);
+  const int person =
+      static_cast<int>(std::find(ofImage.begin(), ofImage.end(), *first) - ofImage.begin());
+  Q_EMIT detectionsRequested(
+      tr("PR curve at recall %1 (OKS %2, area %3): the detection scored %4 and those ranked after "
+         "it")
+          .arg(recall, 0, 'f', 2)
+          .arg(oksThresholdText(prChart_->oks()), prChart_->area())
+          .arg(score, 0, 'g', 4),
+      images, person);
 }
 
 }  // namespace posescope

@@ -28,6 +28,9 @@ class PrCurveChart;
 class CurvesView : public QWidget {
   Q_OBJECT
  public:
+  /// The most images a click on the PR curve queues for Inspect.
+  static constexpr int kRankedImages = 50;
+
   explicit CurvesView(QWidget* parent = nullptr);
 
   /// Shows the curves of `analysis` and computes its matching's measures; nullptr clears them.
@@ -50,8 +53,15 @@ class CurvesView : public QWidget {
  Q_SIGNALS:
   /// The measures of the latest request are shown (accuracy() set), or their failure is.
   void accuracyFinished();
+  /// The baseline PR curve was clicked: the images of the detection that reaches that recall and
+  /// of those ranked after it (pycocotools' order, at most kRankedImages images), in that order;
+  /// `person` is the detection's index among its image's people.
+  void detectionsRequested(const QString& title, const QList<qint64>& imageIds, int person);
 
  private:
+  /// Finds the detection scored `score` (the baseline's at recall point `recall`) in the ranking
+  /// and asks for it and those after it on the Inspect page.
+  void inspectFromRecall(double recall, double score);
   /// Starts computing the measures of analysis_ at the threshold chosen.
   void computeAccuracy();
   /// Shows `accuracy` on the three charts (nullptr with `message`: none, and why).

@@ -101,6 +101,7 @@ ResultsView::ResultsView(QWidget* parent) : QWidget(parent) {
   tabs_->addTab(bottom, tr("Images"));
   tabs_->addTab(buildAnalysisTab(), tr("Where the AP goes"));
   curvesView_ = new CurvesView;
+  connect(curvesView_, &CurvesView::detectionsRequested, this, &ResultsView::detectionsRequested);
   tabs_->addTab(curvesView_, tr("Curves"));
 
   auto* splitter = new QSplitter(Qt::Vertical);

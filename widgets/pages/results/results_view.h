@@ -91,6 +91,9 @@ class ResultsView : public QWidget {
   /// The user clicked a bar of the analysis charts: the images with that error, in the order to
   /// inspect them (the shell shows them as a queue on the Inspect page).
   void imagesRequested(const QString& title, const QList<qint64>& imageIds);
+  /// The user clicked the PR curve: the images of the detection there and of those ranked after
+  /// it, `person` the detection among its image's people (CurvesView::detectionsRequested).
+  void detectionsRequested(const QString& title, const QList<qint64>& imageIds, int person);
 
  private:
   void setMetrics(const std::optional<MetricTable>& table, const RunSummary& summary);

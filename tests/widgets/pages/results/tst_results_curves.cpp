@@ -398,6 +398,54 @@ class TestResultsCurves : public QObject {
     QCOMPARE(chart.curves()[0].name, QStringLiteral("B: two"));
   }
 
+  // Issue 35: a click on the baseline at a recall point asks Inspect for the detection the
+  // reference's scores array names there, then those ranked after it in score order.
+  void aClickOnTheBaselineRequestsItsDetection() {
+    RunSession session;
+    ResultsView view;
+    view.followSession(&session);
+    QSignalSpy ready(session.analysis(), &RunAnalysisSession::analysisReady);
+    session.openRunFolder(runDir_);
+    QVERIFY(ready.wait(kTimeoutMs));
+    const RunAnalysisPtr analysis = session.document()->analysis();
+    PrCurveChart* chart = view.curvesView()->prChart();
+    QSignalSpy requested(&view, &ResultsView::detectionsRequested);
+    const PrCurveChart::Curve& baseline = chart->curves().front();
+    std::size_t clicked = 0;
+    for (std::size_t r = 0; r < baseline.precision.size(); ++r) {
+      if (baseline.precision[r] <= 0) {  // past the last recall reached: no detection there
+        chart->clickPoint(0, r);
+        QCOMPARE(requested.size(), static_cast<int>(clicked));
+        continue;
+      }
+      chart->clickPoint(0, r);
+      QCOMPARE(requested.size(), static_cast<int>(++clicked));
+      const auto ids = requested.last().at(1).value<QList<qint64>>();
+      const int person = requested.last().at(2).toInt();
+      QVERIFY(!ids.isEmpty() && ids.size() <= CurvesView::kRankedImages);
+      const std::vector<std::size_t>& ofImage = analysis->detectionsOf(ids.front());
+      QVERIFY(person >= 0 && static_cast<std::size_t>(person) < ofImage.size());
+      const double score =
+          analysis->analysis.detections[ofImage[static_cast<std::size_t>(person)]].score;
+      QCOMPARE(score, baseline.scores[r]);
+      // The queue's images in ranking order: each enters with its best detection scored at most
+      // the clicked one's, and those entry scores never rise.
+      double previous = score;
+      for (qint64 id : ids) {
+        double entry = -1;
+        for (std::size_t d : analysis->detectionsOf(id))
+          if (analysis->analysis.detections[d].score <= score)
+            entry = std::max(entry, analysis->analysis.detections[d].score);
+        QVERIFY(entry >= 0 && entry <= previous);
+        previous = entry;
+      }
+    }
+    QVERIFY(clicked > 0);
+    // A fixed-error curve's scores are not the detections' own: nothing is asked.
+    chart->clickPoint(1, 0);
+    QCOMPARE(requested.size(), static_cast<int>(clicked));
+  }
+
   void aFailedAnalysisLeavesNoCurve() {
     QTemporaryDir other;
     const QString run = other.filePath("run");
