@@ -40,6 +40,17 @@ void AccuracyChart::setAccuracy(std::shared_ptr<const MatchAccuracy> accuracy) {
   rebuild();
 }
 
+void AccuracyChart::setComparedAccuracies(std::shared_ptr<const MatchAccuracy> a,
+                                          std::shared_ptr<const MatchAccuracy> b,
+                                          const QString& nameA, const QString& nameB) {
+  // One side alone is drawn as the first run, under its own name.
+  nameA_ = a ? nameA : nameB;
+  nameB_ = nameB;
+  other_ = a ? std::move(b) : nullptr;
+  comparing_ = true;
+  setAccuracy(a ? std::move(a) : std::move(b));
+}
+
 void AccuracyChart::setMessage(const QString& message) {
   showChartMessage(message_, plot_, message);
 }
@@ -48,8 +59,9 @@ QString AccuracyChart::title() const {
   return title_->text();
 }
 
-const CategoryAccuracy* AccuracyChart::category() const {
-  return accuracy_ && !accuracy_->categories.empty() ? &accuracy_->categories.front() : nullptr;
+const CategoryAccuracy* AccuracyChart::category(bool runB) const {
+  const std::shared_ptr<const MatchAccuracy>& accuracy = runB ? other_ : accuracy_;
+  return accuracy && !accuracy->categories.empty() ? &accuracy->categories.front() : nullptr;
 }
 
 void AccuracyChart::setTitle(const QString& title) {

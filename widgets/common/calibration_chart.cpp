@@ -20,6 +20,14 @@ QString numberText(double value) {
   return QString::fromStdString(shortestRoundTrip(value));
 }
 
+// The CSV's names of a bin's four columns, each led by `prefix` (a run's, comparing).
+QString binColumns(const QString& prefix) {
+  QStringList names;
+  for (const char* name : {"true_positives", "false_positives", "mean_score", "precision"})
+    names << prefix + QLatin1String(name);
+  return names.join(QLatin1Char(','));
+}
+
 }  // namespace
 
 CalibrationChart::CalibrationChart(QWidget* parent)
@@ -33,70 +41,99 @@ CalibrationChart::CalibrationChart(QWidget* parent)
   p->yAxis->setRange(0, 1.05);
   putLegendAbove(p, 2);
   showPlotToolTips(p, [this](QCPAbstractPlottable* plottable, int index) {
-    auto* bars = qobject_cast<QCPBars*>(plottable);
-    if (!bars || index < 0 || index >= bars->dataCount()) return QString();
-    const CategoryAccuracy* c = category();
-    const double key = bars->data()->at(index)->key;
+    // The bars and the precision lines carry "runB"; a point lies in its bin (a bar at its
+    // centre, a precision at its mean score).
+    if (index < 0 || !plottable->property("runB").isValid()) return QString();
+    const bool runB = plottable->property("runB").toBool();
+    const CategoryAccuracy* c = category(runB);
+    const double key = plottable->interface1D()->dataMainKey(index);
     for (std::size_t b = 0; c && b < c->calibration.bins.size(); ++b)
       if (key >= c->calibration.bins[b].lo && key <= c->calibration.bins[b].hi)
-        return binToolTip(b);
+        return binToolTip(b, runB);
     return QString();
   });
   rebuild();
 }
 
-QString CalibrationChart::precisionName() const {
-  const CategoryAccuracy* c = category();
+QString CalibrationChart::precisionName(bool runB) const {
+  const CategoryAccuracy* c = category(runB);
   if (!c) return {};
-  return tr("precision (ECE %1, AUC %2)")
-      .arg(measureText(c->calibration.expectedCalibrationError),
+  return tr("%1precision (ECE %2, AUC %3)")
+      .arg(comparing_ ? runName(runB) + QStringLiteral(": ") : QString(),
+           measureText(c->calibration.expectedCalibrationError),
            measureText(c->calibration.rankingAuc));
+}
+
+void CalibrationChart::drawSingle(const ScoreCalibration& calibration) {
+  QCustomPlot* p = plot();
+  const double judged = static_cast<double>(calibration.truePositives + calibration.falsePositives);
+  auto* tp = new QCPBars(p->xAxis, p->yAxis);
+  tp->setName(tr("true positives (%1)").arg(calibration.truePositives));
+  tp->setBrush(QColor(0x9a, 0xc8, 0x9a));
+  auto* fp = new QCPBars(p->xAxis, p->yAxis);
+  fp->setName(tr("false positives (%1)").arg(calibration.falsePositives));
+  fp->setBrush(QColor(0xe8, 0xa0, 0x98));
+  fp->moveAbove(tp);
+  for (QCPBars* bars : {tp, fp}) {
+    bars->setPen(Qt::NoPen);
+    bars->setProperty("runB", false);
+  }
+  for (const ScoreBin& bin : calibration.bins) {
+    for (QCPBars* bars : {tp, fp}) bars->setWidth((bin.hi - bin.lo) * 0.85);
+    if (judged > 0) {
+      const double center = (bin.lo + bin.hi) / 2;
+      tp->addData(center, static_cast<double>(bin.truePositives) / judged);
+      fp->addData(center, static_cast<double>(bin.falsePositives) / judged);
+    }
+  }
 }
 
 void CalibrationChart::rebuild() {
   QCustomPlot* p = plot();
   p->clearPlottables();
+  p->yAxis->setLabel(comparing_ ? tr("precision") : tr("precision; bars: share"));
+  // Comparing, the long legend names one a row.
+  p->legend->setWrap(comparing_ ? 1 : 2);
   const CategoryAccuracy* c = category();
   if (c) {
-    const ScoreCalibration& calibration = c->calibration;
-    const double judged =
-        static_cast<double>(calibration.truePositives + calibration.falsePositives);
-    auto* tp = new QCPBars(p->xAxis, p->yAxis);
-    tp->setName(tr("true positives (%1)").arg(calibration.truePositives));
-    tp->setBrush(QColor(0x9a, 0xc8, 0x9a));
-    auto* fp = new QCPBars(p->xAxis, p->yAxis);
-    fp->setName(tr("false positives (%1)").arg(calibration.falsePositives));
-    fp->setBrush(QColor(0xe8, 0xa0, 0x98));
-    fp->moveAbove(tp);
-    for (QCPBars* bars : {tp, fp}) bars->setPen(Qt::NoPen);
+    if (!comparing_) drawSingle(c->calibration);
     QCPGraph* diagonal = p->addGraph();
     diagonal->setName(tr("perfect calibration"));
     diagonal->setPen(QPen(QColor(0x80, 0x80, 0x80), 1, Qt::DashLine));
     diagonal->setData({0, 1}, {0, 1}, true);
-    QCPGraph* precision = p->addGraph();
-    precision->setName(precisionName());
-    precision->setPen(QPen(paletteColor(0), 2.5));
-    precision->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 6));
-    for (const ScoreBin& bin : calibration.bins) {
-      const double center = (bin.lo + bin.hi) / 2;
-      for (QCPBars* bars : {tp, fp}) bars->setWidth((bin.hi - bin.lo) * 0.85);
-      if (judged > 0) {
-        tp->addData(center, static_cast<double>(bin.truePositives) / judged);
-        fp->addData(center, static_cast<double>(bin.falsePositives) / judged);
-      }
-      if (bin.precision >= 0) precision->addData(bin.meanScore, bin.precision);
+    for (const bool runB : {false, true}) {
+      const CategoryAccuracy* side = category(runB);
+      if (!side) continue;
+      QCPGraph* precision = p->addGraph();
+      precision->setName(precisionName(runB));
+      precision->setProperty("runB", runB);
+      precision->setPen(QPen(
+          comparing_ ? runColor(runB ? RunSideColor::B : RunSideColor::A) : paletteColor(0), 2.5));
+      precision->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 6));
+      for (const ScoreBin& bin : side->calibration.bins)
+        if (bin.precision >= 0) precision->addData(bin.meanScore, bin.precision);
     }
+    const ScoreCalibration& calibration = c->calibration;
     QString title =
-        tr("<b>Score calibration</b> at OKS %1 (area %2): expected calibration error %3, ranking "
-           "AUC %4")
-            .arg(oksThresholdText(accuracy_->oksThreshold), QString::fromStdString(accuracy_->area),
-                 measureText(calibration.expectedCalibrationError),
-                 measureText(calibration.rankingAuc));
-    if (calibration.scoresOutsideUnit > 0)
-      title +=
-          tr(": %n score(s) outside [0, 1] counted in the end bins; the ECE assumes "
-             "probabilities",
-             nullptr, static_cast<int>(calibration.scoresOutsideUnit));
+        comparing_
+            ? tr("<b>Score calibration</b> at OKS %1 (area %2): precision per score bin at the "
+                 "bin's mean score; expected calibration error and ranking AUC in the legend")
+                  .arg(oksThresholdText(accuracy_->oksThreshold),
+                       QString::fromStdString(accuracy_->area))
+            : tr("<b>Score calibration</b> at OKS %1 (area %2): expected calibration error %3, "
+                 "ranking AUC %4")
+                  .arg(oksThresholdText(accuracy_->oksThreshold),
+                       QString::fromStdString(accuracy_->area),
+                       measureText(calibration.expectedCalibrationError),
+                       measureText(calibration.rankingAuc));
+    for (const bool runB : {false, true}) {
+      const CategoryAccuracy* side = category(runB);
+      if (!side || side->calibration.scoresOutsideUnit == 0) continue;
+      title += tr(": %1%n score(s) outside [0, 1] counted in the end bins; the ECE assumes "
+                  "probabilities",
+                  nullptr, static_cast<int>(side->calibration.scoresOutsideUnit))
+                   .arg(comparing_ ? runName(runB) + QStringLiteral(" ") : QString());
+    }
     setTitle(title);
   } else {
     setTitle(tr("<b>Score calibration</b>"));
@@ -105,12 +142,13 @@ void CalibrationChart::rebuild() {
   p->replot();
 }
 
-QString CalibrationChart::binToolTip(std::size_t bin) const {
-  const CategoryAccuracy* c = category();
+QString CalibrationChart::binToolTip(std::size_t bin, bool runB) const {
+  const CategoryAccuracy* c = category(runB);
   if (!c || bin >= c->calibration.bins.size()) return {};
   const ScoreBin& b = c->calibration.bins[bin];
   const bool last = bin + 1 == c->calibration.bins.size();
-  QString text = tr("score [%1, %2%3: %4 true, %5 false positives")
+  QString text = tr("%1score [%2, %3%4: %5 true, %6 false positives")
+                     .arg(comparing_ ? runName(runB) + QStringLiteral(", ") : QString())
                      .arg(b.lo, 0, 'f', 2)
                      .arg(b.hi, 0, 'f', 2)
                      .arg(last ? QLatin1Char(']') : QLatin1Char(')'))
@@ -124,15 +162,26 @@ QString CalibrationChart::binToolTip(std::size_t bin) const {
 }
 
 QString CalibrationChart::csv() const {
-  QString out = QStringLiteral("lo,hi,true_positives,false_positives,mean_score,precision\n");
-  const CategoryAccuracy* c = category();
-  if (!c) return out;
-  for (const ScoreBin& b : c->calibration.bins) {
-    out += QStringLiteral("%1,%2,%3,%4,%5,%6\n")
-               .arg(numberText(b.lo), numberText(b.hi))
-               .arg(b.truePositives)
-               .arg(b.falsePositives)
-               .arg(numberText(b.meanScore), numberText(b.precision));
+  const CategoryAccuracy* a = category();
+  const CategoryAccuracy* b = category(true);
+  QString out =
+      QStringLiteral("lo,hi,") + (comparing_ ? binColumns(QStringLiteral("a_")) : binColumns({}));
+  if (b) out += QLatin1Char(',') + binColumns(QStringLiteral("b_"));
+  out += QLatin1Char('\n');
+  if (!a) return out;
+  // Bin i's four columns of `c` (empty past its bins).
+  const auto cells = [](const CategoryAccuracy& c, std::size_t i) {
+    if (i >= c.calibration.bins.size()) return QStringLiteral(",,,,");
+    const ScoreBin& bin = c.calibration.bins[i];
+    return QStringLiteral(",%1,%2,%3,%4")
+        .arg(bin.truePositives)
+        .arg(bin.falsePositives)
+        .arg(numberText(bin.meanScore), numberText(bin.precision));
+  };
+  for (std::size_t i = 0; i < a->calibration.bins.size(); ++i) {
+    const ScoreBin& bin = a->calibration.bins[i];
+    out += numberText(bin.lo) + QLatin1Char(',') + numberText(bin.hi) + cells(*a, i) +
+           (b ? cells(*b, i) : QString()) + QLatin1Char('\n');
   }
   return out;
 }

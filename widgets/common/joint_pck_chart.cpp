@@ -13,10 +13,6 @@ namespace {
 
 constexpr double kGroupWidth = 0.8;  // of one joint's slot, shared by its bars
 
-const CategoryAccuracy* firstCategory(const std::shared_ptr<const MatchAccuracy>& accuracy) {
-  return accuracy && !accuracy->categories.empty() ? &accuracy->categories.front() : nullptr;
-}
-
 // The values of `category`'s joints, then the pooled one, read by `field`.
 std::vector<double> jointValues(const CategoryAccuracy& category,
                                 double (*field)(const JointAccuracy&)) {
@@ -63,17 +59,6 @@ JointPckChart::JointPckChart(QWidget* parent) : AccuracyChart(QStringLiteral("jo
   rebuild();
 }
 
-void JointPckChart::setComparedAccuracies(std::shared_ptr<const MatchAccuracy> a,
-                                          std::shared_ptr<const MatchAccuracy> b,
-                                          const QString& nameA, const QString& nameB) {
-  // One side alone is drawn as the first series, under its own name.
-  nameA_ = a ? nameA : nameB;
-  nameB_ = nameB;
-  other_ = a ? std::move(b) : nullptr;
-  comparing_ = true;
-  setAccuracy(a ? std::move(a) : std::move(b));
-}
-
 double JointPckChart::barKey(std::size_t series, std::size_t joint) const {
   const double width = kGroupWidth / static_cast<double>(std::max<std::size_t>(1, series_.size()));
   return static_cast<double>(joint) - kGroupWidth / 2 + width * (static_cast<double>(series) + 0.5);
@@ -85,7 +70,7 @@ void JointPckChart::rebuild() {
   QCustomPlot* p = plot();
   p->clearPlottables();
   const CategoryAccuracy* a = category();
-  const CategoryAccuracy* b = comparing_ ? firstCategory(other_) : nullptr;
+  const CategoryAccuracy* b = category(true);
   if (a) {
     for (const JointAccuracy& joint : a->joints.joints)
       jointNames_ << QString::fromStdString(joint.name);
@@ -95,9 +80,9 @@ void JointPckChart::rebuild() {
       series_.push_back({tr("PCK@0.75"), jointValues(*a, pck75)});
       series_.push_back({tr("mean ks"), jointValues(*a, meanKs)});
     } else {
-      series_.push_back({nameA_, jointValues(*a, pck50)});
+      series_.push_back({runName(false), jointValues(*a, pck50)});
       if (b && b->joints.joints.size() == a->joints.joints.size())
-        series_.push_back({nameB_, jointValues(*b, pck50)});
+        series_.push_back({runName(true), jointValues(*b, pck50)});
     }
   }
   auto ticker = QSharedPointer<QCPAxisTickerText>::create();
@@ -134,7 +119,7 @@ void JointPckChart::rebuild() {
 
 QString JointPckChart::barToolTip(std::size_t series, std::size_t joint) const {
   if (series >= series_.size() || joint >= static_cast<std::size_t>(jointNames_.size())) return {};
-  const CategoryAccuracy* c = comparing_ && series == 1 ? firstCategory(other_) : category();
+  const CategoryAccuracy* c = category(comparing_ && series == 1);
   if (!c) return {};
   const JointAccuracy& row =
       joint < c->joints.joints.size() ? c->joints.joints[joint] : c->joints.allJoints;
@@ -155,8 +140,8 @@ QString JointPckChart::csv() const {
     for (int i = 1; i < lines.size(); ++i)
       if (!lines[i].isEmpty()) out += run + QLatin1Char(',') + lines[i] + QLatin1Char('\n');
   };
-  add(nameA_, *accuracy_);
-  if (other_) add(nameB_, *other_);
+  add(runName(false), *accuracy_);
+  if (other_) add(runName(true), *other_);
   return out;
 }
 

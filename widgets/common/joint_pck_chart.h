@@ -11,8 +11,8 @@
 namespace posescope {
 
 /// Bars per joint (the category's order, then "all"): PCK@0.5, PCK@0.75 and mean ks of one
-/// MatchAccuracy, or the PCK@0.5 of two (Compare). A joint without labelled joints has no bar.
-/// Hovering a bar gives the joint's values. Never throws.
+/// MatchAccuracy, or the PCK@0.5 of two (Compare: setComparedAccuracies). A joint without labelled
+/// joints has no bar. Hovering a bar gives the joint's values. Never throws.
 class JointPckChart : public AccuracyChart {
   Q_OBJECT
  public:
@@ -23,12 +23,6 @@ class JointPckChart : public AccuracyChart {
   };
 
   explicit JointPckChart(QWidget* parent = nullptr);
-
-  /// Shows the PCK@0.5 of `a` and `b`, named `nameA` and `nameB`, in run A's and B's colours
-  /// (Compare); either nullptr shows the other alone. The chart stays a comparison from then on.
-  void setComparedAccuracies(std::shared_ptr<const MatchAccuracy> a,
-                             std::shared_ptr<const MatchAccuracy> b, const QString& nameA,
-                             const QString& nameB);
 
   /// The joint names along the axis ("all" last) and the series drawn, one bar set each.
   const QStringList& jointNames() const { return jointNames_; }
@@ -44,9 +38,6 @@ class JointPckChart : public AccuracyChart {
  private:
   void rebuild() override;
 
-  std::shared_ptr<const MatchAccuracy> other_;  // run B when comparing
-  QString nameA_, nameB_;
-  bool comparing_ = false;
   QStringList jointNames_;
   std::vector<Series> series_;
 };

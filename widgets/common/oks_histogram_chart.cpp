@@ -9,6 +9,23 @@
 
 namespace posescope {
 
+namespace {
+
+// The number of values a histogram counted, out of range ones included.
+std::size_t totalOf(const EqualWidthHistogram& histogram) {
+  std::size_t total = histogram.below + histogram.above;
+  for (std::size_t n : histogram.counts) total += n;
+  return total;
+}
+
+// The key at `fraction` of bin `bin`'s width.
+double keyIn(const EqualWidthHistogram& histogram, std::size_t bin, double fraction) {
+  const double lo = histogram.edges[bin], hi = histogram.edges[bin + 1];
+  return lo + (hi - lo) * fraction;
+}
+
+}  // namespace
+
 OksHistogramChart::OksHistogramChart(QWidget* parent)
     : AccuracyChart(QStringLiteral("oks-histogram"), parent) {
   exportButton()->setObjectName(QStringLiteral("oksHistogramExport"));
@@ -18,9 +35,13 @@ OksHistogramChart::OksHistogramChart(QWidget* parent)
   p->xAxis->setRange(0, 1);
   putLegendAbove(p, 2);
   showPlotToolTips(p, [this](QCPAbstractPlottable* plottable, int index) {
-    auto* bars = qobject_cast<QCPBars*>(plottable);
-    if (!bars || index < 0 || index >= bars->dataCount()) return QString();
-    return barToolTip(static_cast<std::size_t>(index), bars->property("bestPerPerson").toBool());
+    // The histograms' bars and lines carry "bestPerPerson"; a line ends with its last bin again.
+    const CategoryAccuracy* c = category();
+    if (!c || index < 0 || !plottable->property("bestPerPerson").isValid()) return QString();
+    const std::size_t bin =
+        std::min(static_cast<std::size_t>(index), c->oks.matched.counts.size() - 1);
+    return barToolTip(bin, plottable->property("bestPerPerson").toBool(),
+                      plottable->property("runB").toBool());
   });
   rebuild();
 }
@@ -28,9 +49,46 @@ OksHistogramChart::OksHistogramChart(QWidget* parent)
 double OksHistogramChart::barKey(std::size_t bin, bool bestPerPerson) const {
   const CategoryAccuracy* c = category();
   if (!c || bin + 1 >= c->oks.matched.edges.size()) return 0;
-  const double lo = c->oks.matched.edges[bin], hi = c->oks.matched.edges[bin + 1];
   // Matches in the left half of the bin, people in the right half.
-  return lo + (hi - lo) * (bestPerPerson ? 0.7 : 0.3);
+  return keyIn(c->oks.matched, bin, bestPerPerson ? 0.7 : 0.3);
+}
+
+double OksHistogramChart::drawCompared() {
+  QCustomPlot* p = plot();
+  double most = 1;
+  for (const bool runB : {false, true}) {
+    const CategoryAccuracy* c = category(runB);
+    if (!c) continue;
+    const QColor color = runColor(runB ? RunSideColor::B : RunSideColor::A);
+    // The matches as bars, A's in the left half of each bin and B's in the right half.
+    const EqualWidthHistogram& matched = c->oks.matched;
+    auto* bars = new QCPBars(p->xAxis, p->yAxis);
+    bars->setName(tr("%1: matched (%2)").arg(runName(runB)).arg(totalOf(matched)));
+    bars->setProperty("bestPerPerson", false);
+    bars->setProperty("runB", runB);
+    bars->setBrush(color);
+    bars->setPen(Qt::NoPen);
+    for (std::size_t i = 0; i < matched.counts.size(); ++i) {
+      bars->setWidth((matched.edges[i + 1] - matched.edges[i]) * 0.4);
+      bars->addData(keyIn(matched, i, runB ? 0.7 : 0.3), static_cast<double>(matched.counts[i]));
+      most = std::max(most, static_cast<double>(matched.counts[i]));
+    }
+    // The people as the outline of their histogram: a step from each bin's left edge.
+    const EqualWidthHistogram& best = c->oks.bestPerPerson;
+    QCPGraph* line = p->addGraph();
+    line->setName(tr("%1: best per person (%2)").arg(runName(runB)).arg(totalOf(best)));
+    line->setProperty("bestPerPerson", true);
+    line->setProperty("runB", runB);
+    line->setPen(QPen(color, 2));
+    line->setLineStyle(QCPGraph::lsStepLeft);
+    for (std::size_t i = 0; i < best.counts.size(); ++i) {
+      line->addData(best.edges[i], static_cast<double>(best.counts[i]));
+      most = std::max(most, static_cast<double>(best.counts[i]));
+    }
+    if (!best.counts.empty())
+      line->addData(best.edges.back(), static_cast<double>(best.counts.back()));
+  }
+  return most;
 }
 
 void OksHistogramChart::rebuild() {
@@ -38,12 +96,14 @@ void OksHistogramChart::rebuild() {
   p->clearPlottables();
   const CategoryAccuracy* c = category();
   double most = 1;
-  if (c) {
+  p->setNotAntialiasedElements(comparing_ ? QCP::aeNone : QCP::aePlottables);  // lines over bars
+  if (c && comparing_) {
+    most = drawCompared();
+  } else if (c) {
     const EqualWidthHistogram* histograms[] = {&c->oks.matched, &c->oks.bestPerPerson};
     for (int h = 0; h < 2; ++h) {
       const EqualWidthHistogram& histogram = *histograms[h];
-      std::size_t total = histogram.below + histogram.above;
-      for (std::size_t n : histogram.counts) total += n;
+      const std::size_t total = totalOf(histogram);
       auto* bars = new QCPBars(p->xAxis, p->yAxis);
       bars->setName(h == 0 ? tr("matched detections (%1)").arg(total)
                            : tr("best per person (%1)").arg(total));
@@ -57,15 +117,18 @@ void OksHistogramChart::rebuild() {
         most = std::max(most, static_cast<double>(histogram.counts[i]));
       }
     }
+  }
+  if (c) {
     // The threshold: matches lie at or above it, people whose best lies below it are missed.
     QCPGraph* line = p->addGraph();
     line->setName(tr("threshold OKS %1").arg(oksThresholdText(accuracy_->oksThreshold)));
     line->setPen(QPen(QColor(0x20, 0x20, 0x20), 1.5, Qt::DashLine));
     line->addData(accuracy_->oksThreshold, 0);
     line->addData(accuracy_->oksThreshold, most * 1.1);
-    setTitle(tr("<b>OKS histogram</b> at OKS %1 (area %2)")
-                 .arg(oksThresholdText(accuracy_->oksThreshold),
-                      QString::fromStdString(accuracy_->area)));
+    setTitle(
+        tr("<b>OKS histogram</b> at OKS %1 (area %2)%3")
+            .arg(oksThresholdText(accuracy_->oksThreshold), QString::fromStdString(accuracy_->area),
+                 comparing_ ? tr(": bars the matches, lines each person's best OKS") : QString()));
   } else {
     setTitle(tr("<b>OKS histogram</b>"));
   }
@@ -74,12 +137,13 @@ void OksHistogramChart::rebuild() {
   p->replot();
 }
 
-QString OksHistogramChart::barToolTip(std::size_t bin, bool bestPerPerson) const {
-  const CategoryAccuracy* c = category();
+QString OksHistogramChart::barToolTip(std::size_t bin, bool bestPerPerson, bool runB) const {
+  const CategoryAccuracy* c = category(runB);
   if (!c || bin >= c->oks.matched.counts.size()) return {};
   const EqualWidthHistogram& h = bestPerPerson ? c->oks.bestPerPerson : c->oks.matched;
   const bool last = bin + 1 == h.counts.size();
-  return tr("OKS [%1, %2%3: %4")
+  return tr("%1OKS [%2, %3%4: %5")
+      .arg(comparing_ ? runName(runB) + QStringLiteral(", ") : QString())
       .arg(h.edges[bin], 0, 'f', 2)
       .arg(h.edges[bin + 1], 0, 'f', 2)
       .arg(last ? QLatin1Char(']') : QLatin1Char(')'))
@@ -88,15 +152,24 @@ QString OksHistogramChart::barToolTip(std::size_t bin, bool bestPerPerson) const
 }
 
 QString OksHistogramChart::csv() const {
-  QString out = QStringLiteral("lo,hi,matched,best_per_person\n");
-  const CategoryAccuracy* c = category();
-  if (!c) return out;
-  for (std::size_t i = 0; i < c->oks.matched.counts.size(); ++i) {
-    out += QStringLiteral("%1,%2,%3,%4\n")
-               .arg(QString::fromStdString(shortestRoundTrip(c->oks.matched.edges[i])),
-                    QString::fromStdString(shortestRoundTrip(c->oks.matched.edges[i + 1])))
-               .arg(c->oks.matched.counts[i])
-               .arg(i < c->oks.bestPerPerson.counts.size() ? c->oks.bestPerPerson.counts[i] : 0);
+  const CategoryAccuracy* a = category();
+  const CategoryAccuracy* b = category(true);
+  QString out =
+      comparing_ ? QStringLiteral("lo,hi,a_matched,a_best_per_person") +
+                       (b ? QStringLiteral(",b_matched,b_best_per_person\n") : QStringLiteral("\n"))
+                 : QStringLiteral("lo,hi,matched,best_per_person\n");
+  if (!a) return out;
+  // A category's two counts in bin i (0 past its bins).
+  const auto counts = [](const CategoryAccuracy& c, std::size_t i) {
+    const auto count = [i](const EqualWidthHistogram& h) {
+      return i < h.counts.size() ? h.counts[i] : std::size_t{0};
+    };
+    return QStringLiteral(",%1,%2").arg(count(c.oks.matched)).arg(count(c.oks.bestPerPerson));
+  };
+  for (std::size_t i = 0; i < a->oks.matched.counts.size(); ++i) {
+    out += QString::fromStdString(shortestRoundTrip(a->oks.matched.edges[i])) + QLatin1Char(',') +
+           QString::fromStdString(shortestRoundTrip(a->oks.matched.edges[i + 1])) + counts(*a, i) +
+           (b ? counts(*b, i) : QString()) + QLatin1Char('\n');
   }
   return out;
 }

@@ -23,7 +23,10 @@
 #include "report/report_fixtures.h"
 #include "report/run_ground_truth.h"
 #include "widgets/common/ap_if_fixed_chart.h"
+#include "widgets/common/calibration_chart.h"
 #include "widgets/common/joint_pck_chart.h"
+#include "widgets/common/oks_histogram_chart.h"
+#include "widgets/common/plot_utils.h"
 #include "widgets/common/pr_curve_chart.h"
 #include "widgets/common/qcp.h"
 #include "widgets/models/comparison_models.h"
@@ -163,10 +166,84 @@ bool openPair(CompareView& view, const AnalysedPair& pair) {
          view.setSide(CompareView::B, loadCompareSide(pair.dirB.toStdString()));
 }
 
-// `dir`'s matching at OKS .50 with valid.py's settings (posescope-cli metrics --accuracy).
-MatchAccuracy accuracyOf(const QString& dir) {
+// `dir`'s matching at `oks` with valid.py's settings (posescope-cli metrics --accuracy
+// --accuracy-oks).
+MatchAccuracy accuracyOf(const QString& dir, double oks = 0.5) {
   const RunEvaluationInput input = loadRunEvaluationInput(loadRunFolder(dir.toStdString()));
-  return matchAccuracy(input.groundTruth, input.results, evalParamsFor(input.variant));
+  AccuracySettings settings;
+  settings.oksThreshold = oks;
+  return matchAccuracy(input.groundTruth, input.results, evalParamsFor(input.variant), settings);
+}
+
+// The Curves tab's OKS histogram and calibration draw exactly `a`'s and `b`'s matching: A's
+// matched bars and best-per-person line, then B's; each run's precision per score bin; and the
+// CSV gives each run's columns.
+void checkComparedMatching(const CompareCurves& curves, const CategoryAccuracy& a,
+                           const CategoryAccuracy& b) {
+  const OksHistogramChart* histogram = curves.oksHistogramChart();
+  QCOMPARE(histogram->plot()->plottableCount(), 5);  // and the threshold
+  for (int side = 0; side < 2; ++side) {
+    const CategoryAccuracy& c = side == 0 ? a : b;
+    auto* bars = qobject_cast<QCPBars*>(histogram->plot()->plottable(2 * side));
+    auto* line = qobject_cast<QCPGraph*>(histogram->plot()->plottable(2 * side + 1));
+    QVERIFY(bars && line);
+    QVERIFY(bars->name().startsWith(side == 0 ? QLatin1String("A: ") : QLatin1String("B: ")));
+    QVERIFY(line->name().startsWith(side == 0 ? QLatin1String("A: ") : QLatin1String("B: ")));
+    QCOMPARE(bars->brush().color(), runColor(side == 0 ? RunSideColor::A : RunSideColor::B));
+    QCOMPARE(line->pen().color(), runColor(side == 0 ? RunSideColor::A : RunSideColor::B));
+    QCOMPARE(static_cast<std::size_t>(bars->dataCount()), c.oks.matched.counts.size());
+    for (std::size_t i = 0; i < c.oks.matched.counts.size(); ++i) {
+      const int k = static_cast<int>(i);
+      QCOMPARE(bars->data()->at(k)->value, static_cast<double>(c.oks.matched.counts[i]));
+      QCOMPARE(line->data()->at(k)->key, c.oks.bestPerPerson.edges[i]);
+      QCOMPARE(line->data()->at(k)->value, static_cast<double>(c.oks.bestPerPerson.counts[i]));
+    }
+  }
+  QStringList lines = histogram->csv().split('\n', Qt::SkipEmptyParts);
+  QCOMPARE(lines.front(),
+           QStringLiteral("lo,hi,a_matched,a_best_per_person,b_matched,b_best_per_person"));
+  QCOMPARE(lines.size(), 1 + static_cast<int>(a.oks.matched.counts.size()));
+  for (std::size_t i = 0; i < a.oks.matched.counts.size(); ++i) {
+    const QStringList cells = lines[static_cast<int>(i) + 1].split(',');
+    QCOMPARE(cells.size(), 6);
+    QCOMPARE(cells[2].toULongLong(), a.oks.matched.counts[i]);
+    QCOMPARE(cells[3].toULongLong(), a.oks.bestPerPerson.counts[i]);
+    QCOMPARE(cells[4].toULongLong(), b.oks.matched.counts[i]);
+    QCOMPARE(cells[5].toULongLong(), b.oks.bestPerPerson.counts[i]);
+  }
+
+  const CalibrationChart* calibration = curves.calibrationChart();
+  QCOMPARE(calibration->plot()->plottableCount(), 3);  // the diagonal, A's and B's precision
+  for (int side = 0; side < 2; ++side) {
+    const ScoreCalibration& c = (side == 0 ? a : b).calibration;
+    QCPGraph* precision = calibration->plot()->graph(side + 1);
+    QCOMPARE(precision->name(), calibration->precisionName(side == 1));
+    QVERIFY(precision->name().startsWith(side == 0 ? QLatin1String("A: ") : QLatin1String("B: ")));
+    QVERIFY(precision->name().contains(QLatin1String("ECE ") +
+                                       QString::number(c.expectedCalibrationError, 'f', 3).mid(1)));
+    QCOMPARE(precision->pen().color(), runColor(side == 0 ? RunSideColor::A : RunSideColor::B));
+    int point = 0;
+    for (const ScoreBin& bin : c.bins) {
+      if (bin.precision < 0) continue;
+      QCOMPARE(precision->data()->at(point)->key, bin.meanScore);
+      QCOMPARE(precision->data()->at(point)->value, bin.precision);
+      ++point;
+    }
+    QCOMPARE(precision->dataCount(), point);
+  }
+  lines = calibration->csv().split('\n', Qt::SkipEmptyParts);
+  QCOMPARE(lines.front(),
+           QStringLiteral("lo,hi,a_true_positives,a_false_positives,a_mean_score,a_precision,"
+                          "b_true_positives,b_false_positives,b_mean_score,b_precision"));
+  QCOMPARE(lines.size(), 1 + static_cast<int>(a.calibration.bins.size()));
+  for (std::size_t i = 0; i < a.calibration.bins.size(); ++i) {
+    const QStringList cells = lines[static_cast<int>(i) + 1].split(',');
+    QCOMPARE(cells.size(), 10);
+    QCOMPARE(cells[2].toULongLong(), a.calibration.bins[i].truePositives);
+    QCOMPARE(cells[3].toULongLong(), a.calibration.bins[i].falsePositives);
+    QCOMPARE(cells[6].toULongLong(), b.calibration.bins[i].truePositives);
+    QCOMPARE(cells[7].toULongLong(), b.calibration.bins[i].falsePositives);
+  }
 }
 
 }  // namespace
@@ -259,8 +336,9 @@ class TestCompareAnalysis : public QObject {
     }
   }
 
-  // The Curves tab: A's and B's baseline curves on one chart (their analyses' arrays), and their
-  // PCK@0.5 per joint side by side.
+  // The Curves tab: A's and B's baseline curves on one chart (their analyses' arrays); their
+  // PCK@0.5 per joint side by side, their OKS histograms and score calibration on one chart each,
+  // matchAccuracy's at OKS .50 and again at the threshold chosen.
   void curvesOverlayBothRuns() {
     const AnalysedPair pair;
     CompareView view;
@@ -321,6 +399,29 @@ class TestCompareAnalysis : public QObject {
     QVERIFY(lines[1].startsWith(QLatin1String("A: ")));
     QVERIFY(lines.back().startsWith(QLatin1String("B: ")));
     QVERIFY(lines.back().contains(QLatin1String(",all,")));
+    checkComparedMatching(*view.curves(), a, b);
+    if (QTest::currentTestFailed()) return;
+    // B's missed person shows as one person fewer matched.
+    QVERIFY(b.calibration.truePositives < a.calibration.truePositives);
+
+    // At OKS .95 both runs' measures are computed again; the charts draw the new ones.
+    pck.clear();
+    view.curves()->setAccuracyOks(0.95);
+    QVERIFY(!view.curves()->accuracy(false));  // being computed
+    QVERIFY(pck.wait(120000));
+    QCOMPARE(view.curves()->accuracy(false)->oksThreshold, 0.95);
+    const MatchAccuracy strictA = accuracyOf(pair.dirA, 0.95);
+    const MatchAccuracy strictB = accuracyOf(pair.dirB, 0.95);
+    const CategoryAccuracy& sa = strictA.categories.front();
+    const CategoryAccuracy& sb = strictB.categories.front();
+    QVERIFY(sb.calibration.truePositives < b.calibration.truePositives);  // a stricter matching
+    for (std::size_t k = 0; k < sa.joints.joints.size(); ++k) {
+      QCOMPARE(bars->series()[0].values[k], sa.joints.joints[k].pck50);
+      QCOMPARE(bars->series()[1].values[k], sb.joints.joints[k].pck50);
+    }
+    QVERIFY(view.curves()->oksHistogramChart()->title().contains(QLatin1String("OKS .95")));
+    QVERIFY(view.curves()->calibrationChart()->title().contains(QLatin1String("OKS .95")));
+    checkComparedMatching(*view.curves(), sa, sb);
   }
 
   void aChartBarListsItsImages() {
