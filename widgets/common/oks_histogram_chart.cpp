@@ -79,7 +79,8 @@ double OksHistogramChart::drawCompared() {
     line->setName(tr("%1: best per person (%2)").arg(runName(runB)).arg(totalOf(best)));
     line->setProperty("bestPerPerson", true);
     line->setProperty("runB", runB);
-    line->setPen(QPen(color, 2));
+    // B's dashed: where both runs count the same, A's line shows between the dashes.
+    line->setPen(QPen(color, 2, runB ? Qt::DashLine : Qt::SolidLine));
     line->setLineStyle(QCPGraph::lsStepLeft);
     for (std::size_t i = 0; i < best.counts.size(); ++i) {
       line->addData(best.edges[i], static_cast<double>(best.counts[i]));
