@@ -35,12 +35,11 @@ OksHistogramChart::OksHistogramChart(QWidget* parent)
   p->xAxis->setRange(0, 1);
   putLegendAbove(p, 2);
   showPlotToolTips(p, [this](QCPAbstractPlottable* plottable, int index) {
-    // The histograms' bars and lines carry "bestPerPerson"; a line ends with its last bin again.
-    const CategoryAccuracy* c = category();
-    if (!c || index < 0 || !plottable->property("bestPerPerson").isValid()) return QString();
-    const std::size_t bin =
-        std::min(static_cast<std::size_t>(index), c->oks.matched.counts.size() - 1);
-    return barToolTip(bin, plottable->property("bestPerPerson").toBool(),
+    // The histograms' bars and lines carry "bestPerPerson"; a line has two points a bin.
+    if (index < 0 || !plottable->property("bestPerPerson").isValid()) return QString();
+    const bool line = qobject_cast<QCPGraph*>(plottable) != nullptr;
+    return barToolTip(static_cast<std::size_t>(line ? index / 2 : index),
+                      plottable->property("bestPerPerson").toBool(),
                       plottable->property("runB").toBool());
   });
   rebuild();
@@ -73,7 +72,8 @@ double OksHistogramChart::drawCompared() {
       bars->addData(keyIn(matched, i, runB ? 0.7 : 0.3), static_cast<double>(matched.counts[i]));
       most = std::max(most, static_cast<double>(matched.counts[i]));
     }
-    // The people as the outline of their histogram: a step from each bin's left edge.
+    // The people as the outline of their histogram: each bin's top from its left edge to its
+    // right (explicit points, so that the SVG export draws the same steps).
     const EqualWidthHistogram& best = c->oks.bestPerPerson;
     QCPGraph* line = p->addGraph();
     line->setName(tr("%1: best per person (%2)").arg(runName(runB)).arg(totalOf(best)));
@@ -81,13 +81,11 @@ double OksHistogramChart::drawCompared() {
     line->setProperty("runB", runB);
     // B's dashed: where both runs count the same, A's line shows between the dashes.
     line->setPen(QPen(color, 2, runB ? Qt::DashLine : Qt::SolidLine));
-    line->setLineStyle(QCPGraph::lsStepLeft);
     for (std::size_t i = 0; i < best.counts.size(); ++i) {
       line->addData(best.edges[i], static_cast<double>(best.counts[i]));
+      line->addData(best.edges[i + 1], static_cast<double>(best.counts[i]));
       most = std::max(most, static_cast<double>(best.counts[i]));
     }
-    if (!best.counts.empty())
-      line->addData(best.edges.back(), static_cast<double>(best.counts.back()));
   }
   return most;
 }

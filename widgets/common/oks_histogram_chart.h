@@ -10,9 +10,10 @@ namespace posescope {
 
 /// Two histograms on [0, 1] side by side in each bin (OksHistograms: matched, best per person)
 /// and the threshold as a vertical line. Comparing (setComparedAccuracies), run A's and B's
-/// matches side by side in each bin and each run's best per person as a step line (B's dashed),
-/// in the runs' colours; the plottables in that order: A's bars, A's line, B's bars, B's line, the
-/// threshold. Hovering a bar or a line gives its bin and count. Never throws.
+/// matches side by side in each bin and each run's best per person as a step line (B's dashed; two
+/// points a bin, its left and right edge), in the runs' colours; the plottables in that order: A's
+/// bars, A's line, B's bars, B's line, the threshold. Hovering a bar or a line gives its bin and
+/// count. Never throws.
 class OksHistogramChart : public AccuracyChart {
   Q_OBJECT
  public:

@@ -195,8 +195,12 @@ void checkComparedMatching(const CompareCurves& curves, const CategoryAccuracy& 
     for (std::size_t i = 0; i < c.oks.matched.counts.size(); ++i) {
       const int k = static_cast<int>(i);
       QCOMPARE(bars->data()->at(k)->value, static_cast<double>(c.oks.matched.counts[i]));
-      QCOMPARE(line->data()->at(k)->key, c.oks.bestPerPerson.edges[i]);
-      QCOMPARE(line->data()->at(k)->value, static_cast<double>(c.oks.bestPerPerson.counts[i]));
+      // The line's step over bin i: its left and right edge at the bin's count.
+      for (int edge = 0; edge < 2; ++edge) {
+        QCOMPARE(line->data()->at(2 * k + edge)->key, c.oks.bestPerPerson.edges[i + edge]);
+        QCOMPARE(line->data()->at(2 * k + edge)->value,
+                 static_cast<double>(c.oks.bestPerPerson.counts[i]));
+      }
     }
   }
   QStringList lines = histogram->csv().split('\n', Qt::SkipEmptyParts);
