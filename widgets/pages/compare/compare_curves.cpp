@@ -158,7 +158,7 @@ void CompareCurves::computeAccuracy() {
                 .count();
         return result;
       },
-      [this, generation, pair = pairGeneration_](PairAccuracy result) {
+      [this, generation, pair = pairGeneration_](const PairAccuracy& result) {
         if (pair == pairGeneration_) {  // the inputs of the pair shown: kept for the next request
           if (!inputA_) inputA_ = result.inputA;
           if (!inputB_) inputB_ = result.inputB;
