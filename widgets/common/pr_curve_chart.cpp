@@ -63,6 +63,36 @@ std::optional<PrCurveChart::Curve> curveOf(const KeypointAnalysis& analysis, Err
   return std::nullopt;
 }
 
+// The metric table's curve in `curves` (its first keypoint category) at (area, threshold), its
+// AP the mean of the defined precisions, as pycocotools' summarize takes it; nullopt when the
+// arrays have no such row.
+std::optional<PrCurveChart::Curve> tableCurveOf(const EvalCurves& curves, const QString& area,
+                                                double oks) {
+  if (curves.categories.empty()) return std::nullopt;
+  const CategoryCurves& category = curves.categories.front();
+  std::optional<std::size_t> a, t;
+  for (std::size_t i = 0; i < curves.areas.size(); ++i)
+    if (QString::fromStdString(curves.areas[i]) == area) a = i;
+  for (std::size_t i = 0; i < curves.oksThresholds.size(); ++i)
+    if (std::abs(curves.oksThresholds[i] - oks) < 1e-9) t = i;
+  if (!a || !t || *a >= category.precision.size() || *t >= category.precision[*a].size())
+    return std::nullopt;
+  PrCurveChart::Curve curve;
+  curve.error = ErrorType::Baseline;
+  curve.name = QObject::tr("metric table");
+  curve.precision = category.precision[*a][*t];
+  curve.scores = category.scores[*a][*t];
+  double sum = 0;
+  std::size_t defined = 0;
+  for (double value : curve.precision)
+    if (value > -1) {
+      sum += value;
+      ++defined;
+    }
+  curve.ap = defined > 0 ? sum / static_cast<double>(defined) : -1;
+  return curve;
+}
+
 }  // namespace
 
 PrCurveChart::PrCurveChart(QWidget* parent) : QWidget(parent) {
@@ -125,6 +155,7 @@ PrCurveChart::PrCurveChart(QWidget* parent) : QWidget(parent) {
 
 void PrCurveChart::setAnalysis(std::shared_ptr<const KeypointAnalysis> analysis) {
   analysis_ = std::move(analysis);
+  tableCurves_.reset();
   other_.reset();
   comparing_ = false;
   setMessage(QString());
@@ -144,7 +175,17 @@ void PrCurveChart::setComparedAnalyses(std::shared_ptr<const KeypointAnalysis> a
     analysis_ = std::move(b);
     other_.reset();
   }
+  tableCurves_.reset();
   comparing_ = true;
+  setMessage(QString());
+  fillChoices();
+}
+
+void PrCurveChart::setTableCurves(std::shared_ptr<const EvalCurves> curves) {
+  tableCurves_ = std::move(curves);
+  analysis_.reset();
+  other_.reset();
+  comparing_ = false;
   setMessage(QString());
   fillChoices();
 }
@@ -202,6 +243,13 @@ void PrCurveChart::fillChoices() {
       }
       for (double threshold : analysis_->params.eval.iouThrs)
         oksBox_->addItem(tr("OKS %1").arg(oksThresholdText(threshold)), threshold);
+    } else if (tableCurves_) {
+      for (const std::string& area : tableCurves_->areas) {
+        const QString label = QString::fromStdString(area);
+        areaBox_->addItem(tr("area %1").arg(label), label);
+      }
+      for (double threshold : tableCurves_->oksThresholds)
+        oksBox_->addItem(tr("OKS %1").arg(oksThresholdText(threshold)), threshold);
     }
     const int areaAt = areaBox_->findData(area);
     areaBox_->setCurrentIndex(areaAt >= 0 ? areaAt : 0);
@@ -218,7 +266,13 @@ void PrCurveChart::rebuild() {
   recallPoints_.clear();
   plot_->clearGraphs();
   note_->clear();
-  if (analysis_) {
+  if (tableCurves_) {
+    recallPoints_ = tableCurves_->recallPoints;
+    if (auto curve = tableCurveOf(*tableCurves_, area(), oks())) curves_.push_back(*curve);
+    note_->setText(
+        tr("The metric table's curve under the new settings; the curves with each "
+           "error fixed follow with the analysis."));
+  } else if (analysis_) {
     recallPoints_ = analysis_->params.eval.recThrs;
     const QString area = this->area();
     const double oks = this->oks();

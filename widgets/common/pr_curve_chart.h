@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "analysis/keypoint_analysis.h"
+#include "eval/curves.h"
 
 class QComboBox;
 class QCustomPlot;
@@ -44,6 +45,10 @@ class PrCurveChart : public QWidget {
   void setComparedAnalyses(std::shared_ptr<const KeypointAnalysis> a,
                            std::shared_ptr<const KeypointAnalysis> b, const QString& nameA,
                            const QString& nameB);
+  /// Shows the metric table's curve alone, from the arrays of an evaluation (its first keypoint
+  /// category), while the analysis of the same settings is computed; the selectors hold its
+  /// thresholds and areas. setAnalysis replaces it.
+  void setTableCurves(std::shared_ptr<const EvalCurves> curves);
   /// Shows `message` in place of the plot (loading, an error); "" shows the plot again.
   void setMessage(const QString& message);
 
@@ -86,6 +91,7 @@ class PrCurveChart : public QWidget {
   std::optional<std::size_t> recallPointOf(std::size_t index, std::size_t point) const;
 
   std::shared_ptr<const KeypointAnalysis> analysis_, other_;  // other_: run B when comparing
+  std::shared_ptr<const EvalCurves> tableCurves_;             // instead of an analysis
   QString nameA_, nameB_;
   bool comparing_ = false;
   std::vector<double> recallPoints_;

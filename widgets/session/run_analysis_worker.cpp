@@ -78,6 +78,8 @@ void RunAnalysisWorker::reevaluate(quint64 generation, const EvalParams& params)
                            [this, analysisParams] { return computeAnalysis(analysisParams); });
     }
     EvalSummary summary = evaluateKeypoints(input_->groundTruth, input_->results, params, options);
+    result->curves =
+        std::make_shared<const EvalCurves>(curvesOf(summary, params, input_->groundTruth));
     result->table = std::move(summary.table);
     result->rows = perImageRows(
         records_, RunImageEvaluations(records_, std::move(summary.images), categoryId_));

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "eval/curves.h"
 #include "eval/metric_table.h"
 #include "report/per_image_table.h"
 #include "widgets/session/eval_params_metatype.h"
@@ -22,7 +23,10 @@ struct RunReevaluation {
   std::vector<std::string> changes;
   MetricTable table;
   std::vector<PerImageRow> rows;  // one per record of the run, with the images' AP and mean OKS
-  double milliseconds = 0;        // evaluation time (the table and the rows)
+  /// pycocotools' accumulate arrays of this evaluation: the metric table's PR curves, drawn
+  /// before the analysis of the same settings arrives.
+  std::shared_ptr<const EvalCurves> curves;
+  double milliseconds = 0;  // evaluation time (the table, the rows and the arrays)
 
   bool usesValidPySettings() const { return changes.empty(); }
 };

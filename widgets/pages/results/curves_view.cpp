@@ -223,6 +223,12 @@ void CurvesView::showAccuracy(std::shared_ptr<const MatchAccuracy> accuracy,
   }
 }
 
+void CurvesView::showTableCurves(const RunReevaluationPtr& reevaluation) {
+  if (!reevaluation || !reevaluation->curves) return;
+  if (analysis_ && analysis_->reevaluation == reevaluation) return;
+  prChart_->setTableCurves(reevaluation->curves);
+}
+
 void CurvesView::inspectFromRecall(double recall, double score) {
   if (!analysis_) return;
   const std::vector<DetectionAnalysis>& detections = analysis_->analysis.detections;

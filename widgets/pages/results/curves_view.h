@@ -35,6 +35,9 @@ class CurvesView : public QWidget {
 
   /// Shows the curves of `analysis` and computes its matching's measures; nullptr clears them.
   void setAnalysis(const RunAnalysisPtr& analysis);
+  /// Draws the metric table's PR curve of `reevaluation` (new evaluation settings) until the
+  /// analysis that follows them arrives; nothing when the analysis shown already follows them.
+  void showTableCurves(const RunReevaluationPtr& reevaluation);
   /// Shows that the analysis is being computed, or why it failed, in place of the charts.
   void setMessage(const QString& message);
   /// The OKS threshold of the matching (0.5 at first); a change computes the measures again.

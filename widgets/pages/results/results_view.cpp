@@ -202,6 +202,7 @@ void ResultsView::showAnalysis(const RunAnalysisPtr& analysis) {
 void ResultsView::showReevaluation(const RunReevaluationPtr& reevaluation) {
   if (!reevaluation) return;
   metricModel_->setTable(reevaluation->table, tableName_);
+  curvesView_->showTableCurves(reevaluation);
   recordModel_->setScores(reevaluation->rows);
   settingsPanel_->setStatus(tr("Metrics and per-image AP evaluated in %1 ms; analysing\u2026")
                                 .arg(reevaluation->milliseconds, 0, 'f', 0));

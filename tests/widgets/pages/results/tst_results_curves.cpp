@@ -275,6 +275,42 @@ class TestResultsCurves : public QObject {
     verifyCurvesDrawn(*chart, again->analysis, "all", 2);
   }
 
+  // Issue 35: the metric table's PR curve is drawn with the table, from the re-evaluation's own
+  // arrays, before the analysis of the new settings brings the fixed-error curves.
+  void theTableCurveComesWithTheTable() {
+    RunSession session;
+    ResultsView view;
+    view.followSession(&session);
+    QSignalSpy ready(session.analysis(), &RunAnalysisSession::analysisReady);
+    session.openRunFolder(runDir_);
+    QVERIFY(ready.wait(kTimeoutMs));
+    PrCurveChart* chart = view.curvesView()->prChart();
+    // What the chart holds when the table arrives (the document tells the page, then this).
+    std::vector<PrCurveChart::Curve> atTable;
+    RunReevaluationPtr reevaluation;
+    connect(session.document(), &RunDocument::reevaluationChanged, this, [&] {
+      reevaluation = session.document()->reevaluation();
+      atTable = chart->curves();
+    });
+    EvalParams settings = evalParamsFor(EvalVariant::Coco);
+    settings.sigmas[0] = 0.05;  // the nose's sigma: other numbers than valid.py's
+    QSignalSpy analysed(session.analysis(), &RunAnalysisSession::analysisReady);
+    view.applyEvaluationSettings(settings);
+    view.settingsPanel()->applyNow();
+    QVERIFY(analysed.wait(kTimeoutMs));
+    QVERIFY(reevaluation && reevaluation->curves);
+    QCOMPARE(atTable.size(), std::size_t{1});
+    QCOMPARE(atTable[0].name, QStringLiteral("metric table"));
+    const CategoryCurves& arrays = reevaluation->curves->categories.front();
+    QCOMPARE(atTable[0].precision, arrays.precision[0][0]);  // area all, OKS .50
+    QCOMPARE(atTable[0].scores, arrays.scores[0][0]);
+    // Its legend's AP is the table's AP .5 (pycocotools' mean of the defined precisions).
+    QVERIFY(std::abs(atTable[0].ap - reevaluation->table.values[1]) < 1e-12);
+    // Then the analysis of those settings replaces it with the baseline and the fixed errors.
+    QCOMPARE(chart->curves().size(), session.document()->analysis()->analysis.curves.size());
+    verifyCurvesDrawn(*chart, session.document()->analysis()->analysis, "all", 0);
+  }
+
   // PCK per joint, the OKS histogram and calibration at OKS .50 and then .75: matchAccuracy's
   // values, computed off the GUI thread; their CSV exports.
   void accuracyChartsAreMatchAccuracy() {
