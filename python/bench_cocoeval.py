@@ -7,8 +7,8 @@ usage: PYTHONPATH=build/python python3 python/bench_cocoeval.py COCOAPI_PYTHONAP
 Both start from the same pycocotools COCO objects (COCO(GT), loadRes(RESULTS), loaded once) and
 run evaluate(), accumulate() and summarize() with 'keypoints'; each round times one of each,
 alternately; prints every time, the medians and their ratio, and checks that the stats agree.
-Without files: the generated 5,000-image set build/tests/analysis/analysis_benchmark writes under
-/tmp/posescope-eval-bench. COCOAPI_PYTHONAPI is cocoapi's PythonAPI folder (pycocotools' source;
+Without files: the generated 5,000-image set build/tests/eval/eval_benchmark writes into
+posescope-eval-bench under the temporary folder (TMPDIR). COCOAPI_PYTHONAPI is cocoapi's PythonAPI folder (pycocotools' source;
 its C extension is not needed for keypoints and is stubbed, as scripts/reference_curves.py does).
 """
 import contextlib

@@ -41,22 +41,27 @@ std::optional<std::size_t> resultsSelection(MainWindow& window) {
   return std::nullopt;
 }
 
+// Writes the analysis fixture's run into `dir`, opens it in `window` and waits for its analysis.
+bool openAnalysedFixture(MainWindow& window, const QTemporaryDir& dir) {
+  QStandardPaths::setTestModeEnabled(true);
+  const QString annotations = dir.filePath("annotations.json");
+  const QString run = dir.filePath("run");
+  test::writeAnalysisFixtureGroundTruth(annotations.toStdString());
+  test::writeAnalysisFixtureRun(run.toStdString(), annotations.toStdString());
+  QSignalSpy ready(window.session()->analysis(), &RunAnalysisSession::analysisReady);
+  window.openRunFolder(run);
+  return ready.wait(60000);
+}
+
 }  // namespace
 
 class TestResultsToInspect : public QObject {
   Q_OBJECT
  private Q_SLOTS:
   void aBarOpensItsImagesOnInspect() {
-    QStandardPaths::setTestModeEnabled(true);
     QTemporaryDir dir;
-    const QString annotations = dir.filePath("annotations.json");
-    const QString run = dir.filePath("run");
-    test::writeAnalysisFixtureGroundTruth(annotations.toStdString());
-    test::writeAnalysisFixtureRun(run.toStdString(), annotations.toStdString());
     MainWindow window;
-    QSignalSpy ready(window.session()->analysis(), &RunAnalysisSession::analysisReady);
-    window.openRunFolder(run);
-    QVERIFY(ready.wait(60000));
+    QVERIFY(openAnalysedFixture(window, dir));
     ApIfFixedChart* chart = window.resultsView()->apChart();
     int swap = -1;
     for (std::size_t i = 0; i < chart->bars().size(); ++i)
@@ -73,16 +78,9 @@ class TestResultsToInspect : public QObject {
 
   // Issue 35: a point of the PR curve opens its detection on Inspect, that person selected.
   void aCurvePointOpensItsDetectionOnInspect() {
-    QStandardPaths::setTestModeEnabled(true);
     QTemporaryDir dir;
-    const QString annotations = dir.filePath("annotations.json");
-    const QString run = dir.filePath("run");
-    test::writeAnalysisFixtureGroundTruth(annotations.toStdString());
-    test::writeAnalysisFixtureRun(run.toStdString(), annotations.toStdString());
     MainWindow window;
-    QSignalSpy ready(window.session()->analysis(), &RunAnalysisSession::analysisReady);
-    window.openRunFolder(run);
-    QVERIFY(ready.wait(60000));
+    QVERIFY(openAnalysedFixture(window, dir));
     const RunAnalysisPtr analysis = window.session()->document()->analysis();
     PrCurveChart* chart = window.resultsView()->curvesView()->prChart();
     const PrCurveChart::Curve& baseline = chart->curves().front();

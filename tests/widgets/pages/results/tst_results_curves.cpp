@@ -160,6 +160,14 @@ void verifyAccuracyDrawn(const CurvesView& view, const MatchAccuracy& expected) 
                     legendText(c.calibration.rankingAuc)));
 }
 
+// Opens `runDir` in `session`, which `view` follows, and waits for its analysis.
+bool openAnalysed(RunSession& session, ResultsView& view, const QString& runDir) {
+  view.followSession(&session);
+  QSignalSpy ready(session.analysis(), &RunAnalysisSession::analysisReady);
+  session.openRunFolder(runDir);
+  return ready.wait(kTimeoutMs);
+}
+
 }  // namespace
 
 class TestResultsCurves : public QObject {
@@ -179,10 +187,7 @@ class TestResultsCurves : public QObject {
   void curvesAreTheAnalysisArrays() {
     RunSession session;
     ResultsView view;
-    view.followSession(&session);
-    QSignalSpy ready(session.analysis(), &RunAnalysisSession::analysisReady);
-    session.openRunFolder(runDir_);
-    QVERIFY(ready.wait(kTimeoutMs));
+    QVERIFY(openAnalysed(session, view, runDir_));
     const RunAnalysisPtr analysis = session.document()->analysis();
     QVERIFY(analysis);
     const KeypointAnalysis& a = analysis->analysis;
@@ -280,10 +285,7 @@ class TestResultsCurves : public QObject {
   void theTableCurveComesWithTheTable() {
     RunSession session;
     ResultsView view;
-    view.followSession(&session);
-    QSignalSpy ready(session.analysis(), &RunAnalysisSession::analysisReady);
-    session.openRunFolder(runDir_);
-    QVERIFY(ready.wait(kTimeoutMs));
+    QVERIFY(openAnalysed(session, view, runDir_));
     PrCurveChart* chart = view.curvesView()->prChart();
     // What the chart holds when the table arrives (the document tells the page, then this).
     std::vector<PrCurveChart::Curve> atTable;
@@ -439,10 +441,7 @@ class TestResultsCurves : public QObject {
   void aClickOnTheBaselineRequestsItsDetection() {
     RunSession session;
     ResultsView view;
-    view.followSession(&session);
-    QSignalSpy ready(session.analysis(), &RunAnalysisSession::analysisReady);
-    session.openRunFolder(runDir_);
-    QVERIFY(ready.wait(kTimeoutMs));
+    QVERIFY(openAnalysed(session, view, runDir_));
     const RunAnalysisPtr analysis = session.document()->analysis();
     PrCurveChart* chart = view.curvesView()->prChart();
     QSignalSpy requested(&view, &ResultsView::detectionsRequested);
