@@ -149,6 +149,7 @@ std::string formatAnalysisJson(const KeypointAnalysis& analysis, const Triage& t
     out.raw(",").key("gt_id").id(d.gtId);
     out.raw(",").key("oks");
     d.gtId ? out.number(d.oks) : out.raw("null");
+    out.raw(",").key("crowd").raw(d.onCrowd ? "true" : "false");
     out.raw(",").key("joints").raw("[");
     for (std::size_t k = 0; k < d.joints.size(); ++k) {
       out.raw(k ? ",\"" : "\"").raw(jointLabelName(d.joints[k]).c_str()).raw("\"");

@@ -393,9 +393,14 @@ KeypointAnalysis analyzeKeypoints(const KeypointGroundTruth& gt,
     if (!l) continue;
     da.gtId = l->person->id;
     da.oks = l->oks;
+    da.onCrowd = l->person->isCrowd;
     if (!l->judged) {
-      da.joints.assign(J, JointLabel::Unlabelled);
-      da.ownKs.assign(J, -1);
+      // A person without labelled joints has every joint unlabelled; a crowd region is no
+      // person, and its detection gets no joint labels.
+      if (!da.onCrowd) {
+        da.joints.assign(J, JointLabel::Unlabelled);
+        da.ownKs.assign(J, -1);
+      }
     } else {
       // Nothing reads the joint analyses any more: their vectors move into the output.
       JointAnalysis& joints = *l->joints;
@@ -404,7 +409,8 @@ KeypointAnalysis analyzeKeypoints(const KeypointGroundTruth& gt,
       da.bestPersonId = std::move(joints.bestPersonId);
       da.bestJoint = std::move(joints.bestJoint);
     }
-    for (int k = 0; k < J; ++k) ++out.jointCounts[k][static_cast<int>(da.joints[k])];
+    for (std::size_t k = 0; k < da.joints.size(); ++k)
+      ++out.jointCounts[k][static_cast<int>(da.joints[k])];
   }
   return out;
 }

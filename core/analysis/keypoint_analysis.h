@@ -32,7 +32,11 @@ struct DetectionAnalysis {
   double score = 0;
   std::optional<std::int64_t> gtId;  // person matched at the localisation OKS (area 'all')
   double oks = 0;                    // OKS with that person
-  /// Per joint; empty when unmatched. All Unlabelled when the person has no labelled joint.
+  /// gtId is a crowd region (iscrowd), not a person: its joints, if any, are judged as a
+  /// person's would be (coco-analyze's rule), and without labelled joints it gets no labels.
+  bool onCrowd = false;
+  /// Per joint; empty when unmatched or on a crowd region without labelled joints (coco-analyze
+  /// leaves both out). All Unlabelled when the person has no labelled joint.
   std::vector<JointLabel> joints;
   std::vector<double> ownKs;  // ks to the matched person's own joints (-1: not labelled)
   /// Per joint, where the prediction landed (JointAnalysis::bestPersonId / bestJoint): the other
@@ -76,7 +80,8 @@ struct KeypointAnalysis {
   std::vector<ApIfFixed> apIfFixed;           // by error type, then area, then OKS threshold
   std::vector<ErrorCurves> curves;            // by error type, as apIfFixed
   std::vector<BackgroundCounts> background;   // one per OKS threshold
-  /// jointCounts[k][label] over the localised detections (area 'all'), labels as kJointLabels.
+  /// jointCounts[k][label] over the localised detections (area 'all') but those on crowd regions
+  /// without labels, labels as kJointLabels.
   std::vector<std::vector<std::size_t>> jointCounts;
 
   /// The ApIfFixed entry for (error, area, threshold index); nullptr when absent (inversions not

@@ -6,6 +6,9 @@
 
 #include <cmath>
 
+#include <nlohmann/json.hpp>
+
+#include "analysis/analysis_json.h"
 #include "analysis/keypoint_analysis.h"
 #include "analysis/optimal_rescoring.h"
 #include "analysis/triage.h"
@@ -288,10 +291,48 @@ class TestKeypointAnalysis : public QObject {
     const auto analysis = analyzeKeypoints(gt, dts, analysisParamsFor(EvalVariant::Coco));
     for (const auto& d : analysis.detections) {
       QCOMPARE(d.gtId.value_or(-1), std::int64_t{7});
-      for (JointLabel l : d.joints) QCOMPARE(l, JointLabel::Unlabelled);
+      // On a crowd region, not a person: no joint labels (coco-analyze leaves it out), and the
+      // per-joint counts do not count it.
+      QVERIFY(d.onCrowd);
+      QVERIFY(d.joints.empty());
+      QVERIFY(d.ownKs.empty());
+    }
+    for (const auto& counts : analysis.jointCounts) {
+      for (std::size_t n : counts) QCOMPARE(n, std::size_t{0});
     }
     QVERIFY(analysis.background.front().falsePositives.empty());
-    QCOMPARE(buildTriage(analysis, gt).worstOks.size(), std::size_t{0});
+    const Triage triage = buildTriage(analysis, gt);
+    QCOMPARE(triage.worstOks.size(), std::size_t{0});
+
+    // analyze --json says so: "crowd": true, no joint labels, the region's id as gt_id.
+    const auto json = nlohmann::json::parse(formatAnalysisJson(analysis, triage));
+    QCOMPARE(json.at("detections").size(), dts.size());
+    for (const auto& d : json.at("detections")) {
+      QCOMPARE(d.at("crowd").get<bool>(), true);
+      QCOMPARE(d.at("gt_id").get<std::int64_t>(), std::int64_t{7});
+      QVERIFY(d.at("joints").empty());
+    }
+  }
+
+  void aPersonWithoutLabelledJointsIsNoCrowd() {
+    KeypointGroundTruth gt = evaltest::makeGt(kJoints, {1});
+    GroundTruthPerson person = evaltest::makePerson(7, 1, kJoints, 0, 0, 2);
+    for (std::size_t k = 2; k < person.keypoints.size(); k += 3) person.keypoints[k] = 0;
+    person.numKeypoints = 0;
+    gt.annotations = {person};
+    const auto analysis = analyzeKeypoints(gt, {evaltest::detectionOn(person, 0.9)},
+                                           analysisParamsFor(EvalVariant::Coco));
+    const DetectionAnalysis& d = analysis.detections.front();
+    QCOMPARE(d.gtId.value_or(-1), std::int64_t{7});
+    QVERIFY(!d.onCrowd);
+    QCOMPARE(d.joints, std::vector<JointLabel>(kJoints, JointLabel::Unlabelled));
+    QCOMPARE(analysis.jointCounts[0][static_cast<int>(JointLabel::Unlabelled)], std::size_t{1});
+    const auto json =
+        nlohmann::json::parse(formatAnalysisJson(analysis, buildTriage(analysis, gt)));
+    const auto& shown = json.at("detections").at(0);
+    QCOMPARE(shown.at("crowd").get<bool>(), false);
+    QCOMPARE(shown.at("joints").size(), std::size_t{kJoints});
+    QCOMPARE(shown.at("joints").at(0).get<std::string>(), std::string("unlabelled"));
   }
 
   void badSettingsAreRefused() {
