@@ -10,6 +10,7 @@
 
 #include "common/errors.h"
 #include "eval/ground_truth.h"
+#include "eval/keypoint_eval.h"
 #include "eval/results_io.h"
 #include "pipeline/run_inputs.h"
 #include "pipeline/run_metrics.h"
@@ -45,8 +46,9 @@ void requireNewFolder(const fs::path& out, const std::string& given) {
                 "another --out or remove it)");
 }
 
-// One record per ground-truth image, in file order, with that image's detections of the layout;
-// throws EvalError naming the results file for a detection the ground truth cannot score.
+// One record per ground-truth image, in file order, with that image's detections of the layout
+// (checked by checkDetections); throws EvalError naming the results file for a detection on an
+// image the ground truth does not have.
 std::vector<ImageRecord> recordsOf(const KeypointGroundTruth& gt, const KeypointLayout& layout,
                                    const std::vector<KeypointDetection>& detections,
                                    const std::string& resultsFile) {
@@ -75,12 +77,6 @@ std::vector<ImageRecord> recordsOf(const KeypointGroundTruth& gt, const Keypoint
                       " is not an image of the ground truth " + gt.source);
     }
     if (!evaluated(detection.categoryId)) continue;
-    if (detection.keypoints.size() != values) {
-      throw EvalError(where + ": field 'keypoints' holds " +
-                      std::to_string(detection.keypoints.size() / 3) + " joints, category " +
-                      std::to_string(detection.categoryId) + " has " +
-                      std::to_string(layout.skeleton.joints.size()));
-    }
     PersonPrediction person;
     person.score = detection.score;
     person.joints.reserve(values / 3);
@@ -152,6 +148,9 @@ LoadedRun importPredictions(const std::string& outDir, const ImportOptions& opti
   const KeypointGroundTruth gt = loadGroundTruth(options.groundTruth);
   const KeypointLayout layout = resolveKeypointLayout(gt, options.layout);
   const std::vector<KeypointDetection> detections = pending.get();
+  // Refused here, naming the given file, rather than by the metrics on the run's copy of it.
+  checkDetections(groundTruthOfLayout(gt, layout), detectionsOfLayout(detections, layout),
+                  layout.skeleton.joints.size(), options.results);
   const std::vector<ImageRecord> records = recordsOf(gt, layout, detections, options.results);
 
   RunSummary summary;

@@ -34,27 +34,37 @@ std::string optionalFixed(const std::optional<double>& v, int decimals, bool sig
   return v ? fixed(*v, decimals, sign) : "-";
 }
 
-// Rows of the side-by-side summary: name, A value, B value (as text).
+// Rows of the side-by-side summary: name, A value, B value (as text). An imported side has no
+// model, device or timings: "-" there, and no timing rows when neither side has them.
 std::vector<std::array<std::string, 3>> summaryRows(const RunComparison& c) {
+  const auto of = [](const RunSide& s, const std::string& text) {
+    return s.imported ? std::string("-") : text;
+  };
   std::vector<std::array<std::string, 3>> rows = {
       {"Run folder", c.a.dir, c.b.dir},
       {"State", runStateName(c.a.state), runStateName(c.b.state)},
-      {"Model", c.a.modelName, c.b.modelName},
-      {"Parameters", std::to_string(c.a.parameters), std::to_string(c.b.parameters)},
-      {"MACs (ptflops)", std::to_string(c.a.multiplyAdds), std::to_string(c.b.multiplyAdds)},
-      {"Device", c.a.device, c.b.device},
+      {"Model", c.a.imported ? "imported predictions" : c.a.modelName,
+       c.b.imported ? "imported predictions" : c.b.modelName},
+      {"Parameters", of(c.a, std::to_string(c.a.parameters)),
+       of(c.b, std::to_string(c.b.parameters))},
+      {"MACs (ptflops)", of(c.a, std::to_string(c.a.multiplyAdds)),
+       of(c.b, std::to_string(c.b.multiplyAdds))},
+      {"Device", of(c.a, c.a.device), of(c.b, c.b.device)},
       {"Images (failed)", std::to_string(c.a.images) + " (" + std::to_string(c.a.failed) + ")",
        std::to_string(c.b.images) + " (" + std::to_string(c.b.failed) + ")"},
-      {"Wall time (s)", fixed(c.a.wallSeconds, 2), fixed(c.b.wallSeconds, 2)},
   };
+  if (c.a.imported && c.b.imported) return rows;
+  rows.push_back(
+      {"Wall time (s)", of(c.a, fixed(c.a.wallSeconds, 2)), of(c.b, fixed(c.b.wallSeconds, 2))});
   for (std::size_t i = 0; i < c.a.timing.stages.size(); ++i) {
-    rows.push_back({"Mean " + c.a.timing.stages[i] + " (ms)", fixed(c.a.timing.perStage[i].mean, 2),
-                    fixed(c.b.timing.perStage[i].mean, 2)});
+    rows.push_back({"Mean " + c.a.timing.stages[i] + " (ms)",
+                    of(c.a, fixed(c.a.timing.perStage[i].mean, 2)),
+                    of(c.b, fixed(c.b.timing.perStage[i].mean, 2))});
   }
-  rows.push_back(
-      {"Mean total (ms)", fixed(c.a.timing.total.mean, 2), fixed(c.b.timing.total.mean, 2)});
-  rows.push_back(
-      {"p90 total (ms)", fixed(c.a.timing.total.p90, 2), fixed(c.b.timing.total.p90, 2)});
+  rows.push_back({"Mean total (ms)", of(c.a, fixed(c.a.timing.total.mean, 2)),
+                  of(c.b, fixed(c.b.timing.total.mean, 2))});
+  rows.push_back({"p90 total (ms)", of(c.a, fixed(c.a.timing.total.p90, 2)),
+                  of(c.b, fixed(c.b.timing.total.p90, 2))});
   return rows;
 }
 
@@ -82,7 +92,10 @@ nlohmann::json sideJson(const RunSide& s) {
           {"images", s.images},
           {"failed", s.failed},
           {"wall_seconds", s.wallSeconds},
-          {"timing", {{"stages", stages}, {"total", statJson(s.timing.total)}}}};
+          {"imported", s.imported},
+          {"timing",
+           s.imported ? nlohmann::json(nullptr)
+                      : nlohmann::json{{"stages", stages}, {"total", statJson(s.timing.total)}}}};
 }
 
 // The run's label; runs with the same label (the same arch twice) are named by their folders.

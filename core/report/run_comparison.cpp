@@ -33,6 +33,7 @@ RunSide sideOf(const LoadedRun& run) {
   for (const auto& r : run.records) s.failed += r.failed() ? 1 : 0;
   s.wallSeconds = m.wallSeconds;
   s.timing = computeTimingStats(run.records);
+  s.imported = m.imported;
   return s;
 }
 
@@ -86,7 +87,12 @@ RunComparison compareRuns(const LoadedRun& a, const RunImageEvaluations& evaluat
   if (c.a.annotationFile != c.b.annotationFile)
     c.notes.push_back("the runs use different annotation files ('" + c.a.annotationFile +
                       "' and '" + c.b.annotationFile + "')");
-  if (c.a.device != c.b.device)
+  for (const RunSide* side : {&c.a, &c.b}) {
+    if (side->imported)
+      c.notes.push_back(std::string("run ") + (side == &c.a ? "A" : "B") +
+                        " holds imported predictions (posescope-cli import): no timings");
+  }
+  if (c.a.device != c.b.device && !c.a.imported && !c.b.imported)
     c.notes.push_back("the runs used different devices (" + c.a.device + " and " + c.b.device +
                       "): their times are not comparable");
   try {
@@ -105,8 +111,9 @@ RunComparison compareRuns(const LoadedRun& a, const RunImageEvaluations& evaluat
       d.imageId = row.imageId;
       if (d.file.empty()) d.file = row.file;
       if (d.groundTruthPeople < 0) d.groundTruthPeople = row.groundTruthPeople;
-      const std::optional<double> ms =
-          row.error.empty() ? std::optional<double>(row.times.totalMs()) : std::nullopt;
+      const std::optional<double> ms = row.error.empty() && !run.summary.imported
+                                           ? std::optional<double>(row.times.totalMs())
+                                           : std::nullopt;
       if (isA) {
         d.inA = true;
         d.peopleA = row.people;

@@ -38,6 +38,7 @@ struct RunSide {
   std::size_t failed = 0;  // failed records
   double wallSeconds = 0;
   TimingStats timing;
+  bool imported = false;  // predictions of `posescope-cli import`: no model, device or timings
 };
 
 /// One image in A, B or both (matched by image id); B - A deltas where both values exist.
