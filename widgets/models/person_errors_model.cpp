@@ -35,6 +35,7 @@ PersonErrorsModel::Person PersonErrorsModel::personOf(const RunAnalysis& analysi
   }
   const DetectionAnalysis& d = analysis.analysis.detections[*out.detection];
   out.groundTruthId = d.gtId;
+  out.onCrowd = d.onCrowd;
   out.oks = d.oks;
   out.backgroundFalsePositive = analysis.isBackgroundFalsePositive(*out.detection);
   out.labels = d.joints;
@@ -62,6 +63,7 @@ QString PersonErrorsModel::verdict() const {
   if (!p.detection) return tr("not analysed (no joints)");
   if (p.backgroundFalsePositive) return tr("background false positive");
   if (!p.groundTruthId) return tr("not analysed (beyond the image's best detections)");
+  if (p.onCrowd && p.labels.empty()) return tr("on a crowd region (not judged)");
   const bool judged = std::any_of(p.labels.begin(), p.labels.end(),
                                   [](JointLabel l) { return l != JointLabel::Unlabelled; });
   if (!judged) return tr("localised to a person without labelled joints (not judged)");
@@ -81,8 +83,10 @@ QString PersonErrorsModel::summary() const {
   lines << tr("<b>Person P%1</b>: %2").arg(p.person + 1).arg(verdict().toHtmlEscaped());
   QString figures = tr("score %1").arg(p.score, 0, 'f', 3);
   if (p.groundTruthId)
-    figures +=
-        tr(" \u00b7 OKS %1 \u00b7 ground truth %2").arg(p.oks, 0, 'f', 3).arg(*p.groundTruthId);
+    figures += (p.onCrowd ? tr(" \u00b7 OKS %1 \u00b7 crowd region %2")
+                          : tr(" \u00b7 OKS %1 \u00b7 ground truth %2"))
+                   .arg(p.oks, 0, 'f', 3)
+                   .arg(*p.groundTruthId);
   lines << figures;
   QStringList counts;
   for (JointLabel label : kJointLabels) {

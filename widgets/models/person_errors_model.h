@@ -18,9 +18,9 @@ namespace posescope {
 /// One row per joint of the selected predicted person: Joint (its name), Label (good, jitter,
 /// inversion, swap, miss, unlabelled; decoration: the error layer's colour), ks (keypoint
 /// similarity to the matched person's own joint; "–" when that joint is not labelled; exact value
-/// under Qt::UserRole, -1 when unknown). No rows when no person is selected or the analysis did
-/// not localise it. summary() says the rest: the person's label, score, OKS and matched ground
-/// truth. Never throws.
+/// under Qt::UserRole, -1 when unknown). No rows when no person is selected, the analysis did
+/// not localise it, or it landed on a crowd region (no person, so no joint labels). summary()
+/// says the rest: the person's label, score, OKS and matched ground truth. Never throws.
 class PersonErrorsModel : public TableModelBase {
   Q_OBJECT
  public:
@@ -32,6 +32,7 @@ class PersonErrorsModel : public TableModelBase {
     double score = 0;
     std::optional<std::size_t> detection;  // its results entry; none when not analysed
     std::optional<std::int64_t> groundTruthId;
+    bool onCrowd = false;  // groundTruthId is a crowd region (iscrowd), not a person
     double oks = 0;
     bool backgroundFalsePositive = false;
     std::vector<JointLabel> labels;  // per joint; empty when not localised
