@@ -31,24 +31,29 @@ int runAnalyze(const ParsedArgs& parsed) {
   if (fromRun && (parsed.has("--gt") || parsed.has("--dt") || parsed.has("--dataset"))) {
     throw UsageError{"give either RUN_DIR or --gt and --dt, not both"};
   }
+  for (const char* option : {"--sigmas", "--skeleton", "--category"}) {
+    if (fromRun && parsed.has(option)) {
+      throw UsageError{std::string(option) +
+                       ": a run folder is scored with its own keypoints "
+                       "and sigmas (its run.json and skeleton.json)"};
+    }
+  }
   AnalysisOptions options;
   options.threads = static_cast<int>(parsed.getInt("--threads", 0));
   if (options.threads < 0) throw UsageError{"--threads must be 0 or more"};
   const long worst = parsed.getInt("--worst", 10);
   if (worst < 0) throw UsageError{"--worst must be 0 or more"};
 
-  const std::optional<EvalVariant> chosen = datasetOption(parsed);
-
   const auto start = std::chrono::steady_clock::now();
   KeypointGroundTruth gt;
   std::vector<KeypointDetection> results;
-  EvalVariant variant;
+  KeypointLayout layout;
   AnalysisReportContext context;
   if (fromRun) {
     RunEvaluationInput in = loadRunEvaluationInput(loadRunFolder(parsed.positional[0]));
     gt = std::move(in.groundTruth);
     results = std::move(in.results);
-    variant = in.variant;
+    layout = in.layout;
     context.groundTruth = in.annotationFile;
     context.results = in.resultsFile;
     options.resultsSource = in.resultsFile;
@@ -57,14 +62,17 @@ int runAnalyze(const ParsedArgs& parsed) {
     const std::string dtPath = parsed.require("--dt");
     // The two files are parsed at once: on a large set that halves the wait.
     auto pending = std::async(std::launch::async, [&] { return loadResults(dtPath); });
-    gt = loadGroundTruth(gtPath);
-    results = pending.get();
-    variant = chosen ? *chosen : variantForGroundTruth(gt);
+    const LayoutChoice choice = layoutChoice(parsed);
+    const KeypointGroundTruth file = loadGroundTruth(gtPath);
+    layout = resolveKeypointLayout(file, choice);
+    gt = groundTruthOfLayout(file, layout);
+    results = detectionsOfLayout(pending.get(), layout);
     context.groundTruth = gtPath;
     context.results = dtPath;
     options.resultsSource = dtPath;
   }
-  AnalysisParams params = analysisParamsForJoints(variant, gt);
+  AnalysisParams params = analysisParamsFor(layout);
+  if (!layout.isReference()) context.sigmasFrom = layout.sigmasFrom;
   applyEvalSettings(parsed, params.eval);
   const KeypointAnalysis analysis = analyzeKeypoints(gt, results, params, options);
   const Triage triage = buildTriage(analysis, gt);
@@ -87,7 +95,7 @@ int runAnalyze(const ParsedArgs& parsed) {
   }
   if (parsed.has("--time")) {
     std::cerr << "analysed " << results.size() << " results on " << gt.images.size() << " images ("
-              << variantName(variant) << ") in " << seconds << " s\n";
+              << variantName(layout.variant) << ") in " << seconds << " s\n";
   }
   return kOk;
 }

@@ -68,12 +68,25 @@ struct RunSources {
   std::string annotationFile;
 };
 
-RunSources openSources(const LoadedRun& run, const ParsedArgs& args, bool needModel) {
+// The images folder `import --images` recorded in an imported run, else "".
+std::string importedImagesDir(const LoadedRun& run) {
+  for (const RunInput& input : run.summary.inputs)
+    if (input.role == "images") return input.path;
+  return {};
+}
+
+RunSources openSources(const LoadedRun& run, const ParsedArgs& args, const std::string& imagesDir,
+                       bool needModel) {
   RunSources s;
   const std::filesystem::path dir(run.dir);
   const std::string root = args.get("--dataset-root");
   const bool haveConfig = std::filesystem::exists(dir / runfiles::kConfig);
-  if (haveConfig && (!args.has("--images-dir") || needModel || !root.empty())) {
+  if (run.summary.imported && needModel) {
+    throw Error("run folder '" + run.dir +
+                "' holds imported predictions: there is no network for the heatmap, tags and "
+                "network layers");
+  }
+  if (haveConfig && (imagesDir.empty() || needModel || !root.empty())) {
     ExperimentSpec spec;
     spec.cfgFile = (dir / runfiles::kConfig).string();
     if (std::filesystem::exists(dir / runfiles::kArch))
@@ -85,7 +98,11 @@ RunSources openSources(const LoadedRun& run, const ParsedArgs& args, bool needMo
     s.dataset = std::make_unique<KeypointDataset>(
         datasetKindFromName(cfg.getString("DATASET.DATASET_TEST")), cfg.getString("DATASET.ROOT"),
         cfg.getString("DATASET.TEST"));
-  } else if (!args.has("--images-dir")) {
+  } else if (imagesDir.empty() && run.summary.imported) {
+    throw Error("run folder '" + run.dir +
+                "' holds imported predictions without their images folder (import --images); "
+                "give the images with --images-dir");
+  } else if (imagesDir.empty()) {
     throw Error("run folder '" + run.dir + "' has no " + runfiles::kConfig +
                 "; give the images with --images-dir");
   } else if (needModel) {
@@ -118,9 +135,10 @@ int writeOverlayFolder(const LoadedRun& run, const ParsedArgs& args) {
     throw UsageError{"--filter must be all or failed, not '" + filter + "'"};
   const bool needModel = options.showHeatmap || options.showTags || !options.projectMaps;
   const bool quiet = args.has("--quiet");
-  const std::string imagesDir = args.get("--images-dir");
+  const std::string imagesDir =
+      args.has("--images-dir") ? args.get("--images-dir") : importedImagesDir(run);
 
-  const RunSources found = openSources(run, args, needModel);
+  const RunSources found = openSources(run, args, imagesDir, needModel);
   GroundTruthIndex gt;
   if (std::filesystem::exists(found.annotationFile)) {
     gt = GroundTruthIndex(loadGroundTruth(found.annotationFile), run.summary.categoryId);
@@ -148,8 +166,7 @@ int writeOverlayFolder(const LoadedRun& run, const ParsedArgs& args) {
   std::unordered_map<std::int64_t, std::vector<std::size_t>> detectionsByImage;
   if (options.showErrors) {
     const RunEvaluationInput in = loadRunEvaluationInput(run);
-    analysis = analyzeKeypoints(in.groundTruth, in.results,
-                                analysisParamsForJoints(in.variant, in.groundTruth));
+    analysis = analyzeKeypoints(in.groundTruth, in.results, analysisParamsFor(in.layout));
     for (const DetectionAnalysis& d : analysis->detections)
       detectionsByImage[d.imageId].push_back(d.index);
   }
@@ -231,6 +248,9 @@ int runExport(const ParsedArgs& args) {
     const auto evaluations =
         RunImageEvaluations::loadFromRunFolder(run.dir, run.records, run.summary.categoryId);
     writeOutput(formatPerImageCsv(perImageRows(run.records, evaluations)), out);
+  } else if (what == "results" && run.summary.imported) {
+    // The file as imported: the records keep neither its bbox nor full precision.
+    writeOutput(readTextFile((std::filesystem::path(run.dir) / runfiles::kResults).string()), out);
   } else if (what == "results") {
     writeOutput(formatRunResultsJson(run.records, run.summary.categoryId) + "\n", out);
   } else if (what == "report" && args.has("--format")) {

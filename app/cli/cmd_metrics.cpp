@@ -45,29 +45,21 @@ int runMetrics(const ParsedArgs& parsed) {
   if (options.threads < 0) throw UsageError{"--threads must be 0 or more"};
   options.perImage = parsed.has("--per-image");
 
-  const std::optional<EvalVariant> chosen = datasetOption(parsed);
+  const LayoutChoice choice = layoutChoice(parsed);
   options.resultsSource = dtPath;
 
   const auto start = std::chrono::steady_clock::now();
   // The two files are parsed at once: on a large set that halves the wait.
   auto pending = std::async(std::launch::async, [&] { return loadResults(dtPath); });
-  const KeypointGroundTruth gt = loadGroundTruth(gtPath);
-  const EvalVariant variant = chosen ? *chosen : variantForGroundTruth(gt);
-  EvalParams params = evalParamsFor(variant);
-  // A skeleton other than the dataset's is evaluated with its own sigmas, one per joint.
-  const std::size_t joints = keypointJointCount(gt);
-  if (joints && joints != params.sigmas.size()) {
-    if (!parsed.has("--sigmas")) {
-      throw UsageError{gtPath + ": the skeleton has " + std::to_string(joints) + " joints, not " +
-                       variantName(variant) + "'s " + std::to_string(params.sigmas.size()) +
-                       ": give its sigmas with --sigmas (" + std::to_string(joints) + " values)"};
-    }
-    params.sigmas.assign(joints, 0.0);  // the count --sigmas must give; replaced by its values
-  }
+  const KeypointGroundTruth file = loadGroundTruth(gtPath);
+  const KeypointLayout layout = resolveKeypointLayout(file, choice);
+  const KeypointGroundTruth gt = groundTruthOfLayout(file, layout);
+  const EvalVariant variant = layout.variant;
+  EvalParams params = evalParamsFor(layout);
   applyEvalSettings(parsed, params);
-  for (const std::string& change : differencesFromReference(params))
+  for (const std::string& change : settingChangesFor(params, layout))
     std::cerr << "note: not valid.py's setting: " << change << "\n";
-  const auto results = pending.get();
+  const auto results = detectionsOfLayout(pending.get(), layout);
   const EvalSummary summary = evaluateKeypoints(gt, results, params, options);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -101,13 +93,17 @@ int runMetrics(const ParsedArgs& parsed) {
   }
   const std::string arch = parsed.get("--arch", "pose");
   // Changed settings travel with the table, so a saved table never passes for valid.py's.
-  const std::vector<std::string> changes = differencesFromReference(params);
+  const std::vector<std::string> changes = settingChangesFor(params, layout);
   if (parsed.has("--json")) {
     std::cout << formatJsonTable(summary.table, arch, changes);
   } else if (parsed.has("--csv")) {
     std::cout << formatCsvTable(summary.table, arch, changes);
   } else {
     std::cout << formatMarkdownTable(summary.table, arch, changes);
+    // Several categories: the table averages them (as pycocotools' summarize); each alone too.
+    if (summary.categoryIds.size() > 1) {
+      std::cout << "\nPer category:\n\n" << formatCategoryTable(curvesOf(summary, params, gt));
+    }
   }
   if (parsed.has("--time")) {
     std::cerr << "evaluated " << results.size() << " results on " << gt.images.size() << " images ("

@@ -169,8 +169,8 @@ CommandSpec metricsCommand() {
         {{"--gt", "FILE", "ground truth annotations (COCO-style JSON)"},
          {"--dt", "FILE", "keypoint results (list of image_id, category_id, keypoints, score)"},
          {"--dataset", "NAME",
-          "coco | crowdpose (also crowd_pose); default: crowdpose when the\n"
-          "ground truth's keypoint category has 14 joints, else coco"},
+          "coco | crowdpose (also crowd_pose); default: by the keypoint\n"
+          "category's joint names (CrowdPose's 14 or COCO's 17)"},
          {"--arch", "NAME", "name in the table's first column (default: pose)"},
          {"--json", "", "print the table as JSON (full precision) instead of Markdown"},
          {"--csv", "", "print the table as CSV (full precision) instead of Markdown"},
@@ -191,6 +191,7 @@ CommandSpec metricsCommand() {
           "(default 0.5)"},
          {"--threads", "N", "worker threads (default: all cores)"},
          {"--time", "", "print the evaluation time, JSON loading included, to stderr"}}},
+       layoutGroup(),
        evalSettingsGroup()},
       "CrowdPose's AP (easy/medium/hard) are crowdposetools' values: images split by crowdIndex\n"
       "at 0.2 and 0.8, each the mean of the whole precision array (-1 entries included),\n"
@@ -230,7 +231,8 @@ CommandSpec analyzeCommand() {
       {{"options",
         {{"--gt", "FILE", "ground truth annotations (COCO-style JSON)"},
          {"--dt", "FILE", "keypoint results"},
-         {"--dataset", "NAME", "coco | crowdpose (default: crowdpose for 14 joints, else coco)"},
+         {"--dataset", "NAME",
+          "coco | crowdpose (default: by the keypoint category's joint names)"},
          {"--json", "",
           "print the analysis as JSON (detections, ap_if_fixed, curves: the precision,\n"
           "scores and recall arrays of the baseline and of each error fixed, counts,\n"
@@ -239,6 +241,7 @@ CommandSpec analyzeCommand() {
          {"--worst", "N", "rows in the report's worst-image table (default 10)"},
          {"--threads", "N", "worker threads (default: all cores)"},
          {"--time", "", "print the analysis time, JSON loading included, to stderr"}}},
+       layoutGroup(),
        evalSettingsGroup()},
       "",
   };

@@ -19,6 +19,37 @@ OptionGroup evalSettingsGroup() {
        {"--min-score", "S", "detections scored below S are left out"}}};
 }
 
+OptionGroup layoutGroup() {
+  return {"keypoints other than COCO's and CrowdPose's (docs/skeletons.md)",
+          {{"--skeleton", "FILE.json",
+            "joint names, OKS sigmas, optional flip pairs, limbs and colours\n"
+            "(instead of --sigmas)"},
+           {"--category", "ID",
+            "evaluate this keypoint category only (needed when the categories\n"
+            "have different keypoints)"}}};
+}
+
+LayoutChoice layoutChoice(const ParsedArgs& args) {
+  LayoutChoice choice;
+  choice.dataset = datasetOption(args);
+  if (args.has("--sigmas") && args.has("--skeleton")) {
+    throw UsageError{"--sigmas and --skeleton are exclusive: the skeleton file holds the sigmas"};
+  }
+  if (args.has("--sigmas")) {
+    try {
+      choice.sigmas = parseNumberList(args.get("--sigmas"), "--sigmas");
+    } catch (const EvalError& e) {
+      throw UsageError{e.what()};
+    }
+  }
+  if (args.has("--skeleton")) {
+    choice.skeletonSource = args.get("--skeleton");
+    choice.skeletonFile = loadSkeletonFile(choice.skeletonSource);
+  }
+  if (args.has("--category")) choice.categoryId = args.getInt("--category", 0);
+  return choice;
+}
+
 std::optional<EvalVariant> datasetOption(const ParsedArgs& args) {
   if (!args.has("--dataset")) return std::nullopt;
   try {
@@ -32,14 +63,6 @@ void applyEvalSettings(const ParsedArgs& args, EvalParams& params) {
   try {
     if (args.has("--oks-thresholds")) {
       params.iouThrs = parseThresholdList(args.get("--oks-thresholds"), "--oks-thresholds");
-    }
-    if (args.has("--sigmas")) {
-      const auto sigmas = parseNumberList(args.get("--sigmas"), "--sigmas");
-      if (sigmas.size() != params.sigmas.size()) {
-        throw UsageError{"--sigmas: " + std::to_string(sigmas.size()) + " values for " +
-                         std::to_string(params.sigmas.size()) + " joints"};
-      }
-      params.sigmas = snapToReference(sigmas, evalParamsFor(params.variant).sigmas);
     }
     for (const char* area : {"all", "medium", "large"}) {
       const std::string option = std::string("--area-") + area;

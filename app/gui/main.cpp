@@ -224,7 +224,7 @@ void openRun(const Launch& launch, MainWindow& window) {
                      // Checked against the run's dataset, then evaluated as the Evaluation Settings
                      // panel does.
                      posescope::EvalParams settings =
-                         posescope::evalParamsFor(analysis->input->variant);
+                         posescope::evalParamsFor(analysis->input->layout);
                      try {
                        posescope::cli::applyEvalSettings(launch.args, settings);
                      } catch (const UsageError& e) {

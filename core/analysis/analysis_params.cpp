@@ -44,16 +44,10 @@ AnalysisParams analysisParamsFor(EvalVariant variant) {
   return p;
 }
 
-AnalysisParams analysisParamsForJoints(EvalVariant variant, const KeypointGroundTruth& gt) {
-  AnalysisParams p = analysisParamsFor(variant);
-  for (const auto& c : gt.categories) {
-    if (static_cast<int>(c.keypoints.size()) != p.numJoints()) continue;
-    const bool sided = std::any_of(c.keypoints.begin(), c.keypoints.end(), [](const auto& n) {
-      return n.rfind("left_", 0) == 0 || n.rfind("right_", 0) == 0;
-    });
-    if (sided) p.flipIndex = flipIndexFromNames(c.keypoints);
-    break;
-  }
+AnalysisParams analysisParamsFor(const KeypointLayout& layout) {
+  AnalysisParams p = analysisParamsFor(layout.variant);
+  p.eval.sigmas = layout.skeleton.sigmas;
+  p.flipIndex = layout.skeleton.flipIndex;
   return p;
 }
 
@@ -73,28 +67,6 @@ AnalysisParams analysisParamsFollowing(const AnalysisParams& analysisDefaults,
   if (chosen.maxDets != reference.maxDets) p.eval.maxDets = chosen.maxDets;
   if (chosen.minScore != reference.minScore) p.eval.minScore = chosen.minScore;
   return p;
-}
-
-std::vector<int> flipIndexFromNames(const std::vector<std::string>& names) {
-  const std::string left = "left_", right = "right_";
-  std::vector<int> index(names.size());
-  bool anySide = false;
-  for (std::size_t k = 0; k < names.size(); ++k) {
-    const std::string& name = names[k];
-    std::string partner;
-    if (name.rfind(left, 0) == 0) partner = right + name.substr(left.size());
-    if (name.rfind(right, 0) == 0) partner = left + name.substr(right.size());
-    if (partner.empty()) {
-      index[k] = static_cast<int>(k);
-      continue;
-    }
-    anySide = true;
-    const auto it = std::find(names.begin(), names.end(), partner);
-    if (it == names.end()) return {};
-    index[k] = static_cast<int>(it - names.begin());
-  }
-  if (!anySide) return {};
-  return index;
 }
 
 }  // namespace posescope

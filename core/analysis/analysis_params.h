@@ -6,6 +6,7 @@
 
 #include "eval/eval_params.h"
 #include "eval/keypoint_data.h"
+#include "eval/keypoint_layout.h"
 
 namespace posescope {
 
@@ -34,10 +35,9 @@ struct AnalysisParams {
 /// pairs); never fails.
 AnalysisParams analysisParamsFor(EvalVariant variant);
 
-/// analysisParamsFor(variant) with the flip pairs of `gt`'s keypoint category: from its joint names
-/// when they carry sides ("left_…" / "right_…"; none when one lacks its partner), else the
-/// variant's own pairs (files whose joints are named "k0", "k1", … follow the dataset's order).
-AnalysisParams analysisParamsForJoints(EvalVariant variant, const KeypointGroundTruth& gt);
+/// analysisParamsFor(layout.variant) with the layout's sigmas and flip pairs (none when its
+/// left/right joints are unknown: inversions are then not computed).
+AnalysisParams analysisParamsFor(const KeypointLayout& layout);
 
 /// `analysisDefaults` with each evaluation setting in which `chosen` differs from valid.py's
 /// (evalParamsFor(chosen.variant): OKS thresholds, sigmas, each area range by its label, maxDets,
@@ -45,9 +45,5 @@ AnalysisParams analysisParamsForJoints(EvalVariant variant, const KeypointGround
 /// options that make `posescope-cli metrics` evaluate with `chosen`. Never fails.
 AnalysisParams analysisParamsFollowing(const AnalysisParams& analysisDefaults,
                                        const EvalParams& chosen);
-
-/// Left/right pairs from joint names ("left_wrist" ↔ "right_wrist"; a name without a side maps to
-/// itself); empty when some "left_"/"right_" name has no partner or no name has a side.
-std::vector<int> flipIndexFromNames(const std::vector<std::string>& names);
 
 }  // namespace posescope

@@ -68,10 +68,13 @@ std::string formatAnalysisReport(const KeypointAnalysis& analysis, const Triage&
   for (const auto& d : analysis.detections) localised += d.gtId.has_value();
   out << "Keypoint error analysis (Ronchi & Perona, ICCV 2017; coco-analyze's definitions)\n";
   out << "  ground truth  " << context.groundTruth << " (" << variantName(p.eval.variant) << ", "
-      << p.numJoints() << " joints)\n";
+      << p.numJoints() << " joints"
+      << (context.sigmasFrom.empty() ? "" : ", sigmas from " + context.sigmasFrom) << ")\n";
   out << "  results       " << context.results << " (" << analysis.detections.size()
       << " detections, " << localised << " localised at OKS " << p.localizationOks << ")\n";
-  const auto changed = differencesFrom(p.eval, analysisParamsFor(p.eval.variant).eval);
+  AnalysisParams defaults = analysisParamsFor(p.eval.variant);
+  if (!context.sigmasFrom.empty()) defaults.eval.sigmas = p.eval.sigmas;  // the layout's own
+  const auto changed = differencesFrom(p.eval, defaults.eval);
   out << "  settings      area 'all' from 32², maxDets " << p.eval.maxDets << ", jitter band ["
       << p.jitterLow << ", " << p.jitterHigh << ")";
   for (const auto& c : changed) out << "; " << c;

@@ -14,6 +14,9 @@ struct AnalysisReportContext {
   std::string groundTruth;  // file or run folder shown in the header
   std::string results;
   std::size_t worstImages = 10;  // rows of the worst-image table
+  /// Where the sigmas of a layout other than COCO's or CrowdPose's come from (KeypointLayout::
+  /// sigmasFrom); empty for those two, whose sigmas are compared with valid.py's.
+  std::string sigmasFrom;
 };
 
 /// Plain-text report (fixed-width columns); never fails.

@@ -153,7 +153,7 @@ KeypointAnalysis analyzeKeypoints(const KeypointGroundTruth& gt,
                                   const AnalysisParams& params, const AnalysisOptions& options) {
   params.validate();
   const EvalParams& ep = params.eval;
-  checkGroundTruthFor(gt, ep.variant);
+  checkGroundTruthFor(gt, ep.variant, ep.sigmas.size());
   const int J = params.numJoints();
   const KeypointCategory& category = poseCategory(gt, J);
   checkDetections(gt, detections, static_cast<std::size_t>(J), options.resultsSource);

@@ -16,7 +16,7 @@ ResampledMetrics::ResampledMetrics(const KeypointGroundTruth& gt,
                                    const std::vector<KeypointDetection>& detections,
                                    const EvalParams& params, int threads)
     : params_(params) {
-  checkGroundTruthFor(gt, params.variant);
+  checkGroundTruthFor(gt, params.variant, params.sigmas.size());
   params.validate();
   if (params.iouThrs.size() > 32) throw EvalError("at most 32 OKS thresholds can be resampled");
   const int J = params.numJoints();

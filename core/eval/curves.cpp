@@ -1,6 +1,7 @@
 #include "eval/curves.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <nlohmann/json.hpp>
 #include <utility>
 
@@ -117,6 +118,24 @@ std::string formatCurvesJson(const EvalCurves& curves) {
   j["variant"] = variantName(curves.variant);
   if (!curves.settingChanges.empty()) j["settings"] = curves.settingChanges;
   return j.dump() + "\n";
+}
+
+std::string formatCategoryTable(const EvalCurves& curves) {
+  std::string out = "| Category";
+  for (const std::string& name : curves.statNames) out += " | " + name;
+  out += " |\n|---";
+  for (std::size_t i = 0; i < curves.statNames.size(); ++i) out += "|---";
+  out += "|\n";
+  char value[32];
+  for (const CategoryCurves& c : curves.categories) {
+    out += "| " + c.name + " (id " + std::to_string(c.categoryId) + ")";
+    for (double stat : c.stats) {
+      std::snprintf(value, sizeof value, " | %.3f", stat);
+      out += value;
+    }
+    out += " |\n";
+  }
+  return out;
 }
 
 }  // namespace posescope

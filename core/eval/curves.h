@@ -60,6 +60,10 @@ EvalCurves evaluateCurves(const KeypointGroundTruth& gt,
                           const std::vector<KeypointDetection>& detections,
                           const EvalParams& params, EvalOptions options = {});
 
+/// One Markdown table of every category's own stats (`curves.categories`), a row each named
+/// "NAME (id N)", in valid.py's three-decimal format. Never fails.
+std::string formatCategoryTable(const EvalCurves& curves);
+
 /// The curves file: {"oks_thresholds", "recall_points", "areas", "max_dets", "precision",
 /// "scores", "recall", "stats"} for one keypoint category; with several, the same first four keys,
 /// "stats" over all of them and "categories": [{"id", "name", "precision", "scores", "recall",

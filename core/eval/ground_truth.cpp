@@ -1,5 +1,6 @@
 #include "eval/ground_truth.h"
 
+#include <cmath>
 #include <unordered_set>
 
 #include "common/errors.h"
@@ -134,12 +135,31 @@ KeypointCategory parseCategory(value& v, const Context& ctx) {
           category.keypoints.emplace_back("?");
         }
       });
+    } else if (key == "skeleton") {
+      // Limbs only draw overlays (pycocotools ignores them); a malformed one is still refused.
+      evaljson::forEachElement(field, ctx, "skeleton", [&](std::size_t i, value& pair) {
+        std::vector<double> ends = evaljson::readNumbers(pair, "skeleton", ctx);
+        if (ends.size() != 2 || ends[0] != std::floor(ends[0]) || ends[1] != std::floor(ends[1])) {
+          throw EvalError(ctx.where() + ": skeleton[" + std::to_string(i) +
+                          "] must be a pair of 1-based joint numbers");
+        }
+        category.limbs.emplace_back(static_cast<int>(ends[0]) - 1, static_cast<int>(ends[1]) - 1);
+      });
     } else {
       return false;
     }
     return true;
   });
   if (!hasId) missing(ctx, "id");
+  const int joints = static_cast<int>(category.keypoints.size());
+  for (std::size_t i = 0; i < category.limbs.size(); ++i) {
+    const auto [a, b] = category.limbs[i];
+    if (a < 0 || b < 0 || a >= joints || b >= joints) {
+      throw EvalError(ctx.where() + ": skeleton[" + std::to_string(i) + "] joins joints " +
+                      std::to_string(a + 1) + " and " + std::to_string(b + 1) +
+                      ", but the category has " + std::to_string(joints) + " keypoints");
+    }
+  }
   return category;
 }
 
@@ -227,13 +247,6 @@ void checkGroundTruthFor(const KeypointGroundTruth& gt, EvalVariant variant) {
   checkGroundTruthFor(gt, variant, evalParamsFor(variant).sigmas.size());
 }
 
-std::size_t keypointJointCount(const KeypointGroundTruth& gt) {
-  for (const auto& c : gt.categories) {
-    if (!c.keypoints.empty()) return c.keypoints.size();
-  }
-  return 0;
-}
-
 void checkGroundTruthFor(const KeypointGroundTruth& gt, EvalVariant variant, std::size_t joints) {
   const std::string name = variantName(variant);
   bool hasPoseCategory = false;
@@ -244,7 +257,8 @@ void checkGroundTruthFor(const KeypointGroundTruth& gt, EvalVariant variant, std
       throw EvalError(gt.source + ": category " + std::to_string(c.id) + " ('" + c.name +
                       "') has " + std::to_string(c.keypoints.size()) + " keypoints but the " +
                       name + " evaluation needs " + std::to_string(joints) +
-                      (ownSkeleton ? " (one per sigma given)" : ""));
+                      (ownSkeleton ? " (one per sigma; " + std::to_string(joints) + " sigmas given)"
+                                   : std::string()));
     }
     hasPoseCategory = true;
   }

@@ -25,10 +25,6 @@ void checkGroundTruthFor(const KeypointGroundTruth& gt, EvalVariant variant);
 /// skeleton other than the variant's, evaluated with its own sigmas).
 void checkGroundTruthFor(const KeypointGroundTruth& gt, EvalVariant variant, std::size_t joints);
 
-/// The joint count of `gt`'s first keypoint category (id order of the file); 0 when none has
-/// joints. Never fails.
-std::size_t keypointJointCount(const KeypointGroundTruth& gt);
-
 /// `gt` with only the images in `imageIds` and their annotations (an evaluation of part of a
 /// dataset); never fails.
 KeypointGroundTruth restrictToImages(const KeypointGroundTruth& gt,

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace posescope {
@@ -17,6 +18,7 @@ struct KeypointCategory {
   std::int64_t id = 0;
   std::string name;
   std::vector<std::string> keypoints;
+  std::vector<std::pair<int, int>> limbs;  // the file's `skeleton`, made 0-based
 };
 
 /// One image of the ground truth; `crowdIndex` is present in CrowdPose files only.

@@ -99,7 +99,21 @@ std::string summaryToJsonText(const RunSummary& s) {
   }
   j["inputs"] = std::move(inputs);
   if (s.shard) j["shard"] = shardIdentityToJson(*s.shard);
+  if (s.categoryRestricted) j["category_restricted"] = true;
+  if (s.imported) j["imported"] = true;
   return j.dump(2);
+}
+
+LayoutChoice runLayoutChoice(const std::string& dir, const RunSummary& summary) {
+  LayoutChoice choice;
+  choice.dataset = variantFromDatasetName(summary.datasetKind);
+  const fs::path skeleton = fs::path(dir) / runfiles::kSkeleton;
+  if (fs::exists(skeleton)) {
+    choice.skeletonSource = skeleton.string();
+    choice.skeletonFile = loadSkeletonFile(choice.skeletonSource);
+  }
+  if (summary.categoryRestricted) choice.categoryId = summary.categoryId;
+  return choice;
 }
 
 RunSummary summaryFromJsonText(const std::string& text, const std::string& source) {
@@ -132,6 +146,8 @@ RunSummary summaryFromJsonText(const std::string& text, const std::string& sourc
         s.inputs.push_back(
             {role, entry.at("path").get<std::string>(), entry.value("sha256", std::string())});
     if (j.contains("shard")) s.shard = shardIdentityFromJson(j.at("shard"), source);
+    s.categoryRestricted = j.value("category_restricted", false);
+    s.imported = j.value("imported", false);
   } catch (const nlohmann::json::exception& e) {
     throw Error(source + ": not a PoseScope run summary: " + e.what());
   }

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "eval/keypoint_layout.h"
 #include "eval/metric_table.h"
 #include "pipeline/atomic_file.h"
 #include "pipeline/image_record.h"
@@ -40,6 +41,11 @@ struct RunSummary {
   std::string datasetKind;  // coco | crowd_pose
   std::string annotationFile;
   int categoryId = 1;
+  /// The run evaluated only categoryId (`import --category`); else every keypoint category of
+  /// the annotation file that shares its layout.
+  bool categoryRestricted = false;
+  /// Predictions imported from a results file (`posescope-cli import`): no network, no timings.
+  bool imported = false;
   size_t imagesTotal = 0;
   size_t imagesDone = 0;
   size_t imagesFailed = 0;
@@ -61,6 +67,8 @@ inline constexpr const char* kMetricsJson = "metrics.json";
 inline constexpr const char* kMetricsMd = "metrics.md";
 inline constexpr const char* kImageEval = "image_eval.jsonl";
 inline constexpr const char* kAnalysis = "analysis.json";
+/// The joints and OKS sigmas the run is scored with (keypoint_layout.h); absent: the dataset's.
+inline constexpr const char* kSkeleton = "skeleton.json";
 }  // namespace runfiles
 
 /// Writes a run folder incrementally so a cancelled, killed or crashed run leaves valid files:
@@ -107,6 +115,10 @@ struct LoadedRun {
 /// a file is malformed (line number for records.jsonl; an unterminated last record line is
 /// dropped with a note). A "running" run that nobody writes any more reads as Interrupted.
 LoadedRun loadRunFolder(const std::string& dir);
+
+/// How a run's ground truth is scored: the dataset from run.json, skeleton.json when the folder
+/// has one (read; throws EvalError naming it when malformed), the category when restricted.
+LayoutChoice runLayoutChoice(const std::string& dir, const RunSummary& summary);
 
 std::string summaryToJsonText(const RunSummary& summary);
 RunSummary summaryFromJsonText(const std::string& text, const std::string& source);

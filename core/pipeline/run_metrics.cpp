@@ -41,8 +41,11 @@ RunMetrics computeRunMetrics(const std::vector<ImageRecord>& records, const RunS
     gt = restrictToImages(gt, evaluated);
     log("metrics over the " + std::to_string(records.size()) + " evaluated images only");
   }
-  const EvalVariant variant = variantFromDatasetName(summary.datasetKind);
-  const EvalSummary eval = evaluateKeypoints(gt, detections, variant);
+  const KeypointLayout layout = resolveKeypointLayout(
+      gt, runLayoutChoice(writer ? writer->dir() : std::string(), summary));
+  gt = groundTruthOfLayout(gt, layout);
+  detections = detectionsOfLayout(detections, layout);
+  const EvalSummary eval = evaluateKeypoints(gt, detections, evalParamsFor(layout));
   RunMetrics metrics{eval.table, formatMarkdownTable(eval.table, archName)};
   if (!writer) return metrics;
   writer->writeMetrics(metrics.table, metrics.markdown);
@@ -52,7 +55,7 @@ RunMetrics computeRunMetrics(const std::vector<ImageRecord>& records, const RunS
   // ground truth it cannot analyse (e.g. two keypoint categories) leaves the run complete.
   try {
     const KeypointAnalysis analysis =
-        analyzeKeypoints(gt, detections, analysisParamsForJoints(variant, gt));
+        analyzeKeypoints(gt, detections, analysisParamsFor(layout));
     writer->writeText(runfiles::kAnalysis, formatAnalysisJson(analysis, buildTriage(analysis, gt)));
   } catch (const EvalError& e) {
     log(std::string("no error analysis: ") + e.what());

@@ -239,8 +239,7 @@ RunReportAnalysis analyzeRunForReport(const LoadedRun& run) {
   AnalysisOptions options;
   options.resultsSource = input.resultsFile;
   out.analysis =
-      analyzeKeypoints(input.groundTruth, input.results,
-                       analysisParamsForJoints(input.variant, input.groundTruth), options);
+      analyzeKeypoints(input.groundTruth, input.results, analysisParamsFor(input.layout), options);
   out.triage = buildTriage(out.analysis, input.groundTruth);
   out.worst = worstImages(out.triage, run.records);
   return out;

@@ -52,7 +52,7 @@ struct RunReportAnalysis {
 };
 
 /// Analyses `run`'s results against its annotation file as `posescope-cli analyze RUN_DIR` does
-/// (analysisParamsForJoints). Throws Error naming the folder or file when its results or
+/// (analysisParamsFor(layout)). Throws Error naming the folder or file when its results or
 /// annotation file cannot be read (loadRunEvaluationInput), EvalError for bad entries.
 RunReportAnalysis analyzeRunForReport(const LoadedRun& run);
 

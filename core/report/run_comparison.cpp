@@ -159,12 +159,17 @@ RunPairAnalysis analyzeRunPair(const LoadedRun& a, const LoadedRun& b,
                                const BootstrapOptions& options) {
   const RunEvaluationInput inA = loadRunEvaluationInput(a), inB = loadRunEvaluationInput(b);
   if (inA.variant != inB.variant) throw Error("the runs use different datasets");
-  const EvalParams params = evalParamsFor(inA.variant);
+  if (inA.layout.skeleton.joints != inB.layout.skeleton.joints ||
+      inA.layout.skeleton.sigmas != inB.layout.skeleton.sigmas) {
+    throw Error("the runs are scored with different keypoints or sigmas (" + inA.layout.sigmasFrom +
+                "; " + inB.layout.sigmasFrom + ")");
+  }
+  const EvalParams params = evalParamsFor(inA.layout);
   const ResampledMetrics ma(inA.groundTruth, inA.results, params, options.threads);
   const ResampledMetrics mb(inB.groundTruth, inB.results, params, options.threads);
   RunPairAnalysis pair;
   pair.significance = pairedBootstrap(ma, mb, options);
-  const AnalysisParams analysis = analysisParamsForJoints(inA.variant, inA.groundTruth);
+  const AnalysisParams analysis = analysisParamsFor(inA.layout);
   AnalysisOptions analysisOptions;
   analysisOptions.threads = options.threads;
   analysisOptions.resultsSource = inA.resultsFile;

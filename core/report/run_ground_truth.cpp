@@ -43,7 +43,10 @@ RunEvaluationInput loadRunEvaluationInput(const LoadedRun& run) {
     for (const auto& r : run.records) ids.push_back(r.imageId);
     in.groundTruth = restrictToImages(in.groundTruth, ids);
   }
-  in.results = loadResults(in.resultsFile);
+  in.layout = resolveKeypointLayout(in.groundTruth, runLayoutChoice(run.dir, run.summary));
+  in.variant = in.layout.variant;
+  in.groundTruth = groundTruthOfLayout(in.groundTruth, in.layout);
+  in.results = detectionsOfLayout(loadResults(in.resultsFile), in.layout);
   return in;
 }
 

@@ -26,7 +26,10 @@ std::string analyzeJson(const std::shared_ptr<const KeypointGroundTruth>& gt,
                         const SettingChanges& changes, int threads,
                         const std::string& resultsSource) {
   if (threads < 0) throw EvalError("threads must be 0 or more");
-  AnalysisParams params = analysisParamsForJoints(variantOf(*gt, changes), *gt);
+  LayoutChoice choice;
+  choice.dataset = variantOf(*gt, changes);
+  choice.sigmas = changes.sigmas;
+  AnalysisParams params = analysisParamsFor(resolveKeypointLayout(*gt, choice));
   applySettingChanges(params.eval, changes);
   AnalysisOptions options;
   options.threads = threads;

@@ -15,12 +15,12 @@ EvalVariant variantOf(const KeypointGroundTruth& gt, const SettingChanges& chang
 
 void applySettingChanges(EvalParams& params, const SettingChanges& changes) {
   if (changes.sigmas) {
-    if (changes.sigmas->size() != params.sigmas.size()) {
-      throw EvalError("sigmas: " + std::to_string(changes.sigmas->size()) + " values for " +
-                      std::to_string(params.sigmas.size()) + " joints");
-    }
-    params.sigmas =
-        changes.snapSigmas ? snapToReference(*changes.sigmas, params.sigmas) : *changes.sigmas;
+    // As pycocotools' kpt_oks_sigmas: another count scores a skeleton of that many joints (the
+    // evaluation then checks the ground truth has them).
+    const bool sameJoints = changes.sigmas->size() == params.sigmas.size();
+    params.sigmas = changes.snapSigmas && sameJoints
+                        ? snapToReference(*changes.sigmas, params.sigmas)
+                        : *changes.sigmas;
   }
   if (changes.oksThresholds) params.iouThrs = *changes.oksThresholds;
   if (changes.recallPoints) params.recThrs = *changes.recallPoints;

@@ -19,6 +19,14 @@
 
 namespace {
 
+// The layout of a parity set, its dataset named as valid.py's config names it.
+posescope::KeypointLayout datasetLayout(const posescope::KeypointGroundTruth& gt,
+                                        posescope::EvalVariant variant) {
+  posescope::LayoutChoice choice;
+  choice.dataset = variant;
+  return posescope::resolveKeypointLayout(gt, choice);
+}
+
 using nlohmann::json;
 
 json readJson(const std::string& path) {
@@ -70,7 +78,7 @@ class TestAnalysisCurves : public QObject {
                                                     : posescope::EvalVariant::Coco;
     const auto gt = posescope::loadGroundTruth(base + ".gt.json");
     const auto results = posescope::loadResults(base + ".results.json");
-    const auto params = posescope::analysisParamsForJoints(variant, gt);
+    const auto params = posescope::analysisParamsFor(datasetLayout(gt, variant));
     const auto analysis = posescope::analyzeKeypoints(gt, results, params);
     const std::size_t A = params.eval.areas.size(), T = params.eval.iouThrs.size();
     const std::size_t R = params.eval.recThrs.size();
@@ -123,7 +131,7 @@ class TestAnalysisCurves : public QObject {
                                                     : posescope::EvalVariant::Coco;
     const auto gt = posescope::loadGroundTruth(base + ".gt.json");
     const auto results = posescope::loadResults(base + ".results.json");
-    auto params = posescope::analysisParamsForJoints(variant, gt);
+    auto params = posescope::analysisParamsFor(datasetLayout(gt, variant));
     params.eval = posescope::evalParamsFor(variant);
     const auto analysis = posescope::analyzeKeypoints(gt, results, params);
     const json expected = readJson(posescope::test::sourceDir() + "/tests/eval/goldens/curves/" +

@@ -11,6 +11,7 @@
 #include <fstream>
 
 #include "cli_runner.h"
+#include "eval/keypoint_layout.h"
 #include "test_files.h"
 #include "test_support.h"
 
@@ -25,7 +26,8 @@ constexpr int kJoints = 17;
 void writeScene(const QString& gtPath, const QString& dtPath) {
   json images = json::array(), people = json::array(), results = json::array();
   json names = json::array();
-  for (int k = 0; k < kJoints; ++k) names.push_back("j" + std::to_string(k));
+  for (const std::string& name : posescope::referenceSkeleton(posescope::EvalVariant::Coco).joints)
+    names.push_back(name);
   for (int i = 1; i <= 5; ++i) {
     images.push_back(
         {{"id", i}, {"file_name", std::to_string(i) + ".jpg"}, {"width", 640}, {"height", 480}});
@@ -79,7 +81,7 @@ class TestMetricsAccuracyCli : public QObject {
     QCOMPARE(a.at("true_positives").get<int>(), 5);
     QCOMPARE(a.at("joints").size(), std::size_t{kJoints});
     const json& wrist = a.at("joints").at(9);
-    QCOMPARE(wrist.at("name").get<std::string>(), std::string("j9"));
+    QCOMPARE(wrist.at("name").get<std::string>(), std::string("left_wrist"));
     QCOMPARE(wrist.at("sigma").get<double>(), 0.62 / 10);
     QCOMPARE(wrist.at("labelled").get<int>(), 5);
     QCOMPARE(wrist.at("pck_50").get<double>(), 1.0);
@@ -96,7 +98,7 @@ class TestMetricsAccuracyCli : public QObject {
     QVERIFY(std::fabs(calibration.at("expected_calibration_error").get<double>() - 0.75) < 1e-12);
 
     const std::string csv = posescope::test::readBytes(csvPath.toStdString());
-    QVERIFY(csv.rfind("category,joint,sigma,labelled,mean_ks,pck_50,pck_75\nperson,j0,", 0) == 0);
+    QVERIFY(csv.rfind("category,joint,sigma,labelled,mean_ks,pck_50,pck_75\nperson,nose,", 0) == 0);
     QCOMPARE(std::count(csv.begin(), csv.end(), '\n'), long{kJoints + 2});
   }
 

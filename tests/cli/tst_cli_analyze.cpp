@@ -13,6 +13,7 @@
 #include <cmath>
 
 #include "cli_runner.h"
+#include "eval/keypoint_layout.h"
 #include "test_files.h"
 #include "test_support.h"
 
@@ -40,10 +41,11 @@ void writeFile(const QString& path, const QByteArray& text) {
 // A one-image ground truth with one fully labelled person and a results file on it.
 void writeTinySet(const QTemporaryDir& dir, const QByteArray& results) {
   QByteArray kp, names;
+  const auto& joints = posescope::referenceSkeleton(posescope::EvalVariant::Coco).joints;
   for (int k = 0; k < 17; ++k) {
     kp += QByteArray(k ? "," : "") + QByteArray::number(100 + 4 * k) + "," +
           QByteArray::number(80 + 9 * k) + ",2";
-    names += QByteArray(k ? "," : "") + "\"k" + QByteArray::number(k) + "\"";
+    names += QByteArray(k ? "," : "") + "\"" + QByteArray::fromStdString(joints[k]) + "\"";
   }
   writeFile(dir.filePath("gt.json"),
             "{\"images\":[{\"id\":5,\"file_name\":\"a.jpg\",\"width\":400,\"height\":400}],"
@@ -243,8 +245,10 @@ class TestCliAnalyze : public QObject {
              qPrintable(md.out));
     const CliRun wrong = runCli({"metrics", "--gt", dir.filePath("gt.json"), "--dt",
                                  dir.filePath("dt.json"), "--sigmas", "0.1,0.2"});
-    QCOMPARE(wrong.exitCode, 2);
-    QVERIFY2(wrong.err.contains("--sigmas"), qPrintable(wrong.err));
+    // Checked against the ground truth's joints, so a bad input rather than a bad command line.
+    QCOMPARE(wrong.exitCode, 3);
+    QVERIFY2(wrong.err.contains("--sigmas: 2 values, but") && wrong.err.contains("has 17 joints"),
+             qPrintable(wrong.err));
     const CliRun thresholds = runCli({"metrics", "--gt", dir.filePath("gt.json"), "--dt",
                                       dir.filePath("dt.json"), "--oks-thresholds", "0.9,0.5"});
     QCOMPARE(thresholds.exitCode, 2);
@@ -294,7 +298,7 @@ class TestCliAnalyze : public QObject {
     POSESCOPE_REQUIRE_PARITY(parity);
     const QString p = QString::fromStdString(parity);
     const CliRun r = runCli({"analyze", "--gt", p + "/eval/syn_coco_300.gt.json", "--dt",
-                             p + "/eval/syn_coco_300.results.json", "--json"});
+                             p + "/eval/syn_coco_300.results.json", "--dataset", "coco", "--json"});
     QVERIFY2(r.exitCode == 0, qPrintable(r.err));
     const QJsonObject mine = parseObject(r.out);
     QFile f(p + "/analysis/syn_coco_300.analysis.json");

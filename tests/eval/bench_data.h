@@ -10,6 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "eval/keypoint_layout.h"
+
 namespace benchdata {
 
 // Writes the set to gtPath / dtPath.
@@ -20,7 +22,9 @@ inline void writeData(const std::string& gtPath, const std::string& dtPath) {
   gt["images"] = nlohmann::json::array();
   gt["annotations"] = nlohmann::json::array();
   nlohmann::json names = nlohmann::json::array();
-  for (int k = 0; k < 17; ++k) names.push_back("k" + std::to_string(k));
+  // COCO's joints by name, so `metrics` scores the set as COCO without being told.
+  for (const std::string& name : posescope::referenceSkeleton(posescope::EvalVariant::Coco).joints)
+    names.push_back(name);
   gt["categories"] = {{{"id", 1},
                        {"name", "person"},
                        {"supercategory", "person"},

@@ -50,7 +50,7 @@ AnalysisReportContent loadAnalysisReportContent(const QString& dir, bool forPdf)
   AnalysisReportContent content;
   content.run = loadRunFolder(dir.toStdString());
   RunReportAnalysis analysed = analyzeRunForReport(content.run);
-  if (forPdf) measureAccuracy(content, analysed.input, evalParamsFor(analysed.input.variant));
+  if (forPdf) measureAccuracy(content, analysed.input, evalParamsFor(analysed.input.layout));
   content.analysis = std::make_shared<const KeypointAnalysis>(std::move(analysed.analysis));
   content.triage = std::make_shared<const Triage>(std::move(analysed.triage));
   content.worst = std::move(analysed.worst);
@@ -72,7 +72,7 @@ AnalysisReportContent analysisReportContentOf(const QString& dir, const RunAnaly
   }
   if (forPdf && shown->input) {
     const RunReevaluationPtr& re = shown->reevaluation;
-    measureAccuracy(content, *shown->input, re ? re->params : evalParamsFor(shown->input->variant));
+    measureAccuracy(content, *shown->input, re ? re->params : evalParamsFor(shown->input->layout));
   }
   content.overlays.resize(content.worst.size());
   if (forPdf) drawWorstImages(content);

@@ -37,7 +37,7 @@ struct AnalysisReportContent {
 };
 
 /// Reads run folder `dir`, analyses its results against its annotation file with
-/// analysisParamsForJoints, and (when `forPdf`) draws the worst images framed for export and
+/// analysisParamsFor(layout), and (when `forPdf`) draws the worst images framed for export and
 /// measures the per-joint accuracy. Throws Error naming the folder or file when the run, its
 /// results or its annotation file cannot be read; an image that cannot be drawn, or an accuracy
 /// that cannot be measured, only adds a note.

@@ -25,7 +25,7 @@ struct RunAnalysis {
   /// What the analysis read (ground truth, results, file names); shared by every analysis of the
   /// same reading, never changed.
   std::shared_ptr<const RunEvaluationInput> input;
-  /// The settings `posescope-cli analyze RUN_DIR` uses (analysisParamsForJoints) and those this
+  /// The settings `posescope-cli analyze RUN_DIR` uses (analysisParamsFor(layout)) and those this
   /// analysis ran with (the same unless reanalysed with others).
   AnalysisParams defaultParams;
   AnalysisParams params;

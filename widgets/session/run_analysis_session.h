@@ -26,7 +26,7 @@ class RunAnalysisSession : public QObject {
   ~RunAnalysisSession() override;
 
   /// Reads run folder `dir` in the background and analyses it as `posescope-cli analyze DIR`
-  /// does (analysisParamsForJoints); analysisReady or analysisFailed follow.
+  /// does (analysisParamsFor(layout)); analysisReady or analysisFailed follow.
   void analyzeRunFolder(const QString& dir);
   /// Analyses the run folder last read again with `params` (no file is read); analysisReady or
   /// analysisFailed follow. False (nothing happens) when no run folder was asked for.

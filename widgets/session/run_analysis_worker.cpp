@@ -39,7 +39,7 @@ void RunAnalysisWorker::load(quint64 generation, const QString& dir,
     input_ = std::make_shared<const RunEvaluationInput>(loadRunEvaluationInput(run));
     records_ = std::move(run.records);
     categoryId_ = run.summary.categoryId;
-    defaultParams_ = analysisParamsForJoints(input_->variant, input_->groundTruth);
+    defaultParams_ = analysisParamsFor(input_->layout);
   } catch (const std::exception& e) {
     Q_EMIT failed(generation, QString::fromStdString(e.what()));
     return;

@@ -25,7 +25,7 @@ constexpr int kTimeoutMs = 60000;
 std::string coreAnalysisJson(const QString& dir, const AnalysisParams* params = nullptr) {
   const RunEvaluationInput in = loadRunEvaluationInput(loadRunFolder(dir.toStdString()));
   const AnalysisParams used =
-      params ? *params : analysisParamsForJoints(in.variant, in.groundTruth);
+      params ? *params : analysisParamsFor(in.layout);
   const KeypointAnalysis analysis = analyzeKeypoints(in.groundTruth, in.results, used);
   return formatAnalysisJson(analysis, buildTriage(analysis, in.groundTruth));
 }

@@ -49,7 +49,7 @@ std::shared_ptr<const MatchAccuracy> accuracyAt(const RunEvaluationInput& input,
   options.threads = std::max(1, QThread::idealThreadCount() - 1);  // one core left to the GUI
   options.resultsSource = input.resultsFile;
   return std::make_shared<const MatchAccuracy>(matchAccuracy(
-      input.groundTruth, input.results, evalParamsFor(input.variant), settings, options));
+      input.groundTruth, input.results, evalParamsFor(input.layout), settings, options));
 }
 
 // "40 true and 12 false positives" of `accuracy`'s matching.

@@ -34,7 +34,7 @@ struct AccuracyResult {
 // The settings of the metric table the page shows: the re-evaluation's, else valid.py's.
 EvalParams tableParams(const RunAnalysis& analysis) {
   if (analysis.reevaluation) return analysis.reevaluation->params;
-  return evalParamsFor(analysis.input->variant);
+  return evalParamsFor(analysis.input->layout);
 }
 
 // The detections in the order pycocotools' accumulate() ranks them: each image's best maxDets

@@ -161,7 +161,7 @@ void ResultsView::showAnalysis(const RunAnalysisPtr& analysis) {
   if (analysis && analysis->input && analysis->input.get() != settingsInput_) {
     // A new reading of the run: its settings start from valid.py's.
     settingsInput_ = analysis->input.get();
-    EvalParams reference = evalParamsFor(analysis->input->variant);
+    EvalParams reference = evalParamsFor(analysis->input->layout);
     settingsPanel_->setReference(reference, analysis->analysis.jointNames);
   }
   if (analysis && analysis->reevaluation) {

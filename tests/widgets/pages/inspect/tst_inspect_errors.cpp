@@ -37,11 +37,14 @@ namespace {
 // The analysis `posescope-cli analyze` computes of `gt` and `results`, as the session bundles it.
 RunAnalysisPtr analyse(KeypointGroundTruth gt, std::vector<KeypointDetection> results) {
   auto in = std::make_shared<RunEvaluationInput>();
-  in->variant = variantForGroundTruth(gt);
+  LayoutChoice choice;
+  choice.dataset = variantForGroundTruth(gt);
+  in->layout = resolveKeypointLayout(gt, choice);
+  in->variant = in->layout.variant;
   in->groundTruth = std::move(gt);
   in->results = std::move(results);
   auto a = std::make_shared<RunAnalysis>();
-  a->defaultParams = a->params = analysisParamsForJoints(in->variant, in->groundTruth);
+  a->defaultParams = a->params = analysisParamsFor(in->layout);
   a->analysis = analyzeKeypoints(in->groundTruth, in->results, a->params);
   a->triage = buildTriage(a->analysis, in->groundTruth);
   a->input = in;
