@@ -35,6 +35,7 @@ std::vector<Command> commandTable() {
       {"export", FULL(runExport)},
       {"compare", LIGHT(runCompare)},
       {"merge", LIGHT(runMerge)},
+      {"import", LIGHT(runImport)},
       {"slurm", LIGHT(runSlurm)},
   };
 }

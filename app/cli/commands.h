@@ -24,6 +24,7 @@ int runExport(const ParsedArgs& args);           // cmd_export.cpp
 int runCompare(const ParsedArgs& args);          // cmd_compare.cpp
 int runAnalyze(const ParsedArgs& parsed);        // cmd_analyze.cpp
 int runMerge(const ParsedArgs& args);            // cmd_merge.cpp
+int runImport(const ParsedArgs& args);           // cmd_import.cpp
 int runSlurm(const ParsedArgs& args);            // cmd_slurm.cpp
 int runSearchCommand(const ParsedArgs& args);    // cmd_search.cpp
 int runSearchWorker(const ParsedArgs& args);     // cmd_search.cpp
