@@ -190,6 +190,10 @@ Skeleton parseSkeleton(const std::string& jsonText, const std::string& source) {
   }
   for (const auto& name : doc["keypoints"]) {
     if (!name.is_string()) throw EvalError(source + ": 'keypoints' must hold names (strings)");
+    // Limbs and flip pairs name joints: two joints of one name would be one.
+    if (std::find(s.joints.begin(), s.joints.end(), name.get<std::string>()) != s.joints.end()) {
+      throw EvalError(source + ": 'keypoints' names '" + name.get<std::string>() + "' twice");
+    }
     s.joints.push_back(name.get<std::string>());
   }
   if (!doc.contains("sigmas") || !doc["sigmas"].is_array()) {

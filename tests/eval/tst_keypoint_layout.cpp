@@ -151,6 +151,8 @@ class TestKeypointLayout : public QObject {
                               << "s.json: not valid JSON";
     QTest::newRow("unknown key") << R"({"keypoints": ["a"], "sigmas": [0.1], "sigma": 1})"
                                  << "unknown key 'sigma'";
+    QTest::newRow("twice") << R"({"keypoints": ["a", "a"], "sigmas": [0.1, 0.1]})"
+                           << "'keypoints' names 'a' twice";
     QTest::newRow("count") << R"({"keypoints": ["a", "b"], "sigmas": [0.1]})"
                            << "1 sigmas for 2 keypoints";
     QTest::newRow("negative") << R"({"keypoints": ["a"], "sigmas": [-0.1]})"
