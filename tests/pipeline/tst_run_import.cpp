@@ -273,6 +273,44 @@ class TestRunImport : public QObject {
     QVERIFY(kept.sigmas == choice.skeletonFile->sigmas);
   }
 
+  void oneCategoryOfTwo() {
+    // People (COCO's joints) and six-joint animals in one file: --category 2 scores the animals.
+    Synthetic people = makeSet(6, 17, false, 3);
+    const Synthetic animals = makeSet(6, 6, false, 5);
+    nlohmann::json gt = people.gt;
+    gt["categories"][0] = {
+        {"id", 1}, {"name", "person"}, {"keypoints", referenceSkeleton(EvalVariant::Coco).joints}};
+    nlohmann::json animal = animals.gt["categories"][0];
+    animal["id"] = 2;
+    gt["categories"].push_back(animal);
+    nlohmann::json results = people.results;
+    for (nlohmann::json a : animals.gt["annotations"]) {
+      a["id"] = a["id"].get<int>() + 1000;
+      a["category_id"] = 2;
+      gt["annotations"].push_back(a);
+    }
+    for (nlohmann::json r : animals.results) {
+      r["category_id"] = 2;
+      results.push_back(r);
+    }
+    const std::string gtFile = path("two.gt.json"), resultsFile = path("two.results.json");
+    writeJson(gtFile, gt);
+    writeJson(resultsFile, results);
+    LayoutChoice choice = withSigmas(6);
+    choice.categoryId = 2;
+    const LoadedRun run = import("two", gtFile, resultsFile, choice);
+    QVERIFY(run.summary.categoryRestricted);
+    QCOMPARE(run.summary.categoryId, 2);
+    QVERIFY(run.metrics->values == metricsOf(gtFile, resultsFile, choice).values);
+    for (const ImageRecord& r : run.records) {
+      QCOMPARE(r.people.size(), size_t(3));  // the animals' detections only
+      QCOMPARE(r.people.front().joints.size(), size_t(6));
+    }
+    const RunEvaluationInput in = loadRunEvaluationInput(loadRunFolder(run.dir));
+    QCOMPARE(in.results.size(), size_t(18));
+    QVERIFY(in.layout.restricted);
+  }
+
   void nothingIsLeftOnFailure_data() {
     QTest::addColumn<QString>("results");
     QTest::addColumn<bool>("sixJoints");
