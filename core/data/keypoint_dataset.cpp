@@ -8,6 +8,7 @@
 
 #include "common/errors.h"
 #include "data/json_fields.h"
+#include "eval/keypoint_layout.h"
 
 namespace posescope {
 
@@ -40,49 +41,13 @@ std::string datasetKindName(DatasetKind kind) {
 }
 
 const SkeletonSpec& skeletonFor(DatasetKind kind) {
-  static const SkeletonSpec coco{
-      {"nose", "left_eye", "right_eye", "left_ear", "right_ear", "left_shoulder", "right_shoulder",
-       "left_elbow", "right_elbow", "left_wrist", "right_wrist", "left_hip", "right_hip",
-       "left_knee", "right_knee", "left_ankle", "right_ankle"},
-      {{0, 1},
-       {1, 2},
-       {2, 0},
-       {1, 3},
-       {2, 4},
-       {3, 5},
-       {4, 6},
-       {5, 6},
-       {5, 11},
-       {6, 12},
-       {11, 12},
-       {5, 7},
-       {7, 9},
-       {6, 8},
-       {8, 10},
-       {11, 13},
-       {13, 15},
-       {12, 14},
-       {14, 16}}};
-  static const SkeletonSpec crowdPose{
-      {"left_shoulder", "right_shoulder", "left_elbow", "right_elbow", "left_wrist", "right_wrist",
-       "left_hip", "right_hip", "left_knee", "right_knee", "left_ankle", "right_ankle", "head",
-       "neck"},
-      {{12, 13},
-       {13, 0},
-       {13, 1},
-       {0, 1},
-       {0, 6},
-       {1, 7},
-       {6, 7},
-       {0, 2},
-       {2, 4},
-       {1, 3},
-       {3, 5},
-       {6, 8},
-       {8, 10},
-       {7, 9},
-       {9, 11}}};
+  static const SkeletonSpec coco = skeletonSpecOf(referenceSkeleton(EvalVariant::Coco));
+  static const SkeletonSpec crowdPose = skeletonSpecOf(referenceSkeleton(EvalVariant::CrowdPose));
   return kind == DatasetKind::Coco ? coco : crowdPose;
+}
+
+SkeletonSpec skeletonSpecOf(const Skeleton& skeleton) {
+  return {skeleton.joints, skeleton.limbs, skeleton.limbColours};
 }
 
 std::string KeypointDataset::annotationPath(DatasetKind kind, const std::string& root,

@@ -1,11 +1,15 @@
 #pragma once
 // The test split of a COCO- or CrowdPose-layout keypoint dataset, as valid.py enumerates it.
 
+#include <array>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace posescope {
+
+struct Skeleton;
 
 /// Which dataset family: decides layout, joint count, flip pairs, skeleton and metrics.
 enum class DatasetKind { Coco, CrowdPose };
@@ -20,10 +24,12 @@ struct DatasetImage {
   int numAnnotations = 0;  // person annotations (crowd included)
 };
 
-/// Joint names and limb pairs of a dataset family (for drawing).
+/// Joint names and limb pairs to draw: a dataset family's, or a run's own skeleton.
 struct SkeletonSpec {
   std::vector<std::string> jointNames;
   std::vector<std::pair<int, int>> limbs;
+  /// One RGB colour per limb when the skeleton file gives them, else empty (each person's own).
+  std::vector<std::array<std::uint8_t, 3>> limbColours;
 };
 
 /// The images of DATASET.ROOT / DATASET.TEST, read from the annotation file.
@@ -63,7 +69,9 @@ class KeypointDataset {
 DatasetKind datasetKindFromName(const std::string& name);
 /// "coco" or "crowd_pose".
 std::string datasetKindName(DatasetKind kind);
-/// The joint names and limbs of the reference's VIS_CONFIG.
+/// The joint names and limbs of the reference's VIS_CONFIG (referenceSkeleton's).
 const SkeletonSpec& skeletonFor(DatasetKind kind);
+/// What overlays draw of `skeleton` (a run's skeleton.json): its joints, limbs and limb colours.
+SkeletonSpec skeletonSpecOf(const Skeleton& skeleton);
 
 }  // namespace posescope

@@ -10,12 +10,19 @@
 
 namespace posescope {
 
+namespace {
+// The role under which `posescope-cli import` records the images folder (run_import.h).
+constexpr const char* kImportedImagesRole = "images";
+}  // namespace
+
 std::string RunOverlayData::imagePath(const ImageRecord& record) const {
   return (std::filesystem::path(imageDirectory) / record.file).string();
 }
 
 OverlayScene RunOverlayData::sceneFor(const ImageRecord& record, double matchThreshold) const {
-  return makeOverlayScene(record, kind, groundTruth, evaluations, matchThreshold);
+  OverlayScene scene = makeOverlayScene(record, kind, groundTruth, evaluations, matchThreshold);
+  scene.skeleton = skeleton;
+  return scene;
 }
 
 const ImageRecord* RunOverlayData::recordOf(std::size_t datasetIndex) const {
@@ -34,13 +41,27 @@ void refreshRows(RunOverlayData& data) {
 RunOverlayData loadRunOverlayData(const LoadedRun& run) {
   RunOverlayData data;
   data.runDir = run.dir;
-  const std::string configFile = (std::filesystem::path(run.dir) / runfiles::kConfig).string();
-  const ConfigNode cfg = mergeConfigText(run.configYaml, configFile);
-  data.kind =
-      datasetKindFromName(run.summary.datasetKind.empty() ? cfg.getString("DATASET.DATASET_TEST")
-                                                          : run.summary.datasetKind);
-  data.imageDirectory = KeypointDataset::imageDirectory(data.kind, cfg.getString("DATASET.ROOT"),
-                                                        cfg.getString("DATASET.TEST"));
+  data.imported = run.summary.imported;
+  if (data.imported) {  // no config.yaml: the images folder is one of the recorded inputs
+    data.kind = datasetKindFromName(run.summary.datasetKind);
+    for (const RunInput& input : run.summary.inputs)
+      if (input.role == kImportedImagesRole) data.imageDirectory = input.path;
+  } else {
+    const std::string configFile = (std::filesystem::path(run.dir) / runfiles::kConfig).string();
+    const ConfigNode cfg = mergeConfigText(run.configYaml, configFile);
+    data.kind =
+        datasetKindFromName(run.summary.datasetKind.empty() ? cfg.getString("DATASET.DATASET_TEST")
+                                                            : run.summary.datasetKind);
+    data.imageDirectory = KeypointDataset::imageDirectory(data.kind, cfg.getString("DATASET.ROOT"),
+                                                          cfg.getString("DATASET.TEST"));
+  }
+  data.skeleton = skeletonFor(data.kind);
+  try {
+    const LayoutChoice layout = runLayoutChoice(run.dir, run.summary);
+    if (layout.skeletonFile) data.skeleton = skeletonSpecOf(*layout.skeletonFile);
+  } catch (const std::exception& e) {
+    data.warnings.push_back(std::string("the dataset's skeleton drawn: ") + e.what());
+  }
   data.categoryId = run.summary.categoryId;
   data.device = run.summary.device;
   data.records = run.records;

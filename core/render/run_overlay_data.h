@@ -25,7 +25,11 @@ namespace posescope {
 struct RunOverlayData {
   std::string runDir;  // "" for data assembled by a test
   DatasetKind kind = DatasetKind::Coco;
-  std::string imageDirectory;  // the split's image folder (KeypointDataset::imageDirectory)
+  /// What overlays draw: the run's skeleton.json when it has one, else the dataset's.
+  SkeletonSpec skeleton = skeletonFor(DatasetKind::Coco);
+  /// The split's image folder (KeypointDataset::imageDirectory); an imported run's images input.
+  std::string imageDirectory;
+  bool imported = false;  // predictions imported from a results file: no network, no timings
   std::int64_t categoryId = 1;
   std::string device;  // the run's device, used again to recompute maps
   std::vector<ImageRecord> records;
@@ -51,11 +55,12 @@ struct RunOverlayData {
 using RunOverlayDataPtr = std::shared_ptr<const RunOverlayData>;
 
 /// Assembles the viewer's data for a loaded run: dataset kind and image folder from its
-/// config.yaml and run.json, the ground truth of run.json's annotation file and image_eval.jsonl,
-/// and which recorded inputs changed since the run (their SHA-256 is computed again: call it off
-/// the GUI thread).
-/// Throws ConfigError / DatasetError naming the file when the config or the dataset kind cannot
-/// be read; a missing or unreadable ground truth or evaluation file only adds a warning.
+/// config.yaml and run.json (an imported run: its recorded images folder), the skeleton of its
+/// skeleton.json (a malformed one only adds a warning: the dataset's is drawn), the ground truth of
+/// run.json's annotation file and image_eval.jsonl, and which recorded inputs changed since the run
+/// (their SHA-256 is computed again: call it off the GUI thread). Throws ConfigError / DatasetError
+/// naming the file when the config or the dataset kind cannot be read; a missing or unreadable
+/// ground truth or evaluation file only adds a warning.
 RunOverlayData loadRunOverlayData(const LoadedRun& run);
 
 /// Rows and derived fields after `records` / `evaluations` changed. Never fails.

@@ -59,6 +59,13 @@ bool visible(const PersonPrediction& person, int joint, double threshold) {
          person.joints[joint][2] >= threshold;
 }
 
+// The skeleton file's colour of limb `limb` when it gives one, else the person's.
+cv::Scalar limbColour(const SkeletonSpec& skeleton, std::size_t limb, const cv::Scalar& person) {
+  if (limb >= skeleton.limbColours.size()) return person;
+  const auto& rgb = skeleton.limbColours[limb];
+  return cv::Scalar(rgb[0], rgb[1], rgb[2]);
+}
+
 bool labelled(const GroundTruthPerson& person, int joint) {
   const std::size_t i = static_cast<std::size_t>(joint) * 3;
   return joint >= 0 && i + 2 < person.keypoints.size() && person.keypoints[i + 2] > 0;
@@ -102,15 +109,17 @@ void drawPredictions(Canvas& canvas, const OverlayScene& scene, const RenderOpti
     if (!shown[i]) continue;
     const PersonPrediction& person = scene.predictions[i];
     const cv::Scalar color = personColor(i);
-    for (const auto& [ja, jb] : scene.skeleton.limbs) {
+    const auto& limbs = scene.skeleton.limbs;
+    for (std::size_t l = 0; l < limbs.size(); ++l) {
+      const auto [ja, jb] = limbs[l];
       if (!visible(person, ja, threshold) || !visible(person, jb, threshold)) continue;
       const auto& a = person.joints[ja];
       const auto& b = person.joints[jb];
       const double alpha =
           options.skeletonOpacity *
           (options.scoreAsOpacity ? scoreFactor(std::min<double>(a[2], b[2])) : 1.0);
-      solidLine(canvas, canvas.map(a[0], a[1]), canvas.map(b[0], b[1]), color, sizes.lineWidth,
-                alpha, cv::LINE_AA);
+      solidLine(canvas, canvas.map(a[0], a[1]), canvas.map(b[0], b[1]),
+                limbColour(scene.skeleton, l, color), sizes.lineWidth, alpha, cv::LINE_AA);
     }
     for (const auto& joint : person.joints) {
       if (joint[2] < threshold) continue;

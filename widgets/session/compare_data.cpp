@@ -110,13 +110,20 @@ std::vector<SideBySideRow> summaryRows(const RunComparison& c, const CompareSide
                     : QString::number(s.images);
   };
   rows.push_back({QObject::tr("Images"), images(c.a), images(c.b)});
-  rows.push_back({QObject::tr("Wall time"), QStringLiteral("%1 s").arg(c.a.wallSeconds, 0, 'f', 1),
-                  QStringLiteral("%1 s").arg(c.b.wallSeconds, 0, 'f', 1)});
-  rows.push_back(
-      {QObject::tr("Mean per image"), msText(c.a.timing.total), msText(c.b.timing.total)});
+  // Imported predictions ran no network here: they have no times to compare.
+  const QString untimed = QObject::tr("no timings (imported)");
+  auto wall = [&untimed](const CompareSide& side, const RunSide& s) {
+    return side.run.summary.imported ? untimed
+                                     : QStringLiteral("%1 s").arg(s.wallSeconds, 0, 'f', 1);
+  };
+  auto ms = [&untimed](const CompareSide& side, const StatSummary& stat) {
+    return side.run.summary.imported ? untimed : msText(stat);
+  };
+  rows.push_back({QObject::tr("Wall time"), wall(a, c.a), wall(b, c.b)});
+  rows.push_back({QObject::tr("Mean per image"), ms(a, c.a.timing.total), ms(b, c.b.timing.total)});
   for (std::size_t s = 0; s < c.a.timing.stages.size() && s < c.b.timing.stages.size(); ++s)
-    rows.push_back({QObject::tr("  %1").arg(q(c.a.timing.stages[s])),
-                    msText(c.a.timing.perStage[s]), msText(c.b.timing.perStage[s])});
+    rows.push_back({QObject::tr("  %1").arg(q(c.a.timing.stages[s])), ms(a, c.a.timing.perStage[s]),
+                    ms(b, c.b.timing.perStage[s])});
   return rows;
 }
 

@@ -48,6 +48,9 @@ void MainMenus::addFileMenu() {
                     if (!dir.isEmpty()) window_->openRunFolder(dir, MainWindow::WarnOnFailure);
                   })
       ->setShortcut(QKeySequence(tr("Ctrl+Shift+O")));
+  file->addAction(tr("Open &Predictions\u2026"), this,
+                  [this] { window_->showOpenPredictionsDialog(); })
+      ->setToolTip(tr("Import a keypoint results file made elsewhere as a run folder"));
   file->addAction(tr("Open &Search Folder\u2026"), window_, &MainWindow::chooseSearchFolder);
   file->addAction(tr("Com&pare Runs\u2026"), this, [this] {
     const QString a = QFileDialog::getExistingDirectory(window_, tr("Compare: run folder A"));

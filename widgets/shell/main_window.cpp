@@ -6,6 +6,7 @@
 #include <QFileInfo>
 #include <QMimeData>
 #include <QSettings>
+#include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <algorithm>
@@ -20,6 +21,7 @@
 #include "widgets/pages/search/search_view.h"
 #include "widgets/pages/timing/timing_view.h"
 #include "widgets/session/path_kind.h"
+#include "widgets/session/predictions_check.h"
 #include "widgets/session/run_document.h"
 #include "widgets/session/run_session.h"
 #include "widgets/session/search_session.h"
@@ -27,6 +29,7 @@
 #include "widgets/shell/demo_launcher.h"
 #include "widgets/shell/export_actions.h"
 #include "widgets/shell/main_menus.h"
+#include "widgets/shell/open_predictions_dialog.h"
 #include "widgets/shell/session_status.h"
 
 namespace posescope {
@@ -160,6 +163,18 @@ bool MainWindow::startRun() {
   return true;
 }
 
+OpenPredictionsDialog* MainWindow::showOpenPredictionsDialog(const QString& resultsFile) {
+  auto* dialog = new OpenPredictionsDialog(
+      QStandardPaths::writableLocation(QStandardPaths::AppDataLocation), this);
+  dialog->setAttribute(Qt::WA_DeleteOnClose);
+  dialog->setWindowModality(Qt::WindowModal);
+  if (!resultsFile.isEmpty()) dialog->setResultsFile(resultsFile);
+  connect(dialog, &OpenPredictionsDialog::imported, this,
+          [this](const QString& runDir) { openRunFolder(runDir, WarnOnFailure); });
+  dialog->show();
+  return dialog;
+}
+
 CompareRunDialog* MainWindow::showRunPairDialog() {
   auto* dialog = new CompareRunDialog(this);
   dialog->setAttribute(Qt::WA_DeleteOnClose);
@@ -260,7 +275,14 @@ void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
 }
 
 void MainWindow::dropEvent(QDropEvent* event) {
-  for (const QUrl& url : event->mimeData()->urls()) openFile(url.toLocalFile());
+  for (const QUrl& url : event->mimeData()->urls()) {
+    const QString path = url.toLocalFile();
+    // A results file is JSON like an architecture: its first bytes tell them apart.
+    if (looksLikeResultsFile(path))
+      showOpenPredictionsDialog(path);
+    else
+      openFile(path);
+  }
   event->acceptProposedAction();
 }
 

@@ -13,6 +13,7 @@ class DemoLauncher;
 class ExperimentSetupPage;
 class ExportActions;
 class MainMenus;
+class OpenPredictionsDialog;
 class InspectView;
 class ResultsView;
 class RunProgressView;
@@ -93,6 +94,10 @@ class MainWindow : public QMainWindow {
   /// (else A again); its Run button starts the pair and closes it once the runs have started
   /// (a refusal is shown over it). Returns the dialog, which deletes itself when closed.
   CompareRunDialog* showRunPairDialog();
+  /// File > Open Predictions… (and a results file dropped on the window: `resultsFile` filled
+  /// in): the import dialog, window-modal; the run folder it writes opens on the Results page.
+  /// Returns the dialog, which deletes itself when closed.
+  OpenPredictionsDialog* showOpenPredictionsDialog(const QString& resultsFile = {});
   /// RunSession::startRunPair, saying a refusal in the status bar too.
   bool startRunPair(const RunSetup& a, const RunSetup& b, QString* error = nullptr);
   /// Help > Open Demo, Compare Demo Architectures and Search Demo.

@@ -425,7 +425,11 @@ void CompareView::rebuildTimingPlot() {
   int n = 0;
   for (const auto& [side, color] : sides) {
     auto* bars = new QCPBars(timingPlot_->xAxis, timingPlot_->yAxis);
-    bars->setName((n == 0 ? tr("A: %1") : tr("B: %1")).arg(n == 0 ? labelA_ : labelB_));
+    const std::optional<CompareSide>& loaded = this->side(n == 0 ? A : B);
+    const bool imported = loaded && loaded->run.summary.imported;
+    bars->setName(
+        (n == 0 ? tr("A: %1%2") : tr("B: %1%2"))
+            .arg(n == 0 ? labelA_ : labelB_, imported ? tr(" (imported: no timings)") : QString()));
     ++n;
     bars->setBrush(color);
     bars->setPen(Qt::NoPen);

@@ -52,6 +52,11 @@ constexpr std::size_t slot(OverlayLayer layer) {
   return static_cast<std::size_t>(layer);
 }
 
+// What the network's layers say for predictions imported from a results file.
+QString noNetworkNote() {
+  return QObject::tr("not available for imported predictions");
+}
+
 // A dark picture standing in for an image that cannot be read, as large as the people on it.
 QImage placeholderImage(const ImageRecord& record) {
   int w = 640, h = 480;
@@ -407,7 +412,7 @@ void InspectView::buildActions() {
 
 QStringList InspectView::jointNames() const {
   QStringList names;
-  for (const auto& n : skeletonFor(data_->kind).jointNames) names.append(QString::fromStdString(n));
+  for (const auto& n : data_->skeleton.jointNames) names.append(QString::fromStdString(n));
   return names;
 }
 
@@ -418,7 +423,10 @@ void InspectView::followSession(const RunSession* session) {
   RunDocument* document = session->document();
   connect(document, &RunDocument::inspectionChanged, this, [this, document] {
     if (const RunOverlayDataPtr& data = document->inspection())
-      setData(data, std::make_unique<EvaluatorMapsProvider>(data->runDir, data->device));
+      // Imported predictions have no network to recompute maps with.
+      setData(data, data->imported
+                        ? nullptr
+                        : std::make_unique<EvaluatorMapsProvider>(data->runDir, data->device));
     else if (const OpenedRunPtr& opened = document->openedRun())
       showUnavailable(opened->inspectError);
   });
@@ -545,7 +553,7 @@ void InspectView::updatePersonPanel() {
     personErrors_->clear();
   } else if (analysis_) {
     personErrors_->setPerson(PersonErrorsModel::personOf(*analysis_, *record, selectedPerson_),
-                             skeletonFor(data_->kind).jointNames);
+                             data_->skeleton.jointNames);
   } else {
     PersonErrorsModel::Person person;
     person.person = selectedPerson_;
@@ -594,6 +602,12 @@ void InspectView::setData(RunOverlayDataPtr data, std::unique_ptr<MapsProvider> 
   if (options_.heatmapJoint >= names.size()) options_.heatmapJoint = -1;
   jointBox_->setCurrentIndex(options_.heatmapJoint + 1);
   grid_->setMaps(names, nullptr, options_.colormap);
+  for (OverlayLayer layer :
+       {OverlayLayer::Heatmap, OverlayLayer::Tags, OverlayLayer::NetworkResolution}) {
+    QAction* action = layerActions_[slot(layer)];
+    action->setEnabled(!data_->imported);
+    action->setStatusTip(data_->imported ? noNetworkNote() : QString());
+  }
   canvas_->setImage({}, {});
   people_->setScene({}, options_);
   updatePersonPanel();
@@ -753,6 +767,11 @@ bool InspectView::needsMaps() const {
 }
 
 void InspectView::requestMapsIfNeeded() {
+  if (data_->imported) {  // no network: nothing to ask for, only say so where maps are wanted
+    mapsNote_ =
+        current_ && needsMaps() ? tr("heatmaps and tags: %1").arg(noNetworkNote()) : QString();
+    return;
+  }
   if (!current_ || !controller_->hasProvider() || !needsMaps()) return;
   if (mapsApplied_) return;
   if (ImageMapsPtr maps = controller_->request(*current_)) {

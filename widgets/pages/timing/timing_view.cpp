@@ -103,14 +103,16 @@ TimingView::TimingView(QWidget* parent) : QWidget(parent) {
   bottom->addWidget(table_);
   bottom->setStretchFactor(0, 3);
   bottom->setStretchFactor(1, 2);
-  auto* split = new QSplitter(Qt::Vertical);
-  split->addWidget(stagePlot_);
-  split->addWidget(bottom);
-  split->setStretchFactor(0, 3);
-  split->setStretchFactor(1, 2);
+  plots_ = new QSplitter(Qt::Vertical);
+  plots_->addWidget(stagePlot_);
+  plots_->addWidget(bottom);
+  plots_->setStretchFactor(0, 3);
+  plots_->setStretchFactor(1, 2);
+  noTimings_ = makeChartMessage();
   auto* layout = new QVBoxLayout(this);
   layout->addLayout(top);
-  layout->addWidget(split, 1);
+  layout->addWidget(plots_, 1);
+  layout->addWidget(noTimings_, 1);
 
   connect(stagePlot_, &QCustomPlot::mousePress, this,
           [this](QMouseEvent* e) { stagePlot_->setProperty("pressPos", e->position()); });
@@ -239,7 +241,21 @@ void TimingView::rebuild() {
     warmupLabel_->position->setCoords(0, records_[*warmup_].times.totalMs());
     warmupLabel_->setColor(QColor(0x55, 0x55, 0x55));
   }
-  if (stats.images == 0) {
+  // Imported predictions carry no timings (no network ran): a message, not empty plots.
+  const auto evaluated = [](const ImageRecord& r) { return !r.failed(); };
+  const bool timed = std::any_of(records_.begin(), records_.end(), [&](const ImageRecord& r) {
+    return evaluated(r) && r.times.totalMs() > 0;
+  });
+  hasTimings_ = timed || std::none_of(records_.begin(), records_.end(), evaluated);
+  plots_->setVisible(hasTimings_);
+  noTimings_->setText(hasTimings_ ? QString() : tr("No timings to plot."));
+  noTimings_->setVisible(!hasTimings_);
+  if (!hasTimings_) {
+    caption_->setText(
+        tr("<b>This run has no timings</b>: its predictions were imported from a results file "
+           "(%1 image(s)), no network ran.")
+            .arg(records_.size()));
+  } else if (stats.images == 0) {
     caption_->setText(records_.empty() ? tr("No run shown.")
                                        : tr("No evaluated image (%1 failed).").arg(stats.failed));
   } else {
@@ -354,6 +370,10 @@ void TimingView::onPlotHover(QMouseEvent* event) {
 
 bool TimingView::savePlots(const QString& path, QStringList* written, QString* error) {
   catchUp();  // a hidden page may still show the run before: export the one loaded now
+  if (!hasTimings_) {
+    if (error) *error = tr("The run has no timings (imported predictions): no plot to save.");
+    return false;
+  }
   const QString totals = withSuffixPart(path, QStringLiteral("_totals"));
   if (!savePlot(stagePlot_, path, error)) return false;
   if (written) *written << path;

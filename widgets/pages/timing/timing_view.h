@@ -15,6 +15,7 @@ class QCPBars;
 class QCPItemText;
 class QLabel;
 class QMouseEvent;
+class QSplitter;
 class QTableView;
 class QTimer;
 
@@ -50,6 +51,9 @@ class TimingView : public QWidget {
   std::optional<std::size_t> warmupImage() const;
   /// The caption above the plots (counts, median, p90, the warm-up image).
   QString captionText() const;
+  /// False for a run whose records have no timings (imported predictions): the page says so
+  /// instead of plotting.
+  bool hasTimings() const { return hasTimings_; }
   /// The histogram of per-image totals as plotted.
   const Histogram& totalsHistogram() const { return histogram_; }
 
@@ -66,9 +70,10 @@ class TimingView : public QWidget {
   const std::vector<QCPBars*>& stageBars() const { return stageBars_; }
 
   /// Writes both plots of the records shown now (catching up first when the page was hidden
-  /// while they changed): `path` is the stage plot's file (.png or .pdf), the histogram goes
-  /// next to it with "_totals" before the suffix; `written` receives each file written. Returns
-  /// false and sets `error` when one cannot be written.
+  /// while they changed; false with `error` set for a run without timings): `path` is the stage
+  /// plot's file (.png or .pdf), the histogram goes next to it with "_totals" before the suffix;
+  /// `written` receives each file written. Returns false and sets `error` when one cannot be
+  /// written.
   bool savePlots(const QString& path, QStringList* written = nullptr, QString* error = nullptr);
 
  public Q_SLOTS:
@@ -104,6 +109,9 @@ class TimingView : public QWidget {
   TimingStatsModel* model_ = nullptr;
   QTableView* table_ = nullptr;
   QLabel* caption_ = nullptr;
+  QSplitter* plots_ = nullptr;   // both plots and the table
+  QLabel* noTimings_ = nullptr;  // in their place when the records have no timings
+  bool hasTimings_ = true;
   QTimer* refresh_ = nullptr;
   const RecordTableModel* followed_ = nullptr;
   const RunDocument* document_ = nullptr;  // whose current image the selection follows
