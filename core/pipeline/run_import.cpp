@@ -138,16 +138,21 @@ LoadedRun importPredictions(const std::string& outDir, const ImportOptions& opti
                             const std::function<void(const std::string&)>& log) {
   if (options.groundTruth.empty()) throw Error("import needs a ground truth file");
   if (options.results.empty()) throw Error("import needs a results file");
-  const fs::path out = absolutePath(outDir);
+  fs::path out = absolutePath(outDir);
+  if (out.filename().empty()) out = out.parent_path();  // "runs/new/": the folder itself
   requireNewFolder(out, outDir);
   if (!options.imagesDir.empty() && !fs::is_directory(options.imagesDir))
     throw Error("images folder '" + options.imagesDir + "' does not exist");
 
   // The two files are parsed at once: on a large set that halves the wait.
-  auto pending = std::async(std::launch::async, [&] { return loadResults(options.results); });
+  // Image ids given as file name stems (Ultralytics) are resolved once the ground truth is read.
+  auto pending =
+      std::async(std::launch::async, [&] { return loadResultsWithImageNames(options.results); });
   const KeypointGroundTruth gt = loadGroundTruth(options.groundTruth);
   const KeypointLayout layout = resolveKeypointLayout(gt, options.layout);
-  const std::vector<KeypointDetection> detections = pending.get();
+  ResultsWithImageNames named = pending.get();
+  const bool imagesByName = !named.imageNames.empty();
+  const std::vector<KeypointDetection> detections = resolveImageNames(std::move(named), gt);
   // Refused here, naming the given file, rather than by the metrics on the run's copy of it.
   checkDetections(groundTruthOfLayout(gt, layout), detectionsOfLayout(detections, layout),
                   layout.skeleton.joints.size(), options.results);

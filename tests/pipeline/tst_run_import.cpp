@@ -362,9 +362,11 @@ class TestRunImport : public QObject {
     options.results = cocoResults_;
     QVERIFY_THROWS_EXCEPTION(Error, importPredictions(out.string(), options, quiet));
     QCOMPARE(entriesOf(out), std::vector<std::string>{"note.txt"});
-    // An empty folder is taken.
+    // An empty folder is taken, also named with a trailing slash.
     fs::create_directories(path("runs/empty"));
     QCOMPARE(importPredictions(path("runs/empty"), options, quiet).records.size(), size_t(12));
+    QCOMPARE(importPredictions(path("runs/slashed/"), options, quiet).records.size(), size_t(12));
+    QVERIFY(fs::exists(path("runs/slashed/run.json")));
   }
 
   void comparesWithAnotherRun() {
