@@ -8,7 +8,10 @@
 #include <future>
 #include <unordered_map>
 
+#include <nlohmann/json.hpp>
+
 #include "common/errors.h"
+#include "common/strings.h"
 #include "eval/ground_truth.h"
 #include "eval/keypoint_eval.h"
 #include "eval/results_io.h"
@@ -88,6 +91,16 @@ std::vector<ImageRecord> recordsOf(const KeypointGroundTruth& gt, const Keypoint
     records[found->second].people.push_back(std::move(person));
   }
   return records;
+}
+
+// The results file with each string image id (Ultralytics' file name stems) replaced by the id
+// it resolved to (`detections`, in file order); every other key and value as given.
+std::string withImageIds(const std::string& path,
+                         const std::vector<KeypointDetection>& detections) {
+  nlohmann::ordered_json list = nlohmann::ordered_json::parse(readTextFile(path));
+  for (std::size_t i = 0; i < list.size(); ++i)
+    if (list[i]["image_id"].is_string()) list[i]["image_id"] = detections[i].imageId;
+  return list.dump();
 }
 
 std::vector<RunInput> importInputs(const ImportOptions& options) {
@@ -182,10 +195,15 @@ LoadedRun importPredictions(const std::string& outDir, const ImportOptions& opti
                      summary.annotationFile + " (scored with " + layout.sigmasFrom + ")");
     for (const ImageRecord& record : records) writer.appendRecord(record);
     // The file as given: its bytes keep loadRes' area rule (bbox w*h when the first entry has a
-    // box) and every value, so results.json scores exactly as the original does.
-    fs::copy_file(options.results, folder.path() / runfiles::kResults,
-                  fs::copy_options::overwrite_existing, ec);
-    if (ec) throw Error("cannot copy '" + options.results + "' into the run: " + ec.message());
+    // box) and every value, so results.json scores exactly as the original does. Images named
+    // by their file name stems get their ids, as every reader of a run's results expects.
+    if (imagesByName) {
+      writer.writeText(runfiles::kResults, withImageIds(options.results, detections));
+    } else {
+      fs::copy_file(options.results, folder.path() / runfiles::kResults,
+                    fs::copy_options::overwrite_existing, ec);
+      if (ec) throw Error("cannot copy '" + options.results + "' into the run: " + ec.message());
+    }
     writer.writeText(runfiles::kSkeleton, formatSkeletonJson(layout.skeleton));
     writer.writeSummary(summary);
     const auto logBoth = [&](const std::string& line) {

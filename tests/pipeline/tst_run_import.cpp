@@ -229,6 +229,22 @@ class TestRunImport : public QObject {
     QCOMPARE(*in.results[0].area, *loadResults(boxedResults_)[0].area);
   }
 
+  void imagesNamedByTheirFileStems() {
+    // Ultralytics' predictions.json: image_id is the file name's stem, and every entry a bbox.
+    nlohmann::json named = nlohmann::json::parse(readTextFile(boxedResults_));
+    for (nlohmann::json& entry : named)
+      entry["image_id"] = "img" + std::to_string((entry["image_id"].get<int>() - 500) / 3);
+    const std::string file = path("coco.named.json");
+    writeJson(file, named);
+    const LoadedRun run = import("named", cocoGt_, file);
+    QVERIFY(run.metrics->values == metricsOf(cocoGt_, boxedResults_, {}).values);
+    // results.json names the images by id, with every other value as given.
+    const auto kept = nlohmann::json::parse(readTextFile(run.dir + "/results.json"));
+    const auto original = nlohmann::json::parse(readTextFile(boxedResults_));
+    QCOMPARE(kept, original);
+    QCOMPARE(run.records[4].people.size(), size_t(3));
+  }
+
   void opensAsAnEvaluationsRunDoes() {
     const LoadedRun run = import("opened", cocoGt_, cocoResults_);
     const LoadedRun back = loadRunFolder(run.dir);
