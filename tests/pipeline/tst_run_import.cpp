@@ -409,6 +409,33 @@ class TestRunImport : public QObject {
     QVERIFY(c.errorProfile);
   }
 
+  // Two other skeletons with pycocotools' own stats (tests/eval/fixtures/skeletons): a six-joint
+  // mouse, and AP-10K's 17 animal joints in three species evaluated together.
+  void otherSkeletonsScoreAsPycocotools_data() {
+    QTest::addColumn<QString>("name");
+    QTest::newRow("mouse6") << "mouse6";
+    QTest::newRow("ap10k_like") << "ap10k_like";
+  }
+  void otherSkeletonsScoreAsPycocotools() {
+    QFETCH(QString, name);
+    const std::string base =
+        posescope::test::sourceDir() + "/tests/eval/fixtures/skeletons/" + name.toStdString();
+    LayoutChoice choice;
+    choice.skeletonSource = base + ".skeleton.json";
+    choice.skeletonFile = loadSkeletonFile(choice.skeletonSource);
+    const LoadedRun run =
+        import("skeleton-" + name.toStdString(), base + ".gt.json", base + ".results.json", choice);
+    const auto stats = nlohmann::json::parse(readTextFile(base + ".stats.json"))
+                           .at("stats")
+                           .get<std::vector<double>>();
+    QCOMPARE(run.metrics->values.size(), stats.size());
+    for (std::size_t i = 0; i < stats.size(); ++i)
+      QVERIFY2(std::abs(run.metrics->values[i] - stats[i]) <= 1e-12,
+               qPrintable(QString::fromStdString(run.metrics->names[i])));
+    // Read back, the run is scored with the file's sigmas without being told.
+    QVERIFY(loadRunEvaluationInput(run).layout.skeleton.sigmas == choice.skeletonFile->sigmas);
+  }
+
   // The reference's parity sets (pycocotools' and crowdposetools' stats recorded in Python):
   // an imported run scores them as the Python evaluators did.
   void paritySetsScoreAsTheReference_data() {
