@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 #include <ctime>
 #include <filesystem>
@@ -72,12 +73,12 @@ std::vector<ImageRecord> recordsOf(const KeypointGroundTruth& gt, const Keypoint
   };
   for (std::size_t d = 0; d < detections.size(); ++d) {
     const KeypointDetection& detection = detections[d];
-    const std::string where = resultsFile + ": result[" + std::to_string(d) + "]";
     const auto found = position.find(detection.imageId);
     // pycocotools' loadRes refuses results on images the ground truth does not have.
     if (found == position.end()) {
-      throw EvalError(where + ": image_id " + std::to_string(detection.imageId) +
-                      " is not an image of the ground truth " + gt.source);
+      throw EvalError(resultsFile + ": result[" + std::to_string(d) + "]: image_id " +
+                      std::to_string(detection.imageId) + " is not an image of the ground truth " +
+                      gt.source);
     }
     if (!evaluated(detection.categoryId)) continue;
     PersonPrediction person;
@@ -117,12 +118,13 @@ std::vector<RunInput> importInputs(const ImportOptions& options) {
   return inputs;
 }
 
-// The folder being written, removed unless it was renamed into place.
+// The folder being written, removed unless it was renamed into place. Named by the process and
+// a count, so that imports running side by side (the GUI's) never share one.
 class TemporaryRunFolder {
  public:
   explicit TemporaryRunFolder(const fs::path& out)
-      : path_(out.parent_path() /
-              ("." + out.filename().string() + ".importing-" + std::to_string(::getpid()))) {
+      : path_(out.parent_path() / ("." + out.filename().string() + ".importing-" +
+                                   std::to_string(::getpid()) + "-" + std::to_string(++count_))) {
     std::error_code ec;
     fs::remove_all(path_, ec);  // left by a process of the same id that was killed
   }
@@ -141,6 +143,7 @@ class TemporaryRunFolder {
   }
 
  private:
+  static inline std::atomic<unsigned> count_{0};
   fs::path path_;
   bool kept_ = false;
 };
