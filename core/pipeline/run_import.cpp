@@ -196,7 +196,10 @@ LoadedRun importPredictions(const std::string& outDir, const ImportOptions& opti
     writer.appendLog("imported " + std::to_string(detections.size()) + " detections of " +
                      options.results + " on " + std::to_string(gt.images.size()) + " images of " +
                      summary.annotationFile + " (scored with " + layout.sigmasFrom + ")");
-    for (const ImageRecord& record : records) writer.appendRecord(record);
+    // Formatting the records is single-threaded work: done beside the scoring.
+    auto recordsWritten = std::async(std::launch::async, [&] {
+      for (const ImageRecord& record : records) writer.appendRecord(record);
+    });
     // The file as given: its bytes keep loadRes' area rule (bbox w*h when the first entry has a
     // box) and every value, so results.json scores exactly as the original does. Images named
     // by their file name stems get their ids, as every reader of a run's results expects.
@@ -214,6 +217,7 @@ LoadedRun importPredictions(const std::string& outDir, const ImportOptions& opti
       if (log) log(line);
     };
     metrics = computeRunMetrics(records, summary, true, summary.archName, &writer, logBoth);
+    recordsWritten.get();
   }
   folder.moveTo(out, outDir);
   // What loadRunFolder would read back, without parsing the records again (a large set's
