@@ -60,13 +60,15 @@ int runAnalyze(const ParsedArgs& parsed) {
   } else {
     const std::string gtPath = parsed.require("--gt");
     const std::string dtPath = parsed.require("--dt");
-    // The two files are parsed at once: on a large set that halves the wait.
-    auto pending = std::async(std::launch::async, [&] { return loadResults(dtPath); });
+    // The two files are parsed at once: on a large set that halves the wait. Image ids given as
+    // file name stems (Ultralytics) are resolved once the ground truth is read.
+    auto pending =
+        std::async(std::launch::async, [&] { return loadResultsWithImageNames(dtPath); });
     const LayoutChoice choice = layoutChoice(parsed);
     const KeypointGroundTruth file = loadGroundTruth(gtPath);
     layout = resolveKeypointLayout(file, choice);
     gt = groundTruthOfLayout(file, layout);
-    results = detectionsOfLayout(pending.get(), layout);
+    results = detectionsOfLayout(resolveImageNames(pending.get(), file), layout);
     context.groundTruth = gtPath;
     context.results = dtPath;
     options.resultsSource = dtPath;

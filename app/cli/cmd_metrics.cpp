@@ -49,8 +49,9 @@ int runMetrics(const ParsedArgs& parsed) {
   options.resultsSource = dtPath;
 
   const auto start = std::chrono::steady_clock::now();
-  // The two files are parsed at once: on a large set that halves the wait.
-  auto pending = std::async(std::launch::async, [&] { return loadResults(dtPath); });
+  // The two files are parsed at once: on a large set that halves the wait. Image ids given as
+  // file name stems (Ultralytics) are resolved once the ground truth is read.
+  auto pending = std::async(std::launch::async, [&] { return loadResultsWithImageNames(dtPath); });
   const KeypointGroundTruth file = loadGroundTruth(gtPath);
   const KeypointLayout layout = resolveKeypointLayout(file, choice);
   const KeypointGroundTruth gt = groundTruthOfLayout(file, layout);
@@ -59,7 +60,7 @@ int runMetrics(const ParsedArgs& parsed) {
   applyEvalSettings(parsed, params);
   for (const std::string& change : settingChangesFor(params, layout))
     std::cerr << "note: not valid.py's setting: " << change << "\n";
-  const auto results = detectionsOfLayout(pending.get(), layout);
+  const auto results = detectionsOfLayout(resolveImageNames(pending.get(), file), layout);
   const EvalSummary summary = evaluateKeypoints(gt, results, params, options);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

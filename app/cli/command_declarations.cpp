@@ -167,7 +167,10 @@ CommandSpec metricsCommand() {
       {},
       {{"options",
         {{"--gt", "FILE", "ground truth annotations (COCO-style JSON)"},
-         {"--dt", "FILE", "keypoint results (list of image_id, category_id, keypoints, score)"},
+         {"--dt", "FILE",
+          "keypoint results: a list of {image_id, category_id, keypoints,\n"
+          "score} as pycocotools, MMPose and Detectron2 write it, or\n"
+          "Ultralytics' predictions.json (image_id a file name stem)"},
          {"--dataset", "NAME",
           "coco | crowdpose (also crowd_pose); default: by the keypoint\n"
           "category's joint names (CrowdPose's 14 or COCO's 17)"},
@@ -230,7 +233,10 @@ CommandSpec analyzeCommand() {
       {{"RUN_DIR", "", "a run folder (instead of --gt and --dt)"}},
       {{"options",
         {{"--gt", "FILE", "ground truth annotations (COCO-style JSON)"},
-         {"--dt", "FILE", "keypoint results"},
+         {"--dt", "FILE",
+          "keypoint results: a list of {image_id, category_id, keypoints,\n"
+          "score} as pycocotools, MMPose and Detectron2 write it, or\n"
+          "Ultralytics' predictions.json (image_id a file name stem)"},
          {"--dataset", "NAME",
           "coco | crowdpose (default: by the keypoint category's joint names)"},
          {"--json", "",
@@ -618,7 +624,10 @@ CommandSpec importCommand() {
       {},
       {{"options",
         {{"--gt", "FILE", "ground truth annotations (COCO-style JSON)"},
-         {"--dt", "FILE", "keypoint results (list of image_id, category_id, keypoints, score)"},
+         {"--dt", "FILE",
+          "keypoint results: a list of {image_id, category_id, keypoints,\n"
+          "score} as pycocotools, MMPose and Detectron2 write it, or\n"
+          "Ultralytics' predictions.json (image_id a file name stem)"},
          {"--out", "RUN_DIR", "the run folder to write (new or empty)"},
          {"--images", "DIR", "where the images are, for the GUI's pages (not read at import)"},
          {"--name", "NAME", "the run's name in tables (default: the results file's stem)"},

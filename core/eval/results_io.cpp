@@ -1,6 +1,8 @@
 #include "eval/results_io.h"
 
 #include <algorithm>
+#include <string_view>
+#include <unordered_map>
 
 #include "common/errors.h"
 #include "eval/json_file.h"
@@ -12,8 +14,34 @@ namespace posescope {
 
 namespace {
 
+using ImageNames = std::vector<std::pair<std::size_t, std::string>>;
+
+// The error for a top value that is no list; a COCO ground truth is named as such, the likeliest
+// mix-up of the two files.
+[[noreturn]] void failNotAResultsList(evaljson::od::value& root, const evaljson::Context& top) {
+  const std::string& source = top.source.name();
+  std::string message = source +
+                        ": keypoint results must be a JSON list of objects, a list of results "
+                        "[{image_id, category_id, keypoints, score}, ...]";
+  if (evaljson::kindOf(root, top) == evaljson::Kind::Object) {
+    std::string groundTruthKey;
+    evaljson::forEachField(root, top, [&](std::string_view key, evaljson::od::value&) {
+      if (groundTruthKey.empty() && (key == "annotations" || key == "images")) {
+        groundTruthKey = key;
+      }
+      return false;
+    });
+    if (!groundTruthKey.empty()) {
+      message += "; this looks like a COCO ground-truth file (it has '" + groundTruthKey +
+                 "'): give it as the ground truth";
+    }
+  }
+  throw EvalError(message);
+}
+
+// `imageNames` null: a string image id is an error (no ground truth to resolve it against).
 std::vector<KeypointDetection> parseResultsText(simdjson::padded_string_view text,
-                                                const std::string& source) {
+                                                const std::string& source, ImageNames* imageNames) {
   using evaljson::Context;
   using evaljson::od::value;
   const evaljson::Source json(text, source);
@@ -21,9 +49,7 @@ std::vector<KeypointDetection> parseResultsText(simdjson::padded_string_view tex
   evaljson::od::document doc = evaljson::iterate(parser, text, json);
   value root = evaljson::rootValue(doc, json);
   const Context top{json, doc};
-  if (evaljson::kindOf(root, top) != evaljson::Kind::Array) {
-    throw EvalError(source + ": keypoint results must be a JSON list of objects");
-  }
+  if (evaljson::kindOf(root, top) != evaljson::Kind::Array) failNotAResultsList(root, top);
   std::vector<KeypointDetection> detections;
   // Per entry, what loadRes needs of "bbox": whether it is there, its length, its w * h.
   struct Box {
@@ -38,9 +64,16 @@ std::vector<KeypointDetection> parseResultsText(simdjson::padded_string_view tex
     KeypointDetection d;
     Box b;
     int seen = 0;
+    bool named = false;  // the (last) image_id is a string, kept in `name`
+    std::string name;
     evaljson::forEachField(entry, ctx, [&](std::string_view key, value& field) {
       if (key == "image_id") {
-        d.imageId = evaljson::readInt(field, "image_id", ctx);
+        named = evaljson::kindOf(field, ctx) == evaljson::Kind::String;
+        if (named) {
+          name = evaljson::readString(field, ctx);
+        } else {
+          d.imageId = evaljson::readInt(field, "image_id", ctx);
+        }
         seen |= 1;
       } else if (key == "category_id") {
         d.categoryId = evaljson::readInt(field, "category_id", ctx);
@@ -69,6 +102,14 @@ std::vector<KeypointDetection> parseResultsText(simdjson::padded_string_view tex
       throw EvalError(ctx.where() + ": field 'keypoints' must hold x, y, score triples, not " +
                       std::to_string(d.keypoints.size()) + " numbers");
     }
+    if (named) {
+      if (!imageNames) {
+        throw EvalError(ctx.where() + ": image_id \"" + name +
+                        "\" is a string (an image file name stem, as Ultralytics writes it): "
+                        "reading it needs the ground truth, to find the image of that name");
+      }
+      imageNames->emplace_back(i, std::move(name));
+    }
     detections.push_back(std::move(d));
     boxes.push_back(b);
   });
@@ -86,15 +127,81 @@ std::vector<KeypointDetection> parseResultsText(simdjson::padded_string_view tex
   return detections;
 }
 
+// Python's PurePosixPath(fileName).stem: the last component without its last suffix (a leading
+// dot starts no suffix, a trailing dot ends none).
+std::string_view fileNameStem(std::string_view fileName) {
+  const std::size_t slash = fileName.rfind('/');
+  if (slash != std::string_view::npos) fileName.remove_prefix(slash + 1);
+  const std::size_t dot = fileName.rfind('.');
+  if (dot == std::string_view::npos || dot == 0 || dot + 1 == fileName.size()) return fileName;
+  return fileName.substr(0, dot);
+}
+
 }  // namespace
 
 std::vector<KeypointDetection> parseResults(const std::string& jsonText,
                                             const std::string& source) {
-  return parseResultsText(simdjson::padded_string(jsonText), source);
+  return parseResultsText(simdjson::padded_string(jsonText), source, nullptr);
 }
 
 std::vector<KeypointDetection> loadResults(const std::string& path) {
-  return parseResultsText(evaljson::JsonFile::load(path).text(), path);
+  return parseResultsText(evaljson::JsonFile::load(path).text(), path, nullptr);
+}
+
+ResultsWithImageNames loadResultsWithImageNames(const std::string& path) {
+  ResultsWithImageNames results;
+  results.source = path;
+  results.detections =
+      parseResultsText(evaljson::JsonFile::load(path).text(), path, &results.imageNames);
+  return results;
+}
+
+std::vector<KeypointDetection> resolveImageNames(ResultsWithImageNames results,
+                                                 const KeypointGroundTruth& gt) {
+  if (results.imageNames.empty()) return std::move(results.detections);
+  // Stem -> index of its image; a second image with the stem is remembered for the message.
+  std::unordered_map<std::string_view, std::size_t> imageOfStem;
+  std::unordered_map<std::string_view, std::size_t> secondImageOfStem;
+  imageOfStem.reserve(gt.images.size());
+  for (std::size_t i = 0; i < gt.images.size(); ++i) {
+    const std::string_view stem = fileNameStem(gt.images[i].fileName);
+    if (!imageOfStem.emplace(stem, i).second) secondImageOfStem.emplace(stem, i);
+  }
+  const auto describe = [&](std::size_t image) {
+    return "'" + gt.images[image].fileName + "' (id " + std::to_string(gt.images[image].id) + ")";
+  };
+  for (const auto& [index, name] : results.imageNames) {
+    const std::string where =
+        results.source + ": result[" + std::to_string(index) + "]: image_id \"" + name + "\"";
+    const auto found = imageOfStem.find(name);
+    if (found == imageOfStem.end()) {
+      throw EvalError(where + " is the file name stem of no image of the ground truth " +
+                      gt.source);
+    }
+    const auto second = secondImageOfStem.find(name);
+    if (second != secondImageOfStem.end()) {
+      throw EvalError(where + " is ambiguous: images " + describe(found->second) + " and " +
+                      describe(second->second) + " of the ground truth " + gt.source +
+                      " share that file name stem");
+    }
+    results.detections[index].imageId = gt.images[found->second].id;
+  }
+  return std::move(results.detections);
+}
+
+std::vector<KeypointDetection> loadResultsFor(const std::string& path,
+                                              const KeypointGroundTruth& gt) {
+  return resolveImageNames(loadResultsWithImageNames(path), gt);
+}
+
+std::vector<KeypointDetection> parseResultsFor(const std::string& jsonText,
+                                               const std::string& source,
+                                               const KeypointGroundTruth& gt) {
+  ResultsWithImageNames results;
+  results.source = source;
+  results.detections =
+      parseResultsText(simdjson::padded_string(jsonText), source, &results.imageNames);
+  return resolveImageNames(std::move(results), gt);
 }
 
 std::string formatResultsJson(const std::vector<KeypointDetection>& detections) {

@@ -196,15 +196,16 @@ void bindEvaluation(py::module_& m) {
       "load_ground_truth_and_results",
       [](const std::string& gtPath, const std::string& resultsPath) {
         py::gil_scoped_release released;
-        // The two files are parsed at once, as posescope-cli metrics does.
+        // The two files are parsed at once, as posescope-cli metrics does; image ids given as
+        // file name stems (Ultralytics) are resolved once the ground truth is read.
         auto pending = std::async(std::launch::async, [&] {
-          return loadingFile(resultsPath, [&] {
-            return std::make_shared<ResultsList>(ResultsList{loadResults(resultsPath)});
-          });
+          return loadingFile(resultsPath, [&] { return loadResultsWithImageNames(resultsPath); });
         });
         auto gt = loadingFile(
             gtPath, [&] { return std::make_shared<KeypointGroundTruth>(loadGroundTruth(gtPath)); });
-        return std::make_pair(gt, pending.get());
+        auto results =
+            std::make_shared<ResultsList>(ResultsList{resolveImageNames(pending.get(), *gt)});
+        return std::make_pair(gt, results);
       },
       py::arg("gt_path"), py::arg("results_path"));
   m.def(
@@ -222,6 +223,16 @@ void bindEvaluation(py::module_& m) {
             path, [&] { return std::make_shared<ResultsList>(ResultsList{loadResults(path)}); });
       },
       py::arg("path"));
+  m.def(
+      "load_results_for",
+      [](const std::string& path, const KeypointGroundTruth& gt) {
+        py::gil_scoped_release released;
+        return loadingFile(path, [&] {
+          return std::make_shared<ResultsList>(ResultsList{loadResultsFor(path, gt)});
+        });
+      },
+      py::arg("path"), py::arg("gt"),
+      "A results file whose image ids may be file name stems (Ultralytics), resolved against gt.");
   m.def(
       "ground_truth_from_dict",
       [](const py::handle& dataset, const std::string& source) {

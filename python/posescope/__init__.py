@@ -55,13 +55,17 @@ def load_results(dt, *, source="<results>"):
 
 
 def _inputs(gt, dt):
-    """(GroundTruth, Results, results source): paths are read at once, as the CLI does."""
+    """(GroundTruth, Results, results source): paths are read at once, as the CLI does; image ids
+    given as file name stems (Ultralytics' predictions.json) name the ground truth's images."""
     if _is_path(gt) and _is_path(dt):
         dt_path = os.fsdecode(dt)
         truth, results = _native.load_ground_truth_and_results(os.fsdecode(gt), dt_path)
         return truth, results, dt_path
-    source = os.fsdecode(dt) if _is_path(dt) else ""
-    return load_ground_truth(gt), load_results(dt), source
+    truth = load_ground_truth(gt)
+    if _is_path(dt):
+        dt_path = os.fsdecode(dt)
+        return truth, _native.load_results_for(dt_path, truth), dt_path
+    return truth, load_results(dt), ""
 
 
 def _settings(dataset=None, sigmas=None, oks_thresholds=None, areas=None, max_dets=None,
