@@ -108,9 +108,8 @@ std::shared_ptr<const KeypointGroundTruth> PredictionsInputs::groundTruth(const 
   return groundTruth_.get(mutex_, path, loadGroundTruth);
 }
 
-std::shared_ptr<const std::vector<KeypointDetection>> PredictionsInputs::results(
-    const QString& path) {
-  return results_.get(mutex_, path, loadResults);
+std::shared_ptr<const ResultsWithImageNames> PredictionsInputs::results(const QString& path) {
+  return results_.get(mutex_, path, loadResultsWithImageNames);
 }
 
 PredictionsCheck checkPredictions(const PredictionsForm& form, PredictionsInputs& inputs) {
@@ -127,10 +126,10 @@ PredictionsCheck checkPredictions(const PredictionsForm& form, PredictionsInputs
       check.groundTruthError = message(e);
     }
   }
-  std::shared_ptr<const std::vector<KeypointDetection>> detections;
+  std::shared_ptr<const ResultsWithImageNames> read;
   if (!form.results.isEmpty()) {
     try {
-      detections = inputs.results(form.results);
+      read = inputs.results(form.results);
     } catch (const std::exception& e) {
       check.resultsError = message(e);
     }
@@ -160,14 +159,22 @@ PredictionsCheck checkPredictions(const PredictionsForm& form, PredictionsInputs
     (form.categoryId ? check.categoryError : check.skeletonError) = message(e);
     return check;
   }
-  if (!detections) return check;
-  check.resultsError = detectionsProblem(*detections, *gt, layout);
+  if (!read) return check;
+  std::vector<KeypointDetection> detections;
+  try {
+    // Image ids given as file name stems (Ultralytics) name the ground truth's images.
+    detections = resolveImageNames(*read, *gt);
+  } catch (const std::exception& e) {
+    check.resultsError = message(e);
+    return check;
+  }
+  check.resultsError = detectionsProblem(detections, *gt, layout);
   check.summary = QObject::tr(
                       "%1 image(s), %2 annotation(s) \u00b7 %3 detection(s) \u00b7 %4 "
                       "joints (%5), sigmas from %6")
                       .arg(gt->images.size())
                       .arg(gt->annotations.size())
-                      .arg(detections->size())
+                      .arg(detections.size())
                       .arg(layout.skeleton.joints.size())
                       .arg(QString::fromStdString(layout.skeleton.name),
                            QString::fromStdString(layout.sigmasFrom));

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "eval/keypoint_data.h"
+#include "eval/results_io.h"
 #include "pipeline/run_import.h"
 
 namespace posescope {
@@ -52,8 +53,9 @@ class PredictionsInputs {
   /// The ground truth at `path`, read again only when the file changed. Throws as
   /// loadGroundTruth.
   std::shared_ptr<const KeypointGroundTruth> groundTruth(const QString& path);
-  /// The detections at `path`, read again only when the file changed. Throws as loadResults.
-  std::shared_ptr<const std::vector<KeypointDetection>> results(const QString& path);
+  /// The detections at `path`, read again only when the file changed, with image ids given as
+  /// file name stems kept for resolveImageNames. Throws as loadResultsWithImageNames.
+  std::shared_ptr<const ResultsWithImageNames> results(const QString& path);
 
  private:
   template <typename T>
@@ -68,7 +70,7 @@ class PredictionsInputs {
   };
   std::mutex mutex_;
   Cached<KeypointGroundTruth> groundTruth_;
-  Cached<std::vector<KeypointDetection>> results_;
+  Cached<ResultsWithImageNames> results_;
 };
 
 /// Checks `form` as importPredictions would read it (files read through `inputs`): the ground
