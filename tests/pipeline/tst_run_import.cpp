@@ -436,6 +436,37 @@ class TestRunImport : public QObject {
     QVERIFY(loadRunEvaluationInput(run).layout.skeleton.sigmas == choice.skeletonFile->sigmas);
   }
 
+  // Results files as MMPose, Ultralytics and Detectron2 write them (tests/eval/fixtures/frameworks,
+  // with pycocotools' own stats): imported, each scores as pycocotools scores it.
+  void frameworkFilesScoreAsPycocotools_data() {
+    QTest::addColumn<QString>("file");
+    for (const char* file : {"mmpose.keypoints.json", "ultralytics.predictions.json",
+                             "detectron2.coco_instances_results.json"})
+      QTest::newRow(file) << file;
+  }
+  void frameworkFilesScoreAsPycocotools() {
+    QFETCH(QString, file);
+    const std::string dir = posescope::test::sourceDir() + "/tests/eval/fixtures/frameworks/";
+    const LoadedRun run =
+        import("framework-" + file.toStdString(), dir + "gt.json", dir + file.toStdString());
+    const auto stats = nlohmann::json::parse(readTextFile(dir + "goldens.json"))
+                           .at(file.toStdString())
+                           .get<std::vector<double>>();
+    QCOMPARE(run.metrics->values.size(), stats.size());
+    for (std::size_t i = 0; i < stats.size(); ++i)
+      QVERIFY2(std::abs(run.metrics->values[i] - stats[i]) <= 1e-12,
+               qPrintable(QString::fromStdString(run.metrics->names[i])));
+    // Every image named by its id in the run's results.json, extra keys (file_name) kept.
+    const auto kept = nlohmann::json::parse(readTextFile(run.dir + "/results.json"));
+    const auto given = nlohmann::json::parse(readTextFile(dir + file.toStdString()));
+    QCOMPARE(kept.size(), given.size());
+    for (std::size_t i = 0; i < kept.size(); ++i) {
+      QVERIFY(kept[i]["image_id"].is_number_integer());
+      QCOMPARE(kept[i].size(), given[i].size());
+    }
+    QCOMPARE(loadRunEvaluationInput(run).results.size(), given.size());
+  }
+
   // The reference's parity sets (pycocotools' and crowdposetools' stats recorded in Python):
   // an imported run scores them as the Python evaluators did.
   void paritySetsScoreAsTheReference_data() {
