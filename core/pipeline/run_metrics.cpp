@@ -41,8 +41,8 @@ RunMetrics computeRunMetrics(const std::vector<ImageRecord>& records, const RunS
     gt = restrictToImages(gt, evaluated);
     log("metrics over the " + std::to_string(records.size()) + " evaluated images only");
   }
-  const KeypointLayout layout = resolveKeypointLayout(
-      gt, runLayoutChoice(writer ? writer->dir() : std::string(), summary));
+  const KeypointLayout layout =
+      resolveKeypointLayout(gt, runLayoutChoice(writer ? writer->dir() : std::string(), summary));
   gt = groundTruthOfLayout(gt, layout);
   detections = detectionsOfLayout(detections, layout);
   const EvalSummary eval = evaluateKeypoints(gt, detections, evalParamsFor(layout));
@@ -54,8 +54,7 @@ RunMetrics computeRunMetrics(const std::vector<ImageRecord>& records, const RunS
   // The error analysis costs a fraction of the metrics; kept so viewers need not redo it. A
   // ground truth it cannot analyse (e.g. two keypoint categories) leaves the run complete.
   try {
-    const KeypointAnalysis analysis =
-        analyzeKeypoints(gt, detections, analysisParamsFor(layout));
+    const KeypointAnalysis analysis = analyzeKeypoints(gt, detections, analysisParamsFor(layout));
     writer->writeText(runfiles::kAnalysis, formatAnalysisJson(analysis, buildTriage(analysis, gt)));
   } catch (const EvalError& e) {
     log(std::string("no error analysis: ") + e.what());

@@ -22,8 +22,8 @@ struct RunEvaluationInput {
 };
 
 /// Reads run.json's annotation file (a relative path is tried from the working folder, then from
-/// the run folder), records.jsonl, results.json and skeleton.json (when the run has one) of `run`. Throws Error naming the run folder and
-/// the file or key that is missing or malformed.
+/// the run folder), records.jsonl, results.json and skeleton.json (when the run has one) of `run`.
+/// Throws Error naming the run folder and the file or key that is missing or malformed.
 RunEvaluationInput loadRunEvaluationInput(const LoadedRun& run);
 
 }  // namespace posescope

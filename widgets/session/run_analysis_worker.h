@@ -27,8 +27,8 @@ class RunAnalysisWorker : public QObject {
 
  public Q_SLOTS:
   /// Reads run folder `dir` (run.json, records.jsonl, results.json, the annotation file) and
-  /// analyses it with `params`, or with the run layout's defaults (analysisParamsFor) when none are given.
-  /// The files are read even when stale, since later reanalyses build on them.
+  /// analyses it with `params`, or with the run layout's defaults (analysisParamsFor) when none are
+  /// given. The files are read even when stale, since later reanalyses build on them.
   void load(quint64 generation, const QString& dir, const std::optional<AnalysisParams>& params);
   /// Analyses the inputs last read with `params`.
   void reanalyze(quint64 generation, const AnalysisParams& params);

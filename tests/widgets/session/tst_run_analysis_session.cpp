@@ -24,8 +24,7 @@ constexpr int kTimeoutMs = 60000;
 // What `posescope-cli analyze RUN_DIR --json` prints for `dir`, computed here on this thread.
 std::string coreAnalysisJson(const QString& dir, const AnalysisParams* params = nullptr) {
   const RunEvaluationInput in = loadRunEvaluationInput(loadRunFolder(dir.toStdString()));
-  const AnalysisParams used =
-      params ? *params : analysisParamsFor(in.layout);
+  const AnalysisParams used = params ? *params : analysisParamsFor(in.layout);
   const KeypointAnalysis analysis = analyzeKeypoints(in.groundTruth, in.results, used);
   return formatAnalysisJson(analysis, buildTriage(analysis, in.groundTruth));
 }
