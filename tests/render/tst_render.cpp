@@ -52,7 +52,7 @@ QByteArray show(const cv::Vec3b& v) {
 
 // Three joints: 0 and 1 visible, 2 below the threshold; limbs 0-1 and 1-2.
 SkeletonSpec tinySkeleton() {
-  return {{"a", "b", "c"}, {{0, 1}, {1, 2}}};
+  return {{"a", "b", "c"}, {{0, 1}, {1, 2}}, {}};
 }
 
 PersonPrediction person(std::vector<std::array<float, 4>> joints) {
@@ -143,7 +143,7 @@ class TestRender : public QObject {
   // line from a swapped joint to where it landed; predictions without marks are left alone.
   void errorLayerColoursJointsByLabel() {
     OverlayScene scene;
-    scene.skeleton = {{"a", "b", "c"}, {}};
+    scene.skeleton = {{"a", "b", "c"}, {}, {}};
     scene.predictions = {person({{30, 30, 1, 0}, {80, 30, 1, 0}, {130, 30, 1, 0}}),
                          person({{30, 120, 1, 0}, {80, 120, 1, 0}, {130, 120, 1, 0}})};
     JointErrorMark swap{JointLabel::Swap, std::array<double, 2>{80, 90}};
