@@ -31,7 +31,7 @@ int runAnalyze(const ParsedArgs& parsed) {
   if (fromRun && (parsed.has("--gt") || parsed.has("--dt") || parsed.has("--dataset"))) {
     throw UsageError{"give either RUN_DIR or --gt and --dt, not both"};
   }
-  for (const char* option : {"--sigmas", "--skeleton", "--category"}) {
+  for (const char* option : {"--skeleton", "--category"}) {
     if (fromRun && parsed.has(option)) {
       throw UsageError{std::string(option) +
                        ": a run folder is scored with its own keypoints "
@@ -75,6 +75,16 @@ int runAnalyze(const ParsedArgs& parsed) {
   }
   AnalysisParams params = analysisParamsFor(layout);
   if (!layout.isReference()) context.sigmasFrom = layout.sigmasFrom;
+  if (fromRun && parsed.has("--sigmas")) {
+    // The run's joints with other sigmas: a changed setting, as the GUI's re-evaluation allows.
+    const KeypointLayout changed = resolveKeypointLayout(gt, [&] {
+      LayoutChoice choice;
+      choice.dataset = layout.variant;
+      choice.sigmas = parseNumberList(parsed.get("--sigmas"), "--sigmas");
+      return choice;
+    }());
+    params.eval.sigmas = changed.skeleton.sigmas;
+  }
   applyEvalSettings(parsed, params.eval);
   const KeypointAnalysis analysis = analyzeKeypoints(gt, results, params, options);
   const Triage triage = buildTriage(analysis, gt);
