@@ -95,11 +95,14 @@ RunComparison compareRuns(const LoadedRun& a, const RunImageEvaluations& evaluat
   if (c.a.device != c.b.device && !c.a.imported && !c.b.imported)
     c.notes.push_back("the runs used different devices (" + c.a.device + " and " + c.b.device +
                       "): their times are not comparable");
-  try {
-    c.configDifferences =
-        diffConfigYaml(a.configYaml, a.dir + "/config.yaml", b.configYaml, b.dir + "/config.yaml");
-  } catch (const std::exception& e) {
-    c.notes.push_back(std::string("settings not compared: ") + e.what());
+  // Imported predictions have no experiment: nothing to set beside the other run's config.
+  if (!c.a.imported && !c.b.imported) {
+    try {
+      c.configDifferences = diffConfigYaml(a.configYaml, a.dir + "/config.yaml", b.configYaml,
+                                           b.dir + "/config.yaml");
+    } catch (const std::exception& e) {
+      c.notes.push_back(std::string("settings not compared: ") + e.what());
+    }
   }
   if (c.a.state != RunState::Complete) c.notes.push_back("run A is " + runStateName(c.a.state));
   if (c.b.state != RunState::Complete) c.notes.push_back("run B is " + runStateName(c.b.state));

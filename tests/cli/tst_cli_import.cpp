@@ -135,6 +135,8 @@ class TestCliImport : public QObject {
                  .hasMatch(),
              qPrintable(compared.out));
     QVERIFY2(compared.out.contains("run B holds imported predictions"), qPrintable(compared.out));
+    // No experiment on the imported side: no config keys listed as "not set" against the eval's.
+    QVERIFY2(!compared.out.contains("Settings that differ"), qPrintable(compared.out));
     // Same detections: every stat the same.
     const CliRun json =
         runCli({"compare", path("eval"), path("imported"), "--no-bootstrap", "--format", "json"});

@@ -44,17 +44,20 @@ CompareSide loadCompareSide(const std::string& dir) {
   CompareSide side;
   side.run = loadRunFolder(dir);
   const std::filesystem::path folder(dir);
-  try {
-    ExperimentSpec spec;
-    spec.cfgFile = (folder / runfiles::kConfig).string();
-    if (std::filesystem::exists(folder / runfiles::kArch))
-      spec.archFile = (folder / runfiles::kArch).string();
-    spec.updateConfigApplied = true;
-    const Experiment experiment = loadExperiment(spec);
-    side.arch = experiment.effectiveArch();
-    side.inputSize = static_cast<int>(experiment.cfg.getInt("DATASET.INPUT_SIZE"));
-  } catch (const std::exception& e) {
-    side.warnings << QObject::tr("arch and input size unknown: %1").arg(e.what());
+  // Imported predictions have no network: no arch or input size to know (the notes say so).
+  if (!side.run.summary.imported) {
+    try {
+      ExperimentSpec spec;
+      spec.cfgFile = (folder / runfiles::kConfig).string();
+      if (std::filesystem::exists(folder / runfiles::kArch))
+        spec.archFile = (folder / runfiles::kArch).string();
+      spec.updateConfigApplied = true;
+      const Experiment experiment = loadExperiment(spec);
+      side.arch = experiment.effectiveArch();
+      side.inputSize = static_cast<int>(experiment.cfg.getInt("DATASET.INPUT_SIZE"));
+    } catch (const std::exception& e) {
+      side.warnings << QObject::tr("arch and input size unknown: %1").arg(e.what());
+    }
   }
   try {
     auto images = std::make_shared<RunOverlayData>(loadRunOverlayData(side.run));
