@@ -82,10 +82,14 @@ std::vector<SideBySideRow> summaryRows(const RunComparison& c, const CompareSide
   // The settings the runs differ in (config.yaml), beyond the architecture shown below.
   auto value = [&q](const std::string& v) { return v.empty() ? QObject::tr("(not set)") : q(v); };
   for (const auto& d : c.configDifferences) rows.push_back({q(d.key), value(d.a), value(d.b)});
-  rows.push_back(
-      {QObject::tr("Parameters"), formatCount(c.a.parameters), formatCount(c.b.parameters)});
-  rows.push_back({QObject::tr("MACs (ptflops)"), formatCount(c.a.multiplyAdds),
-                  formatCount(c.b.multiplyAdds)});
+  // Imported predictions came without their network: nothing counted (not zero).
+  auto count = [](std::int64_t n, bool imported) {
+    return imported ? QStringLiteral("\u2013") : formatCount(n);
+  };
+  rows.push_back({QObject::tr("Parameters"), count(c.a.parameters, c.a.imported),
+                  count(c.b.parameters, c.b.imported)});
+  rows.push_back({QObject::tr("MACs (ptflops)"), count(c.a.multiplyAdds, c.a.imported),
+                  count(c.b.multiplyAdds, c.b.imported)});
   auto size = [](int s) { return s > 0 ? QString::number(s) : QStringLiteral("\u2013"); };
   rows.push_back({QObject::tr("Input size"), size(a.inputSize), size(b.inputSize)});
   auto stem = [](const std::optional<ArchConfig>& arch) {

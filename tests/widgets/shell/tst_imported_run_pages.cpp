@@ -8,7 +8,9 @@
 
 #include <QAction>
 #include <QSignalSpy>
+#include <QSortFilterProxyModel>
 #include <QStatusBar>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <array>
@@ -31,8 +33,11 @@
 #include "test_support.h"
 #include "widgets/common/qcp.h"
 #include "widgets/modal_dialogs.h"
+#include "widgets/models/record_table_model.h"
 #include "widgets/pages/compare/compare_view.h"
 #include "widgets/pages/inspect/inspect_view.h"
+#include "widgets/pages/results/results_view.h"
+#include "widgets/pages/results/run_summary_panel.h"
 #include "widgets/pages/timing/timing_view.h"
 #include "widgets/results_file_run.h"
 #include "widgets/session/compare_data.h"
@@ -162,6 +167,10 @@ class TestImportedRunPages : public QObject {
         }
       QVERIFY2(found, qPrintable(name));
     }
+    // Without a map layer nothing is said about maps.
+    view.setLayer(OverlayLayer::Heatmap, false);
+    view.setLayer(OverlayLayer::Tags, false);
+    QVERIFY2(!view.statusText().contains("not available"), qPrintable(view.statusText()));
   }
 
   void timingSaysThereAreNoTimings() {
@@ -186,6 +195,20 @@ class TestImportedRunPages : public QObject {
     MainWindow window;
     QVERIFY(openRun(window, animal_));
     QCOMPARE(window.pages()->currentIndex(), int(MainWindow::ResultsPage));
+    // No network: nothing to count, no device, no time columns of zeros.
+    const RunSummaryPanel* summary = window.resultsView()->summaryPanel();
+    QVERIFY2(summary->value(RunSummaryPanel::Row::Model).contains("imported"),
+             qPrintable(summary->value(RunSummaryPanel::Row::Model)));
+    QCOMPARE(summary->value(RunSummaryPanel::Row::Device), QStringLiteral("\u2014 (no network)"));
+    bool tableFound = false;
+    for (const QTableView* table : window.resultsView()->findChildren<QTableView*>()) {
+      const auto* proxy = qobject_cast<const QSortFilterProxyModel*>(table->model());
+      if (!proxy || proxy->sourceModel() != window.resultsView()->recordModel()) continue;
+      tableFound = true;
+      QVERIFY(table->isColumnHidden(RecordTableModel::TotalMsColumn));
+      QVERIFY(!table->isColumnHidden(RecordTableModel::ApColumn));
+    }
+    QVERIFY(tableFound);
     RunDocument* document = window.document();
     QTRY_VERIFY_WITH_TIMEOUT(document->analysis() != nullptr, kTimeoutMs);
     QCOMPARE(document->analysis()->analysis.jointNames,
@@ -270,14 +293,23 @@ class TestImportedRunPages : public QObject {
     const ComparedRuns& runs = window.document()->comparedRuns();
     QVERIFY(runs.b->images != nullptr);
     // The imported side has no times to compare; the LitePose run's are shown.
-    bool timed = false;
-    for (const SideBySideRow& row : summaryRows(*window.document()->comparison(), *runs.a, *runs.b))
+    // Nor any network to count, nor an experiment whose settings could differ.
+    bool timed = false, counted = false;
+    for (const SideBySideRow& row :
+         summaryRows(*window.document()->comparison(), *runs.a, *runs.b)) {
       if (row.name == "Mean per image") {
         timed = true;
         QVERIFY2(row.a.endsWith(" ms"), qPrintable(row.a));
         QCOMPARE(row.b, QStringLiteral("no timings (imported)"));
       }
-    QVERIFY(timed);
+      if (row.name == "Parameters") {
+        counted = true;
+        QVERIFY(row.a != QStringLiteral("\u2013"));
+        QCOMPARE(row.b, QStringLiteral("\u2013"));
+      }
+    }
+    QVERIFY(timed && counted);
+    QVERIFY(window.document()->comparison()->configDifferences.empty());
   }
 };
 

@@ -608,6 +608,9 @@ void InspectView::setData(RunOverlayDataPtr data, std::unique_ptr<MapsProvider> 
     action->setEnabled(!data_->imported);
     action->setStatusTip(data_->imported ? noNetworkNote() : QString());
   }
+  // No maps to show: neither their joint grid nor the heatmap's colour bar.
+  grid_->setVisible(!data_->imported);
+  colorBar_->setVisible(options_.showHeatmap && !data_->imported);
   canvas_->setImage({}, {});
   people_->setScene({}, options_);
   updatePersonPanel();
@@ -807,7 +810,7 @@ void InspectView::showMaps(const ImageMapsPtr& maps) {
 void InspectView::applyOptions() {
   canvas_->setOptions(options_);
   colorBar_->setOptions(options_);
-  colorBar_->setVisible(options_.showHeatmap);
+  colorBar_->setVisible(options_.showHeatmap && !data_->imported);
   legend_->setErrorLabelsShown(options_.showErrors);
   if (const ImageRecord* r = current_ ? data_->recordOf(*current_) : nullptr) {
     people_->setScene(sceneOf(*r), options_);

@@ -294,6 +294,9 @@ void ResultsView::showLoadedRun(const LoadedRun& run) {
   if (analysisSession_ && analysisSession_->busy()) showAnalysisRunning();
   summary_->setSummary(run.summary, runDir_);
   recordModel_->setRecords(run.records);
+  // Imported predictions have no times: their columns would show only zeros.
+  for (int c = RecordTableModel::TotalMsColumn; c < RecordTableModel::FailureColumn; ++c)
+    recordTable_->setColumnHidden(c, run.summary.imported);
   setMetrics(run.metrics, run.summary);
   offerResume(run.summary.state);
 }

@@ -45,13 +45,20 @@ void RunSummaryPanel::setSummary(const RunSummary& s, const QString& runDir) {
   const QString model = QString::fromStdString(s.modelName);
   const QString arch = QString::fromStdString(s.archName);
   values_[Row::Model]->setText(
-      arch.isEmpty() || arch == model ? model : QStringLiteral("%1 (%2)").arg(model, arch));
+      s.imported ? tr("%1 (predictions imported from a results file)").arg(arch)
+      : arch.isEmpty() || arch == model ? model
+                                        : QStringLiteral("%1 (%2)").arg(model, arch));
+  // Imported predictions come without their network: nothing to count, no device.
+  const QString noNetwork = tr("— (no network)");
   values_[Row::Parameters]->setText(
       s.parameters > 0 ? QStringLiteral("%1 (%2)").arg(formatCount(s.parameters)).arg(s.parameters)
+      : s.imported     ? noNetwork
                        : tr("unknown"));
   values_[Row::MultiplyAdds]->setText(s.multiplyAdds > 0 ? formatCount(s.multiplyAdds)
+                                      : s.imported       ? noNetwork
                                                          : tr("unknown"));
-  values_[Row::Device]->setText(deviceText(QString::fromStdString(s.device)));
+  values_[Row::Device]->setText(s.imported ? noNetwork
+                                           : deviceText(QString::fromStdString(s.device)));
   const QString annotations = QString::fromStdString(s.annotationFile);
   values_[Row::Dataset]->setText(QStringLiteral("%1: %2").arg(QString::fromStdString(s.datasetKind),
                                                               QFileInfo(annotations).fileName()));
