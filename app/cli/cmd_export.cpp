@@ -150,6 +150,10 @@ int writeOverlayFolder(const LoadedRun& run, const ParsedArgs& args) {
       RunImageEvaluations::loadFromRunFolder(run.dir, run.records, run.summary.categoryId);
   const DatasetKind kind =
       found.dataset ? found.dataset->kind() : datasetKindFromName(run.summary.datasetKind);
+  // The run's own skeleton (skeleton.json) when it has one, as the GUI's overlays draw it.
+  SkeletonSpec skeleton = skeletonFor(kind);
+  if (const LayoutChoice layout = runLayoutChoice(run.dir, run.summary); layout.skeletonFile)
+    skeleton = skeletonSpecOf(*layout.skeletonFile);
   std::unique_ptr<Evaluator> evaluator;
   if (needModel) {
     EvaluatorOptions evalOptions;
@@ -172,6 +176,7 @@ int writeOverlayFolder(const LoadedRun& run, const ParsedArgs& args) {
   }
   sources.scene = [&](const ImageRecord& record) {
     OverlayScene scene = makeOverlayScene(record, kind, gt, evaluations, options.matchThreshold);
+    scene.skeleton = skeleton;
     if (analysis) {
       const auto found = detectionsByImage.find(record.imageId);
       scene.jointErrors = jointErrorMarks(

@@ -16,28 +16,11 @@
 #include "eval/keypoint_eval.h"
 #include "eval/results_io.h"
 #include "eval_fixtures.h"
+#include "expect_eval_error.h"
 
 using namespace posescope;
 
 namespace {
-
-// Runs `f`, expecting an EvalError whose message contains every one of `parts`.
-template <typename F>
-void expectEvalError(F&& f, const std::vector<std::string>& parts) {
-  try {
-    f();
-  } catch (const EvalError& e) {
-    const std::string what = e.what();
-    for (const auto& part : parts) {
-      QVERIFY2(what.find(part) != std::string::npos,
-               qPrintable(QString("'%1' lacks '%2'").arg(what.c_str(), part.c_str())));
-    }
-    return;
-  } catch (const std::exception& e) {
-    QFAIL(qPrintable(QString("not an EvalError: ") + e.what()));
-  }
-  QFAIL("no error thrown");
-}
 
 KeypointGroundTruth cocoGt() {
   auto gt = evaltest::makeGt(17, {1, 2});
@@ -80,63 +63,68 @@ class TestEvalInputs : public QObject {
   void resultsForUnknownImages() {
     auto d = evaltest::detectionOn(cocoGt().annotations[0], 0.5);
     d.imageId = 99;
-    expectEvalError([&] { evaluateKeypoints(cocoGt(), {d}, EvalVariant::Coco); },
-                    {"image id 99", "not in the ground truth", "test-gt.json", "detection #0"});
+    evaltest::expectEvalError(
+        [&] { evaluateKeypoints(cocoGt(), {d}, EvalVariant::Coco); },
+        {"image id 99", "not in the ground truth", "test-gt.json", "detection #0"});
   }
   void resultsForUnknownCategories() {
     auto d = evaltest::detectionOn(cocoGt().annotations[0], 0.5);
     d.categoryId = 3;
-    expectEvalError([&] { evaluateKeypoints(cocoGt(), {d}, EvalVariant::Coco); },
-                    {"category id 3"});
+    evaltest::expectEvalError([&] { evaluateKeypoints(cocoGt(), {d}, EvalVariant::Coco); },
+                              {"category id 3"});
   }
   void wrongKeypointCount() {
     auto d = evaltest::detectionOn(cocoGt().annotations[0], 0.5);
     d.keypoints.resize(14 * 3);
-    expectEvalError([&] { evaluateKeypoints(cocoGt(), {d}, EvalVariant::Coco); },
-                    {"42 keypoint values", "51"});
+    evaltest::expectEvalError([&] { evaluateKeypoints(cocoGt(), {d}, EvalVariant::Coco); },
+                              {"42 keypoint values", "51"});
   }
   void nanAndInfinity() {
     auto d = evaltest::detectionOn(cocoGt().annotations[0], 0.5);
     d.keypoints[4] = std::numeric_limits<double>::quiet_NaN();
-    expectEvalError([&] { evaluateKeypoints(cocoGt(), {d}, EvalVariant::Coco); },
-                    {"keypoints[4]", "not finite"});
+    evaltest::expectEvalError([&] { evaluateKeypoints(cocoGt(), {d}, EvalVariant::Coco); },
+                              {"keypoints[4]", "not finite"});
     d = evaltest::detectionOn(cocoGt().annotations[0], 0.5);
     d.score = std::numeric_limits<double>::infinity();
-    expectEvalError([&] { evaluateKeypoints(cocoGt(), {d}, EvalVariant::Coco); },
-                    {"score", "not finite"});
+    evaltest::expectEvalError([&] { evaluateKeypoints(cocoGt(), {d}, EvalVariant::Coco); },
+                              {"score", "not finite"});
     // JSON has no NaN, but Python writes it; huge exponents overflow to infinity.
-    expectEvalError([&] { parseResults(resultJson("NaN, " + kps(17).substr(3)), "r.json"); },
-                    {"r.json", "result[0]", "keypoints[0]", "not finite"});
-    expectEvalError([&] { parseResults(resultJson("1e999, " + kps(17).substr(3)), "r.json"); },
-                    {"r.json", "keypoints[0]", "not finite"});
-    expectEvalError([&] { parseResults(resultJson(kps(17), R"(, "score": -Infinity)"), "r.json"); },
-                    {"'score'", "not finite"});
+    evaltest::expectEvalError(
+        [&] { parseResults(resultJson("NaN, " + kps(17).substr(3)), "r.json"); },
+        {"r.json", "result[0]", "keypoints[0]", "not finite"});
+    evaltest::expectEvalError(
+        [&] { parseResults(resultJson("1e999, " + kps(17).substr(3)), "r.json"); },
+        {"r.json", "keypoints[0]", "not finite"});
+    evaltest::expectEvalError(
+        [&] { parseResults(resultJson(kps(17), R"(, "score": -Infinity)"), "r.json"); },
+        {"'score'", "not finite"});
   }
   void groundTruthWithoutKeypointCategory() {
     auto gt = cocoGt();
     gt.categories[0].keypoints.clear();
-    expectEvalError([&] { evaluateKeypoints(gt, {}, EvalVariant::Coco); },
-                    {"test-gt.json", "no category has 'keypoints'"});
+    evaltest::expectEvalError([&] { evaluateKeypoints(gt, {}, EvalVariant::Coco); },
+                              {"test-gt.json", "no category has 'keypoints'"});
   }
   void variantMustFitTheGroundTruth() {
-    expectEvalError([&] { evaluateKeypoints(cocoGt(), {}, EvalVariant::CrowdPose); },
-                    {"17 keypoints", "crowdpose", "14"});
+    evaltest::expectEvalError([&] { evaluateKeypoints(cocoGt(), {}, EvalVariant::CrowdPose); },
+                              {"17 keypoints", "crowdpose", "14"});
     auto gt = evaltest::makeGt(14, {1});
-    expectEvalError([&] { evaluateKeypoints(gt, {}, EvalVariant::CrowdPose); },
-                    {"crowdIndex", "images[0]"});
+    evaltest::expectEvalError([&] { evaluateKeypoints(gt, {}, EvalVariant::CrowdPose); },
+                              {"crowdIndex", "images[0]"});
     auto noArea = cocoGt();
     noArea.annotations[0].area.reset();
-    expectEvalError([&] { evaluateKeypoints(noArea, {}, EvalVariant::Coco); },
-                    {"annotations[0]", "'area'"});
+    evaltest::expectEvalError([&] { evaluateKeypoints(noArea, {}, EvalVariant::Coco); },
+                              {"annotations[0]", "'area'"});
   }
   void malformedJsonNamesFileAndPosition() {
     QTemporaryDir dir;
     const std::string path = writeFile(dir, "broken.json", "{\"images\": [\n  {\"id\": 1},,\n]}");
-    expectEvalError([&] { loadGroundTruth(path); }, {path, "malformed JSON", "line 2", "column"});
+    evaltest::expectEvalError([&] { loadGroundTruth(path); },
+                              {path, "malformed JSON", "line 2", "column"});
     const std::string results = writeFile(dir, "results.json", "[{\"image_id\": 1 ");
-    expectEvalError([&] { loadResults(results); }, {results, "malformed JSON"});
-    expectEvalError([&] { loadResults(dir.filePath("missing.json").toStdString()); },
-                    {"missing.json", "cannot open"});
+    evaltest::expectEvalError([&] { loadResults(results); }, {results, "malformed JSON"});
+    evaltest::expectEvalError([&] { loadResults(dir.filePath("missing.json").toStdString()); },
+                              {"missing.json", "cannot open"});
   }
   void filesLoadWhateverTheirSizeOrKind() {
     QTemporaryDir dir;
@@ -160,8 +148,8 @@ class TestEvalInputs : public QObject {
     const auto fromPipe = loadResults(fifo);
     writer.join();
     QCOMPARE(fromPipe.size(), fromFile.size());
-    expectEvalError([&] { loadGroundTruth(dir.path().toStdString()); },
-                    {dir.path().toStdString(), "cannot read", "directory"});
+    evaltest::expectEvalError([&] { loadGroundTruth(dir.path().toStdString()); },
+                              {dir.path().toStdString(), "cannot read", "directory"});
   }
   void jsonAsPythonWritesIt() {
     // json.load reads NaN / Infinity anywhere and integral floats as ids; only the fields the
@@ -173,13 +161,13 @@ class TestEvalInputs : public QObject {
     QCOMPARE(parseGroundTruth(gt, "g.json").annotations[0].id, std::int64_t(7));
     gt = kGtJson;
     gt.replace(gt.find("\"area\": 100.0"), 13, "\"area\": Infinity");
-    expectEvalError([&] { parseGroundTruth(gt, "g.json"); },
-                    {"g.json", "annotations[0]", "'area'", "not finite"});
+    evaltest::expectEvalError([&] { parseGroundTruth(gt, "g.json"); },
+                              {"g.json", "annotations[0]", "'area'", "not finite"});
     // Integers beyond 64 bits are numbers (not integers an id can hold).
     gt = kGtJson;
     gt.replace(gt.find("\"id\": 7"), 7, "\"id\": 18446744073709551616");
-    expectEvalError([&] { parseGroundTruth(gt, "g.json"); },
-                    {"g.json", "annotations[0]", "'id' must be an integer"});
+    evaltest::expectEvalError([&] { parseGroundTruth(gt, "g.json"); },
+                              {"g.json", "annotations[0]", "'id' must be an integer"});
     // Underflow gives zero, as in Python.
     const auto dets = parseResults(resultJson("1e-999, " + kps(17).substr(3)), "r.json");
     QCOMPARE(dets[0].keypoints[0], 0.0);
@@ -203,45 +191,53 @@ class TestEvalInputs : public QObject {
     // A bad escape is malformed JSON, in a key as in a string nobody reads.
     gt = kGtJson;
     gt.replace(gt.find("\"width\""), 7, "\"wid\\qth\"");
-    expectEvalError([&] { parseGroundTruth(gt, "g.json"); }, {"g.json", "malformed JSON"});
-    expectEvalError([&] { parseResults(resultJson(kps(17), ", \"note\": \"a\\qb\""), "r.json"); },
-                    {"r.json", "malformed JSON"});
+    evaltest::expectEvalError([&] { parseGroundTruth(gt, "g.json"); },
+                              {"g.json", "malformed JSON"});
+    evaltest::expectEvalError(
+        [&] { parseResults(resultJson(kps(17), ", \"note\": \"a\\qb\""), "r.json"); },
+        {"r.json", "malformed JSON"});
   }
   void malformedJsonAnywhereIsAnError() {
     // Fields the loaders do not use are read through too: json.load would refuse these files.
     std::string gt = kGtJson;
     gt.replace(gt.find("\"width\""), 7, "\"extra\": [1, tru], \"width\"");
-    expectEvalError([&] { parseGroundTruth(gt, "g.json"); },
-                    {"g.json", "malformed JSON", "line 2", "column"});
+    evaltest::expectEvalError([&] { parseGroundTruth(gt, "g.json"); },
+                              {"g.json", "malformed JSON", "line 2", "column"});
     gt = kGtJson;
     gt.replace(gt.find("\"width\""), 7, "\"extra\": {\"a\": 1 \"b\": 2}, \"width\"");
-    expectEvalError([&] { parseGroundTruth(gt, "g.json"); }, {"g.json", "malformed JSON"});
-    expectEvalError([&] { parseResults(resultJson(kps(17)) + " []", "r.json"); },
-                    {"r.json", "malformed JSON", "line 1", "unexpected text"});
-    expectEvalError([&] { parseResults(resultJson(kps(17), ", \"note\": \"open"), "r.json"); },
-                    {"r.json", "malformed JSON"});
-    expectEvalError([&] { parseResults(resultJson(kps(17), ", \"note\": \"\xff\""), "r.json"); },
-                    {"r.json", "malformed JSON", "UTF-8"});
-    expectEvalError([&] { parseResults(resultJson("01, " + kps(17).substr(3)), "r.json"); },
-                    {"r.json", "malformed JSON", "invalid number"});
-    expectEvalError([&] { parseResults("", "r.json"); }, {"r.json", "malformed JSON"});
+    evaltest::expectEvalError([&] { parseGroundTruth(gt, "g.json"); },
+                              {"g.json", "malformed JSON"});
+    evaltest::expectEvalError([&] { parseResults(resultJson(kps(17)) + " []", "r.json"); },
+                              {"r.json", "malformed JSON", "line 1", "unexpected text"});
+    evaltest::expectEvalError(
+        [&] { parseResults(resultJson(kps(17), ", \"note\": \"open"), "r.json"); },
+        {"r.json", "malformed JSON"});
+    evaltest::expectEvalError(
+        [&] { parseResults(resultJson(kps(17), ", \"note\": \"\xff\""), "r.json"); },
+        {"r.json", "malformed JSON", "UTF-8"});
+    evaltest::expectEvalError(
+        [&] { parseResults(resultJson("01, " + kps(17).substr(3)), "r.json"); },
+        {"r.json", "malformed JSON", "invalid number"});
+    evaltest::expectEvalError([&] { parseResults("", "r.json"); }, {"r.json", "malformed JSON"});
   }
   void missingAndMistypedFields() {
-    expectEvalError(
+    evaltest::expectEvalError(
         [&] {
           parseResults(R"([{"image_id": 5, "category_id": 1, "keypoints": [1,2,3]}])", "r.json");
         },
         {"r.json", "result[0]", "'score'"});
-    expectEvalError([&] { parseResults(resultJson(kps(17), R"(, "score": "high")"), "r.json"); },
-                    {"must be a number"});
-    expectEvalError([&] { parseResults(R"({"image_id": 5})", "r.json"); }, {"JSON list"});
+    evaltest::expectEvalError(
+        [&] { parseResults(resultJson(kps(17), R"(, "score": "high")"), "r.json"); },
+        {"must be a number"});
+    evaltest::expectEvalError([&] { parseResults(R"({"image_id": 5})", "r.json"); }, {"JSON list"});
     std::string gt = kGtJson;
     gt.replace(gt.find("\"iscrowd\": 0,"), 13, "");
-    expectEvalError([&] { parseGroundTruth(gt, "g.json"); },
-                    {"g.json", "annotations[0]", "iscrowd"});
+    evaltest::expectEvalError([&] { parseGroundTruth(gt, "g.json"); },
+                              {"g.json", "annotations[0]", "iscrowd"});
     gt = kGtJson;
     gt.replace(gt.find("\"image_id\": 5"), 13, "\"image_id\": 6");
-    expectEvalError([&] { parseGroundTruth(gt, "g.json"); }, {"image_id 6", "not in 'images'"});
+    evaltest::expectEvalError([&] { parseGroundTruth(gt, "g.json"); },
+                              {"image_id 6", "not in 'images'"});
   }
   void resultsFileAreas() {
     // loadRes: a "bbox" on the first entry makes every area bbox w*h.
@@ -265,7 +261,7 @@ class TestEvalInputs : public QObject {
     QVERIFY(variantFromDatasetName("coco") == EvalVariant::Coco);
     QVERIFY(variantFromDatasetName("crowd_pose") == EvalVariant::CrowdPose);
     QVERIFY(variantFromDatasetName("crowdpose") == EvalVariant::CrowdPose);
-    expectEvalError([] { variantFromDatasetName("mpii"); }, {"mpii"});
+    evaltest::expectEvalError([] { variantFromDatasetName("mpii"); }, {"mpii"});
   }
 };
 

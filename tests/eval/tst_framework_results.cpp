@@ -13,6 +13,7 @@
 #include "eval/ground_truth.h"
 #include "eval/keypoint_eval.h"
 #include "eval/results_io.h"
+#include "expect_eval_error.h"
 
 using namespace posescope;
 
@@ -21,22 +22,6 @@ namespace {
 std::string fixture(const std::string& name) {
   return qEnvironmentVariable("POSESCOPE_SOURCE_DIR").toStdString() +
          "/tests/eval/fixtures/frameworks/" + name;
-}
-
-// Runs `f`, expecting an EvalError whose message contains every one of `parts`.
-template <typename F>
-void expectEvalError(F&& f, const std::vector<std::string>& parts) {
-  try {
-    f();
-  } catch (const EvalError& e) {
-    const std::string what = e.what();
-    for (const auto& part : parts) {
-      QVERIFY2(what.find(part) != std::string::npos,
-               qPrintable(QString("'%1' lacks '%2'").arg(what.c_str(), part.c_str())));
-    }
-    return;
-  }
-  QFAIL("no EvalError thrown");
 }
 
 std::vector<double> statsOf(const KeypointGroundTruth& gt,
@@ -123,7 +108,7 @@ class TestFrameworkResults : public QObject {
   }
 
   void unknownStemIsAnError() {
-    expectEvalError(
+    evaltest::expectEvalError(
         [&] {
           parseResultsFor("[" + ultralyticsEntry("\"street_01\"") + ", " +
                               ultralyticsEntry("\"street_02\"") + "]",
@@ -135,7 +120,7 @@ class TestFrameworkResults : public QObject {
   void ambiguousStemIsAnError() {
     KeypointGroundTruth gt = gt_;
     gt.images.push_back({99, "night/street_01.png", 100, 100, std::nullopt});
-    expectEvalError(
+    evaltest::expectEvalError(
         [&] { parseResultsFor("[" + ultralyticsEntry("\"street_01\"") + "]", "preds.json", gt); },
         {"preds.json: result[0]", "\"street_01\"", "ambiguous", "'val/street_01.jpg' (id 11)",
          "'night/street_01.png' (id 99)", gt.source});
@@ -143,7 +128,7 @@ class TestFrameworkResults : public QObject {
 
   // Without a ground truth a stem cannot be resolved: loadResults says so.
   void stringIdNeedsTheGroundTruth() {
-    expectEvalError(
+    evaltest::expectEvalError(
         [&] { loadResults(fixture("ultralytics.predictions.json")); },
         {"ultralytics.predictions.json: result[0]", "\"street_01\"", "needs the ground truth"});
   }
@@ -153,22 +138,22 @@ class TestFrameworkResults : public QObject {
     const auto dets = parseResultsFor("[" + ultralyticsEntry("999") + "]", "preds.json", gt_);
     EvalOptions options;
     options.resultsSource = "preds.json";
-    expectEvalError([&] { evaluateKeypoints(gt_, dets, EvalVariant::Coco, options); },
-                    {"preds.json: result[0]", "image id 999 is not in the ground truth"});
+    evaltest::expectEvalError([&] { evaluateKeypoints(gt_, dets, EvalVariant::Coco, options); },
+                              {"preds.json: result[0]", "image id 999 is not in the ground truth"});
   }
 
   // A whole COCO file given as the results: said what was expected and what it looks like.
   void groundTruthFileIsNoResultsList() {
     for (const bool withGt : {false, true}) {
-      expectEvalError(
+      evaltest::expectEvalError(
           [&] {
             withGt ? loadResultsFor(fixture("gt.json"), gt_) : loadResults(fixture("gt.json"));
           },
           {"gt.json: keypoint results must be a JSON list", "a list of results",
            "this looks like a COCO ground-truth file"});
     }
-    expectEvalError([&] { parseResultsFor(R"({"score": 1})", "r.json", gt_); },
-                    {"r.json: keypoint results must be a JSON list"});
+    evaltest::expectEvalError([&] { parseResultsFor(R"({"score": 1})", "r.json", gt_); },
+                              {"r.json: keypoint results must be a JSON list"});
   }
 
   // Fields a framework adds (Ultralytics' "file_name", anything else) are read through and
@@ -193,4 +178,5 @@ class TestFrameworkResults : public QObject {
 };
 
 QTEST_GUILESS_MAIN(TestFrameworkResults)
+#include "expect_eval_error.h"
 #include "tst_framework_results.moc"
