@@ -25,6 +25,7 @@
 #include "pipeline/run_folder.h"
 #include "render/joint_error_marks.h"
 #include "render/overlay_export.h"
+#include "render/run_overlay_data.h"
 #include "report/analysis_tables.h"
 #include "report/per_image_table.h"
 #include "report/run_exports.h"
@@ -151,9 +152,7 @@ int writeOverlayFolder(const LoadedRun& run, const ParsedArgs& args) {
   const DatasetKind kind =
       found.dataset ? found.dataset->kind() : datasetKindFromName(run.summary.datasetKind);
   // The run's own skeleton (skeleton.json) when it has one, as the GUI's overlays draw it.
-  SkeletonSpec skeleton = skeletonFor(kind);
-  if (const LayoutChoice layout = runLayoutChoice(run.dir, run.summary); layout.skeletonFile)
-    skeleton = skeletonSpecOf(*layout.skeletonFile);
+  const SkeletonSpec skeleton = runSkeleton(run, kind);
   std::unique_ptr<Evaluator> evaluator;
   if (needModel) {
     EvaluatorOptions evalOptions;

@@ -11,6 +11,16 @@ namespace {
 const OptionSpec kKeyValue = {"KEY VALUE", "",
                               "config overrides, e.g. TEST.FLIP_TEST False TEST.MODEL_FILE ck.pth"};
 
+// The files and dataset of `metrics`, `analyze` and `import`, worded once.
+const OptionSpec kGroundTruthFile = {"--gt", "FILE", "ground truth annotations (COCO-style JSON)"};
+const OptionSpec kResultsFile = {"--dt", "FILE",
+                                 "keypoint results: a list of {image_id, category_id, keypoints,\n"
+                                 "score} as pycocotools, MMPose and Detectron2 write it, or\n"
+                                 "Ultralytics' predictions.json (image_id a file name stem)"};
+const OptionSpec kDatasetName = {"--dataset", "NAME",
+                                 "coco | crowdpose (also crowd_pose); default: by the keypoint\n"
+                                 "category's joint names (CrowdPose's 14 or COCO's 17)"};
+
 CommandSpec configCommand() {
   return {
       "config",
@@ -166,14 +176,9 @@ CommandSpec metricsCommand() {
       "(COCO) or crowdposetools (CrowdPose), and prints valid.py's Markdown table.\n",
       {},
       {{"options",
-        {{"--gt", "FILE", "ground truth annotations (COCO-style JSON)"},
-         {"--dt", "FILE",
-          "keypoint results: a list of {image_id, category_id, keypoints,\n"
-          "score} as pycocotools, MMPose and Detectron2 write it, or\n"
-          "Ultralytics' predictions.json (image_id a file name stem)"},
-         {"--dataset", "NAME",
-          "coco | crowdpose (also crowd_pose); default: by the keypoint\n"
-          "category's joint names (CrowdPose's 14 or COCO's 17)"},
+        {kGroundTruthFile,
+         kResultsFile,
+         kDatasetName,
          {"--arch", "NAME", "name in the table's first column (default: pose)"},
          {"--json", "", "print the table as JSON (full precision) instead of Markdown"},
          {"--csv", "", "print the table as CSV (full precision) instead of Markdown"},
@@ -232,13 +237,9 @@ CommandSpec analyzeCommand() {
       "Note the baseline is coco-analyze's (area 'all' starts at 32²), not valid.py's AP.\n",
       {{"RUN_DIR", "", "a run folder (instead of --gt and --dt)"}},
       {{"options",
-        {{"--gt", "FILE", "ground truth annotations (COCO-style JSON)"},
-         {"--dt", "FILE",
-          "keypoint results: a list of {image_id, category_id, keypoints,\n"
-          "score} as pycocotools, MMPose and Detectron2 write it, or\n"
-          "Ultralytics' predictions.json (image_id a file name stem)"},
-         {"--dataset", "NAME",
-          "coco | crowdpose (default: by the keypoint category's joint names)"},
+        {kGroundTruthFile,
+         kResultsFile,
+         kDatasetName,
          {"--json", "",
           "print the analysis as JSON (detections, ap_if_fixed, curves: the precision,\n"
           "scores and recall arrays of the baseline and of each error fixed, counts,\n"
@@ -623,17 +624,12 @@ CommandSpec importCommand() {
       "OKS sigmas it is scored with, run.json says imported. No image is read.\n",
       {},
       {{"options",
-        {{"--gt", "FILE", "ground truth annotations (COCO-style JSON)"},
-         {"--dt", "FILE",
-          "keypoint results: a list of {image_id, category_id, keypoints,\n"
-          "score} as pycocotools, MMPose and Detectron2 write it, or\n"
-          "Ultralytics' predictions.json (image_id a file name stem)"},
+        {kGroundTruthFile,
+         kResultsFile,
          {"--out", "RUN_DIR", "the run folder to write (new or empty)"},
          {"--images", "DIR", "where the images are, for the GUI's pages (not read at import)"},
          {"--name", "NAME", "the run's name in tables (default: the results file's stem)"},
-         {"--dataset", "NAME",
-          "coco | crowdpose (also crowd_pose); default: by the keypoint\n"
-          "category's joint names (CrowdPose's 14 or COCO's 17)"},
+         kDatasetName,
          {"--sigmas", "LIST",
           "per-joint OKS sigmas, comma separated, as the evaluator uses them\n"
           "(COCO's nose is 0.026); needed for keypoints other than COCO's and\n"

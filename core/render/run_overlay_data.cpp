@@ -38,6 +38,11 @@ void refreshRows(RunOverlayData& data) {
   data.rows = perImageRows(data.records, data.evaluations);
 }
 
+SkeletonSpec runSkeleton(const LoadedRun& run, DatasetKind kind) {
+  const LayoutChoice layout = runLayoutChoice(run.dir, run.summary);
+  return layout.skeletonFile ? skeletonSpecOf(*layout.skeletonFile) : skeletonFor(kind);
+}
+
 RunOverlayData loadRunOverlayData(const LoadedRun& run) {
   RunOverlayData data;
   data.runDir = run.dir;
@@ -57,8 +62,7 @@ RunOverlayData loadRunOverlayData(const LoadedRun& run) {
   }
   data.skeleton = skeletonFor(data.kind);
   try {
-    const LayoutChoice layout = runLayoutChoice(run.dir, run.summary);
-    if (layout.skeletonFile) data.skeleton = skeletonSpecOf(*layout.skeletonFile);
+    data.skeleton = runSkeleton(run, data.kind);
   } catch (const std::exception& e) {
     data.warnings.push_back(std::string("the dataset's skeleton drawn: ") + e.what());
   }

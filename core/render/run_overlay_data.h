@@ -63,6 +63,10 @@ using RunOverlayDataPtr = std::shared_ptr<const RunOverlayData>;
 /// ground truth or evaluation file only adds a warning.
 RunOverlayData loadRunOverlayData(const LoadedRun& run);
 
+/// What the overlays of `run` draw: its skeleton.json when it has one, else `kind`'s own; throws
+/// EvalError naming skeleton.json when it is malformed.
+SkeletonSpec runSkeleton(const LoadedRun& run, DatasetKind kind);
+
 /// Rows and derived fields after `records` / `evaluations` changed. Never fails.
 void refreshRows(RunOverlayData& data);
 
