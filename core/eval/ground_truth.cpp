@@ -1,6 +1,7 @@
 #include "eval/ground_truth.h"
 
 #include <cmath>
+#include <limits>
 #include <unordered_set>
 
 #include "common/errors.h"
@@ -139,7 +140,11 @@ KeypointCategory parseCategory(value& v, const Context& ctx) {
       // Limbs only draw overlays (pycocotools ignores them); a malformed one is still refused.
       evaljson::forEachElement(field, ctx, "skeleton", [&](std::size_t i, value& pair) {
         std::vector<double> ends = evaljson::readNumbers(pair, "skeleton", ctx);
-        if (ends.size() != 2 || ends[0] != std::floor(ends[0]) || ends[1] != std::floor(ends[1])) {
+        // Range-checked before the cast to int: a joint number past int's range is undefined.
+        const auto isJointNumber = [](double n) {
+          return n == std::floor(n) && n >= 1 && n <= std::numeric_limits<int>::max();
+        };
+        if (ends.size() != 2 || !isJointNumber(ends[0]) || !isJointNumber(ends[1])) {
           throw EvalError(ctx.where() + ": skeleton[" + std::to_string(i) +
                           "] must be a pair of 1-based joint numbers");
         }

@@ -239,6 +239,16 @@ class TestEvalInputs : public QObject {
     evaltest::expectEvalError([&] { parseGroundTruth(gt, "g.json"); },
                               {"image_id 6", "not in 'images'"});
   }
+  void skeletonJointNumberPastIntRange() {
+    // Fuzz finding (fuzz_annotations): a limb end of 5.5e25 was cast to int before any check.
+    for (const char* ends : {"[5.55556e+25, 2]", "[1, -3]", "[0, 1]", "[1.5, 2]", "[1, 2, 3]"}) {
+      std::string gt = kGtJson;
+      gt.replace(gt.find("\"keypoints\": [\"a\""), 14,
+                 std::string("\"skeleton\": [") + ends + "], \"keypoints\": [");
+      evaltest::expectEvalError([&] { parseGroundTruth(gt, "g.json"); },
+                                {"g.json", "skeleton[0]", "1-based joint numbers"});
+    }
+  }
   void resultsFileAreas() {
     // loadRes: a "bbox" on the first entry makes every area bbox w*h.
     auto dets = parseResults(resultJson(kps(17), R"(, "bbox": [0, 0, 3, 5])"), "r.json");
