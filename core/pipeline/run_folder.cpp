@@ -101,6 +101,7 @@ std::string summaryToJsonText(const RunSummary& s) {
   if (s.shard) j["shard"] = shardIdentityToJson(*s.shard);
   if (s.categoryRestricted) j["category_restricted"] = true;
   if (s.imported) j["imported"] = true;
+  if (s.checkpointEpoch) j["checkpoint_epoch"] = *s.checkpointEpoch;
   return j.dump(2);
 }
 
@@ -148,6 +149,8 @@ RunSummary summaryFromJsonText(const std::string& text, const std::string& sourc
     if (j.contains("shard")) s.shard = shardIdentityFromJson(j.at("shard"), source);
     s.categoryRestricted = j.value("category_restricted", false);
     s.imported = j.value("imported", false);
+    if (j.contains("checkpoint_epoch"))
+      s.checkpointEpoch = jsonInteger(j, "checkpoint_epoch", 0, source);
   } catch (const nlohmann::json::exception& e) {
     throw Error(source + ": not a PoseScope run summary: " + e.what());
   }

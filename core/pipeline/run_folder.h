@@ -50,7 +50,10 @@ struct RunSummary {
   size_t imagesDone = 0;
   size_t imagesFailed = 0;
   double wallSeconds = 0;
-  std::string startedAt;               // ISO 8601, UTC
+  std::string startedAt;  // ISO 8601, UTC
+  /// The training epoch the checkpoint records (LitePose's checkpoint.pth.tar); unset when the
+  /// file is a bare state_dict or the run has no checkpoint.
+  std::optional<int> checkpointEpoch;
   std::vector<RunInput> inputs;        // what the run was made from (empty in runs before 0.3)
   std::optional<ShardIdentity> shard;  // set in a shard's partial run folder (eval --shard)
 };
