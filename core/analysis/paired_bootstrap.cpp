@@ -1,39 +1,12 @@
 #include "analysis/paired_bootstrap.h"
 
 #include <algorithm>
-#include <cmath>
-#include <limits>
-#include <random>
 
+#include "analysis/bootstrap_draw.h"
 #include "common/errors.h"
 #include "common/parallel_for.h"
 
 namespace posescope {
-
-namespace {
-
-// A uniform index in [0, n) from the generator's raw output, rejecting the biased tail.
-std::size_t uniformIndex(std::mt19937_64& rng, std::size_t n) {
-  const std::uint64_t range = static_cast<std::uint64_t>(n);
-  const std::uint64_t limit =
-      std::numeric_limits<std::uint64_t>::max() - std::numeric_limits<std::uint64_t>::max() % range;
-  std::uint64_t x;
-  do {
-    x = rng();
-  } while (x >= limit);
-  return static_cast<std::size_t>(x % range);
-}
-
-// numpy.quantile's default (linear) on sorted values.
-double quantile(const std::vector<double>& sorted, double q) {
-  if (sorted.empty()) return 0;
-  const double pos = q * static_cast<double>(sorted.size() - 1);
-  const std::size_t lo = static_cast<std::size_t>(std::floor(pos));
-  const std::size_t hi = std::min(lo + 1, sorted.size() - 1);
-  return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - static_cast<double>(lo));
-}
-
-}  // namespace
 
 BootstrapComparison pairedBootstrap(const ResampledMetrics& a, const ResampledMetrics& b,
                                     const BootstrapOptions& options) {
@@ -63,12 +36,7 @@ BootstrapComparison pairedBootstrap(const ResampledMetrics& a, const ResampledMe
   parallelFor(
       B, options.threads,
       [&](std::size_t r) {
-        std::seed_seq seeds{static_cast<std::uint32_t>(options.seed),
-                            static_cast<std::uint32_t>(options.seed >> 32),
-                            static_cast<std::uint32_t>(r)};
-        std::mt19937_64 rng(seeds);
-        std::vector<int> weights(N, 0);
-        for (std::size_t n = 0; n < N; ++n) ++weights[uniformIndex(rng, N)];
+        const std::vector<int> weights = bootstrapDraw(options.seed, r, N);
         const MetricTable ra = a.table(weights), rb = b.table(weights);
         for (std::size_t s = 0; s < S; ++s) {
           defined[s][r] = ra.values[s] > -1 && rb.values[s] > -1;
@@ -91,8 +59,8 @@ BootstrapComparison pairedBootstrap(const ResampledMetrics& a, const ResampledMe
       if (defined[s][r]) valid.push_back(deltas[s][r]);
     }
     std::sort(valid.begin(), valid.end());
-    d.low = quantile(valid, (1 - options.level) / 2);
-    d.high = quantile(valid, (1 + options.level) / 2);
+    d.low = linearQuantile(valid, (1 - options.level) / 2);
+    d.high = linearQuantile(valid, (1 + options.level) / 2);
     d.significant = d.a > -1 && d.b > -1 && !valid.empty() && (d.low > 0 || d.high < 0);
     out.stats.push_back(d);
   }
