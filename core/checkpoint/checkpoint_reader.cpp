@@ -1,6 +1,9 @@
 #include "checkpoint/checkpoint_reader.h"
 
+#include <limits>
+
 #include "checkpoint/checkpoint_file.h"
+#include "checkpoint/checkpoint_weights.h"
 #include "common/errors.h"
 
 namespace posescope {
@@ -49,10 +52,8 @@ StateDict toStateDict(const PickleRef& dict, const std::string& path, const std:
   return out;
 }
 
-}  // namespace
-
-StateDict readStateDict(const std::string& path) {
-  const PickleRef top = readCheckpointObject(path);
+// The state_dict a checkpoint's top-level object holds (see readStateDict).
+StateDict stateDictOf(const PickleRef& top, const std::string& path) {
   if (top->kind != Kind::Dict) {
     throw CheckpointError("checkpoint '" + path + "' holds a " + pickleKindName(top->kind) +
                           ", not a state_dict (expected a dict of tensors)");
@@ -84,6 +85,25 @@ StateDict readStateDict(const std::string& path) {
     for (auto& entry : out) entry.first.erase(0, prefix.size());
   }
   return out;
+}
+
+}  // namespace
+
+StateDict readStateDict(const std::string& path) {
+  return stateDictOf(readCheckpointObject(path), path);
+}
+
+CheckpointWeights readCheckpointWeights(const std::string& path) {
+  const PickleRef top = readCheckpointObject(path);
+  CheckpointWeights weights;
+  weights.stateDict = stateDictOf(top, path);
+  // Only a dict that wraps its weights records training state; a bare state_dict's 'epoch' would
+  // be a tensor, never an int.
+  const PickleRef epoch = top->get("epoch");
+  if (epoch && epoch->kind == Kind::Int && epoch->integer >= 0 &&
+      epoch->integer <= std::numeric_limits<int>::max())
+    weights.epoch = static_cast<int>(epoch->integer);
+  return weights;
 }
 
 StateDict readTensorDict(const std::string& path) {

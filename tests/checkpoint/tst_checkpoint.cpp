@@ -20,6 +20,7 @@
 
 #include "checkpoint/checkpoint_file.h"
 #include "checkpoint/checkpoint_reader.h"
+#include "checkpoint/checkpoint_weights.h"
 #include "checkpoint/state_dict_writer.h"
 #include "checkpoint/unpickler.h"
 #include "common/errors.h"
@@ -198,6 +199,15 @@ class TestCheckpoint : public QObject {
     QCOMPARE(sd.size(), std::size_t(7));
     for (const auto& [key, tensor] : sd) QVERIFY2(key.rfind("module.", 0) != 0, key.c_str());
     checkTinyValues(toMap(sd), 1);  // 'state_dict' (base 1), not 'best_state_dict' (base 500)
+  }
+
+  void trainingCheckpointGivesItsEpoch() {
+    const posescope::CheckpointWeights tar =
+        posescope::readCheckpointWeights(fixture("tiny.checkpoint.pth.tar"));
+    QCOMPARE(tar.epoch, std::optional<int>(3));  // LitePose's 'epoch': the epochs trained
+    checkTinyValues(toMap(tar.stateDict), 1);    // the same weights as readStateDict
+    QVERIFY(!posescope::readCheckpointWeights(fixture("plain.pth")).epoch);
+    QVERIFY(!posescope::readCheckpointWeights(fixture("tiny.model.pth")).epoch);
   }
 
   void modelEntryIsUnwrapped() {
