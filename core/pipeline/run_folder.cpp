@@ -8,6 +8,7 @@
 #include "common/errors.h"
 #include "common/strings.h"
 #include "pipeline/json_numbers.h"
+#include "pipeline/run_folder_read.h"
 #include "pipeline/run_records.h"
 
 namespace posescope {
@@ -175,35 +176,13 @@ LoadedRun loadRunFolder(const std::string& dir) {
   LoadedRun run;
   run.dir = dir;
   const fs::path root(dir);
-  const fs::path summaryPath = root / runfiles::kSummary;
-  if (!fs::exists(summaryPath))
-    throw Error("'" + dir + "' is not a PoseScope run folder (no " + runfiles::kSummary + ")");
-  run.summary = summaryFromJsonText(readTextFile(summaryPath.string()), summaryPath.string());
-  if (run.summary.state == RunState::Running && !runFolderBeingWritten(dir)) {
-    run.summary.state = RunState::Interrupted;
-    run.summary.message =
-        "stopped before the end (killed or crashed); continue it with "
-        "posescope-cli eval --resume";
-  }
+  run.summary = readRunSummary(dir);
   RecordsFile records = readRecordsFile((root / runfiles::kRecords).string());
   run.records = std::move(records.records);
   if (!records.note.empty()) run.notes.push_back(records.note);
   if (fs::exists(root / runfiles::kConfig))
     run.configYaml = readTextFile((root / runfiles::kConfig).string());
-  if (fs::exists(root / runfiles::kMetricsJson)) {
-    const std::string path = (root / runfiles::kMetricsJson).string();
-    try {
-      const auto j = nlohmann::json::parse(readTextFile(path));
-      MetricTable m;
-      m.names = j.at("names").get<std::vector<std::string>>();
-      m.values = j.at("values").get<std::vector<double>>();
-      if (m.names.size() != m.values.size())
-        throw Error(path + ": names and values differ in length");
-      run.metrics = std::move(m);
-    } catch (const nlohmann::json::exception& e) {
-      throw Error(path + ": malformed metrics: " + e.what());
-    }
-  }
+  run.metrics = readRunMetricTable(dir);
   if (fs::exists(root / runfiles::kMetricsMd))
     run.metricsMarkdown = readTextFile((root / runfiles::kMetricsMd).string());
   return run;
