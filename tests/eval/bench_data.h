@@ -84,11 +84,20 @@ inline void writeData(const std::string& gtPath, const std::string& dtPath) {
 }
 
 // Writes the set into `dir` unless it is there; returns {gt path, results path}.
+// Bumped whenever writeData's output changes, so a set left in /tmp by an older build (2: COCO's
+// joint names instead of k0, k1, ...) is written again rather than read as it was.
+inline constexpr const char* kDataVersion = "2";
+
 inline std::pair<std::string, std::string> ensureData(const std::string& dir) {
   std::filesystem::create_directories(dir);
   const std::string gtPath = dir + "/bench.gt.json", dtPath = dir + "/bench.results.json";
-  if (!std::filesystem::exists(gtPath) || !std::filesystem::exists(dtPath)) {
+  const std::string stampPath = dir + "/bench.version";
+  std::string stamp;
+  std::ifstream(stampPath) >> stamp;
+  if (stamp != kDataVersion || !std::filesystem::exists(gtPath) ||
+      !std::filesystem::exists(dtPath)) {
     writeData(gtPath, dtPath);
+    std::ofstream(stampPath) << kDataVersion << "\n";
   }
   return {gtPath, dtPath};
 }
