@@ -9,6 +9,7 @@
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <unordered_map>
 
@@ -21,6 +22,7 @@
 #include "config/experiment.h"
 #include "data/keypoint_dataset.h"
 #include "eval/ground_truth.h"
+#include "pipeline/atomic_file.h"
 #include "pipeline/evaluator.h"
 #include "pipeline/run_folder.h"
 #include "render/joint_error_marks.h"
@@ -30,6 +32,8 @@
 #include "report/per_image_table.h"
 #include "report/run_exports.h"
 #include "report/run_ground_truth.h"
+#include "report/run_view.h"
+#include "report/view_query.h"
 #include "report_pdf.h"
 
 namespace posescope::cli {
@@ -127,7 +131,8 @@ std::string imagePathOf(const ImageRecord& record, const RunSources& sources,
                      ") is not in the dataset '" + sources.dataset->annotationFile() + "'");
 }
 
-int writeOverlayFolder(const LoadedRun& run, const ParsedArgs& args) {
+int writeOverlayFolder(const LoadedRun& run, const ParsedArgs& args,
+                       const std::optional<std::set<std::int64_t>>& view) {
   RenderOptions options = layersFrom(args.get("--layers", "predictions,gt,crowd,matches"));
   options.jointThreshold = args.getDouble("--threshold", options.jointThreshold);
   options.validate();
@@ -196,7 +201,8 @@ int writeOverlayFolder(const LoadedRun& run, const ParsedArgs& args) {
 
   std::vector<const ImageRecord*> selected;
   for (const auto& r : run.records)
-    if (filter == "all" || r.failed()) selected.push_back(&r);
+    if ((filter == "all" || r.failed()) && (!view || view->count(r.imageId)))
+      selected.push_back(&r);
   const std::string outDir =
       args.get("--out", (std::filesystem::path(run.dir) / "overlays").string());
 
@@ -227,15 +233,53 @@ int writeOverlayFolder(const LoadedRun& run, const ParsedArgs& args) {
   return result.skipped > 0 ? kFailed : kOk;
 }
 
+// --where's query, or a usage error (exit 2) pointing at the column that is wrong.
+ViewQuery whereQuery(const std::string& text) {
+  try {
+    return ViewQuery::parse(text);
+  } catch (const QueryError& e) {
+    throw UsageError{std::string("--where: ") + e.what() + "\n  " + text + "\n  " +
+                     std::string(std::min(e.position(), text.size()), ' ') + "^\n" +
+                     "(the properties and the grammar: docs/views.md)"};
+  }
+}
+
+// The view's ground truth and results as COCO files in `outDir` (gt.json, results.json), every
+// field of the originals kept.
+int writeSubset(const LoadedRun& run, const std::set<std::int64_t>& view,
+                const std::string& outDir) {
+  const RunEvaluationInput in = loadRunEvaluationInput(run);
+  const std::filesystem::path dir(outDir);
+  std::filesystem::create_directories(dir);
+  writeFileAtomically((dir / "gt.json").string(),
+                      cocoSubsetText(readTextFile(in.annotationFile), in.annotationFile, view));
+  const std::string resultsFile = (std::filesystem::path(run.dir) / runfiles::kResults).string();
+  writeFileAtomically((dir / "results.json").string(),
+                      cocoSubsetText(readTextFile(resultsFile), resultsFile, view));
+  std::cerr << "wrote " << view.size() << " of " << run.records.size()
+            << " images' ground truth and results to " << (dir / "gt.json").string() << " and "
+            << (dir / "results.json").string() << "\n";
+  return kOk;
+}
+
 }  // namespace
 
 int runExport(const ParsedArgs& args) {
   if (args.positional.size() != 1) throw UsageError{"expected one RUN_DIR"};
   const std::string what = args.require("--what");
   if (what != "metrics" && what != "images" && what != "results" && what != "overlays" &&
-      what != "report")
-    throw UsageError{"--what must be metrics, images, results, overlays or report, not '" + what +
-                     "'"};
+      what != "report" && what != "ids" && what != "subset")
+    throw UsageError{
+        "--what must be metrics, images, results, overlays, report, ids or subset, "
+        "not '" +
+        what + "'"};
+  if (args.has("--where") && (what == "metrics" || what == "report"))
+    throw UsageError{"--where applies to --what images, results, overlays, ids and subset"};
+  if (what == "subset" && !args.has("--out"))
+    throw UsageError{"--what subset needs --out DIR (it writes DIR/gt.json and DIR/results.json)"};
+  const std::optional<ViewQuery> query =
+      args.has("--where") ? std::optional<ViewQuery>(whereQuery(args.get("--where")))
+                          : std::nullopt;
   if (args.has("--format") && what != "metrics" && what != "report")
     throw UsageError{"--format applies to --what metrics and report only"};
   TableFormat format = TableFormat::Markdown;
@@ -246,17 +290,33 @@ int runExport(const ParsedArgs& args) {
   }
   const LoadedRun run = loadRunFolder(args.positional[0]);
   const std::string out = args.get("--out");
+  // The images of the view (--where), in every export that takes one; unset: all of them.
+  std::optional<std::set<std::int64_t>> view;
+  if (query) view = runImagesInView(run, *query);
+  const auto inView = [&](const ImageRecord& r) { return !view || view->count(r.imageId) > 0; };
+  std::vector<ImageRecord> records;
+  for (const ImageRecord& r : run.records)
+    if (inView(r)) records.push_back(r);
   if (what == "metrics") {
     writeOutput(formatRunMetrics(run, format), out);
   } else if (what == "images") {
     const auto evaluations =
         RunImageEvaluations::loadFromRunFolder(run.dir, run.records, run.summary.categoryId);
-    writeOutput(formatPerImageCsv(perImageRows(run.records, evaluations)), out);
+    writeOutput(formatPerImageCsv(perImageRows(records, evaluations)), out);
+  } else if (what == "ids") {
+    std::string ids;
+    for (const ImageRecord& r : records) ids += std::to_string(r.imageId) + "\n";
+    writeOutput(ids, out);
+  } else if (what == "subset") {
+    std::set<std::int64_t> ids;
+    for (const ImageRecord& r : records) ids.insert(r.imageId);
+    return writeSubset(run, ids, out);
   } else if (what == "results" && run.summary.imported) {
     // The file as imported: the records keep neither its bbox nor full precision.
-    writeOutput(readTextFile((std::filesystem::path(run.dir) / runfiles::kResults).string()), out);
+    const std::string file = (std::filesystem::path(run.dir) / runfiles::kResults).string();
+    writeOutput(view ? cocoSubsetText(readTextFile(file), file, *view) : readTextFile(file), out);
   } else if (what == "results") {
-    writeOutput(formatRunResultsJson(run.records, run.summary.categoryId) + "\n", out);
+    writeOutput(formatRunResultsJson(records, run.summary.categoryId) + "\n", out);
   } else if (what == "report" && args.has("--format")) {
     const RunReportAnalysis analysed = analyzeRunForReport(run);
     writeOutput(formatAnalysisTables(run, analysed.analysis, analysed.worst, format), out);
@@ -265,7 +325,7 @@ int runExport(const ParsedArgs& args) {
         out.empty() ? (std::filesystem::path(run.dir) / "analysis_report.pdf").string() : out;
     return writeReportPdf(run.dir, pdf, args.has("--quiet"));
   } else {
-    return writeOverlayFolder(run, args);
+    return writeOverlayFolder(run, args, view);
   }
   return kOk;
 }

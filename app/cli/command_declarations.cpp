@@ -490,8 +490,9 @@ CommandSpec exportCommand() {
   return {
       "export",
       "export a run's metrics, per-image table, results or overlays",
-      {"RUN_DIR --what metrics|images|results|overlays|report\n"
-       "                            [--format md|csv|json] [--out PATH] [--filter all|failed]\n"
+      {"RUN_DIR --what metrics|images|results|overlays|report|ids|subset\n"
+       "                            [--where QUERY] [--format md|csv|json] [--out PATH]\n"
+       "                            [--filter all|failed]\n"
        "                            [--images-dir DIR] [--dataset-root DIR] [--layers LIST]\n"
        "                            [--threshold S] [--device D] [--quiet]"},
       "Exports from a run folder written by 'posescope-cli eval' (or the GUI):\n"
@@ -510,10 +511,21 @@ CommandSpec exportCommand() {
       "each\n"
       "            error fixed and PCK per joint, the ten worst images with their overlays; with\n"
       "            --format md|csv|json its tables as text instead. The error analysis is\n"
-      "            posescope-cli analyze's. The PDF needs the GUI build.\n",
+      "            posescope-cli analyze's. The PDF needs the GUI build.\n"
+      "  ids       the image ids, one per line\n"
+      "  subset    the ground truth and the results of the images as COCO files: --out DIR\n"
+      "            gets gt.json and results.json, every field of the originals kept\n"
+      "\n"
+      "--where QUERY keeps the images of a view: e.g. \"area > 9216 and swaps > 0\"\n"
+      "(images with a person larger than 96x96 who has a swapped joint),\n"
+      "\"ap < 0.5 and people >= 3\", \"match = missed and visible >= 10\".\n"
+      "Properties and grammar: docs/views.md.\n",
       {{"RUN_DIR", "", "the run folder"}},
       {{"options",
-        {{"--what", "WHAT", "metrics, images, results, overlays or report (required)"},
+        {{"--what", "WHAT", "metrics, images, results, overlays, report, ids or subset (required)"},
+         {"--where", "QUERY",
+          "only the images of this view (images, results, overlays, ids,\n"
+          "subset); docs/views.md"},
          {"--out", "PATH",
           "file to write (default: stdout); for overlays a folder\n"
           "(default: RUN_DIR/overlays)"},

@@ -167,8 +167,7 @@ Value personValue(const std::string& name, const ViewPerson& person) {
 }  // namespace
 
 QueryError::QueryError(std::size_t position, const std::string& message)
-    : std::runtime_error("column " + std::to_string(position + 1) + ": " + message),
-      position_(position) {}
+    : Error("column " + std::to_string(position + 1) + ": " + message), position_(position) {}
 
 const std::vector<PropertyInfo>& viewProperties() {
   using L = PropertyLevel;
@@ -176,7 +175,11 @@ const std::vector<PropertyInfo>& viewProperties() {
   static const std::vector<PropertyInfo> properties = {
       {"id", L::Image, T::Number, {}, "the image id"},
       {"file", L::Image, T::Text, {}, "the image's file name"},
-      {"people", L::Image, T::Number, {}, "labelled ground-truth people (crowd regions not counted)"},
+      {"people",
+       L::Image,
+       T::Number,
+       {},
+       "labelled ground-truth people (crowd regions not counted)"},
       {"predicted", L::Image, T::Number, {}, "predicted people"},
       {"has_crowd", L::Image, T::Flag, {}, "the image has a crowd region"},
       {"ap", L::Image, T::Number, {}, "the image's own AP (valid.py's settings)"},

@@ -15,16 +15,17 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
-#include <stdexcept>
 #include <string>
 #include <vector>
+
+#include "common/errors.h"
 
 namespace posescope {
 
 /// A query that does not parse or names an unknown property or value. `position` is the 0-based
 /// character offset of the offending token in the query text; what() says what is wrong there and,
 /// for a misspelt name, the closest valid one ("did you mean 'swaps'?").
-class QueryError : public std::runtime_error {
+class QueryError : public Error {
  public:
   QueryError(std::size_t position, const std::string& message);
   std::size_t position() const { return position_; }

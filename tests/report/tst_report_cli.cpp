@@ -5,6 +5,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <fstream>
+
 #include "cli_runner.h"
 
 #include <opencv2/imgcodecs.hpp>
@@ -220,6 +222,84 @@ class TestReportCli : public QObject {
     const CliRun r = runCli({"compare", runA_, crowd});
     QCOMPARE(r.exitCode, 3);
     QVERIFY2(r.err.contains("runA") && r.err.contains("crowd"), qPrintable(r.err));
+  }
+
+  void exportViews() {
+    // A run whose ground truth is on disk: image 1's person found, image 2's second person
+    // missed, a crowd region on image 3; image 6 failed.
+    nlohmann::json gt = {{"info", {{"description", "views"}}},
+                         {"images", nlohmann::json::array()},
+                         {"annotations", nlohmann::json::array()},
+                         {"categories", {{{"id", 1}, {"name", "person"}}}}};
+    for (int j = 0; j < 17; ++j)
+      gt["categories"][0]["keypoints"].push_back("k" + std::to_string(j));
+    const auto personAt = [](std::int64_t id, std::int64_t image, double x0, double y0) {
+      nlohmann::json keypoints = nlohmann::json::array();
+      for (int j = 0; j < 17; ++j) keypoints.insert(keypoints.end(), {x0 + 5 * j, y0 + 3 * j, 2});
+      return nlohmann::json{{"id", id},
+                            {"image_id", image},
+                            {"category_id", 1},
+                            {"iscrowd", 0},
+                            {"num_keypoints", 17},
+                            {"area", 3000.0},
+                            {"keypoints", keypoints},
+                            {"bbox", {x0, y0, 80, 48}}};
+    };
+    for (const auto& image : imagesA())
+      gt["images"].push_back({{"id", image.id},
+                              {"file_name", "img_" + std::to_string(image.id) + ".jpg"},
+                              {"width", 640},
+                              {"height", 480}});
+    gt["annotations"].push_back(personAt(100, 1, 10, 20));
+    gt["annotations"].push_back(personAt(200, 2, 10, 20));
+    gt["annotations"].push_back(personAt(201, 2, 400, 300));
+    nlohmann::json crowd = personAt(300, 3, 0, 0);
+    crowd["iscrowd"] = 1;
+    crowd["num_keypoints"] = 0;
+    gt["annotations"].push_back(crowd);
+    const QString gtPath = tmp_.filePath("views_gt.json");
+    std::ofstream(gtPath.toStdString()) << gt.dump();
+    const QString run = tmp_.filePath("runViews");
+    test::writeFixtureRun(run.toStdString(), "search-XS", imagesA(), test::cocoNames(),
+                          values(0.5, 10), gtPath.toStdString());
+    const auto ids = [&](const char* query) {
+      const CliRun r = runCli({"export", run, "--what", "ids", "--where", query});
+      return r.exitCode == 0 ? r.out.trimmed().split('\n') : QStringList{"exit", r.err};
+    };
+    QCOMPARE(ids("ap < 0.8"), (QStringList{"2", "3"}));
+    QCOMPARE(ids("failed"), (QStringList{"6"}));
+    QCOMPARE(ids("match = missed"), (QStringList{"2"}));
+    QCOMPARE(ids("match = matched and oks > 0.99 and visible = 17"), (QStringList{"1", "2"}));
+    QCOMPARE(ids("has_crowd"), (QStringList{"3"}));
+    QCOMPARE(runCli({"export", run, "--what", "ids"}).out.trimmed().split('\n').size(), 4);
+
+    const CliRun images = runCli({"export", run, "--what", "images", "--where", "ap < 0.8"});
+    QCOMPARE(images.out.trimmed().split('\n').size(), 3);  // the header and two images
+
+    const QString subset = tmp_.filePath("subset");
+    const CliRun written =
+        runCli({"export", run, "--what", "subset", "--where", "match = missed", "--out", subset});
+    QCOMPARE(written.exitCode, 0);
+    QVERIFY2(written.err.contains("1 of 4 images"), qPrintable(written.err));
+    const auto subsetGt = nlohmann::json::parse(text(subset + "/gt.json"));
+    QCOMPARE(subsetGt["info"], gt["info"]);
+    QCOMPARE(subsetGt["images"].size(), std::size_t(1));
+    QCOMPARE(subsetGt["annotations"], (nlohmann::json{gt["annotations"][1], gt["annotations"][2]}));
+    for (const auto& result : nlohmann::json::parse(text(subset + "/results.json")))
+      QCOMPARE(result["image_id"].get<int>(), 2);
+    // The subset is valid input to every command.
+    const CliRun scored = runCli({"metrics", "--gt", subset + "/gt.json", "--dt",
+                                  subset + "/results.json", "--dataset", "coco"});
+    QVERIFY2(scored.exitCode == 0, qPrintable(scored.err));
+
+    const CliRun misspelt =
+        runCli({"export", run, "--what", "ids", "--where", "area > 9 and swapz > 0"});
+    QCOMPARE(misspelt.exitCode, 2);
+    QVERIFY2(misspelt.err.contains("column 14: unknown property 'swapz' (did you mean 'swaps'?)"),
+             qPrintable(misspelt.err));
+    QVERIFY2(misspelt.err.contains("\n               ^"), qPrintable(misspelt.err));
+    QCOMPARE(runCli({"export", run, "--what", "metrics", "--where", "ap < 1"}).exitCode, 2);
+    QCOMPARE(runCli({"export", run, "--what", "subset"}).exitCode, 2);
   }
 
  private:
