@@ -36,6 +36,7 @@ std::vector<Command> commandTable() {
       {"compare", LIGHT(runCompare)},
       {"merge", LIGHT(runMerge)},
       {"import", LIGHT(runImport)},
+      {"runs", LIGHT(runRuns)},
       {"slurm", LIGHT(runSlurm)},
   };
 }

@@ -25,6 +25,7 @@ int runCompare(const ParsedArgs& args);          // cmd_compare.cpp
 int runAnalyze(const ParsedArgs& parsed);        // cmd_analyze.cpp
 int runMerge(const ParsedArgs& args);            // cmd_merge.cpp
 int runImport(const ParsedArgs& args);           // cmd_import.cpp
+int runRuns(const ParsedArgs& args);             // cmd_runs.cpp
 int runSlurm(const ParsedArgs& args);            // cmd_slurm.cpp
 int runSearchCommand(const ParsedArgs& args);    // cmd_search.cpp
 int runSearchWorker(const ParsedArgs& args);     // cmd_search.cpp
