@@ -190,13 +190,54 @@ struct Walk {
   fs::path libraryFolder;
   std::set<fs::path> visited;  // canonical paths: links and overlapping folders counted once
   std::vector<ScannedRun> runs;
+  // Run folders whose row the sweep's sweep.json gives (failed before run.json was written).
+  std::set<fs::path> givenBySweep;
+
+  ScannedRun rowWithoutRun(const fs::path& dir, const std::string& state,
+                           const std::string& problem) const {
+    ScannedRun scanned;
+    scanned.row.dir = dir.string();
+    scanned.row.name = displayName(dir, libraryFolder);
+    scanned.row.state = state;
+    scanned.row.problem = problem;
+    return scanned;
+  }
+
+  // The checkpoints of the sweep in `sweepDir` that failed without a run (a checkpoint that
+  // does not fit the architecture or cannot be read), as failed rows naming the checkpoint; a
+  // sweep.json that cannot be read is an unreadable row.
+  void addFailedCheckpoints(const fs::path& sweepDir) {
+    const fs::path file = sweepDir / sweepfiles::kSummary;
+    try {
+      const SweepSummary sweep =
+          sweepSummaryFromJsonText(readTextFile(file.string()), file.string());
+      for (const SweepCheckpoint& checkpoint : sweep.checkpoints) {
+        const fs::path runDir = (sweepDir / checkpoint.runDir).lexically_normal();
+        std::error_code ec;
+        if (checkpoint.state != runStateName(RunState::Failed) ||
+            fs::exists(runDir / runfiles::kSummary, ec))
+          continue;
+        ScannedRun failed = rowWithoutRun(runDir, checkpoint.state, checkpoint.problem);
+        failed.row.checkpoint = fs::path(checkpoint.checkpoint).filename().string();
+        failed.row.epoch = checkpoint.epoch;
+        failed.row.sweep = sweepDir.string();
+        givenBySweep.insert(runDir);
+        runs.push_back(std::move(failed));
+      }
+    } catch (const Error& e) {
+      runs.push_back(rowWithoutRun(sweepDir, kUnreadable, e.what()));
+    }
+  }
 
   void visit(const fs::path& dir, std::string sweep) {
     std::error_code ec;
     const fs::path canonical = fs::canonical(dir, ec);
     if (!visited.insert(ec ? dir : canonical).second) return;
-    if (fs::exists(dir / sweepfiles::kSummary, ec)) sweep = dir.string();
-    if (isRunFolder(dir)) {
+    if (fs::exists(dir / sweepfiles::kSummary, ec)) {
+      sweep = dir.string();
+      addFailedCheckpoints(dir);
+    }
+    if (isRunFolder(dir) && !givenBySweep.count(dir.lexically_normal())) {
       runs.push_back(scanRun(dir, libraryFolder));
       runs.back().row.sweep = sweep;
     }
@@ -208,14 +249,9 @@ struct Walk {
       if (!name.empty() && name[0] != '.' && it->is_directory(typeError))
         children.push_back(it->path());
     }
-    if (ec) {
-      ScannedRun unlisted;
-      unlisted.row.dir = dir.string();
-      unlisted.row.name = displayName(dir, libraryFolder);
-      unlisted.row.state = kUnreadable;
-      unlisted.row.problem = "'" + dir.string() + "': cannot list the folder: " + ec.message();
-      runs.push_back(std::move(unlisted));
-    }
+    if (ec)
+      runs.push_back(rowWithoutRun(
+          dir, kUnreadable, "'" + dir.string() + "': cannot list the folder: " + ec.message()));
     std::sort(children.begin(), children.end());
     for (const auto& child : children) visit(child, sweep);
   }
@@ -288,7 +324,13 @@ std::vector<LibraryRun> scanRunLibrary(const std::vector<std::string>& folders) 
     walk.libraryFolder = fs::absolute(folder).lexically_normal();
     if (walk.libraryFolder.filename().empty())  // "runs/" names the folder "runs"
       walk.libraryFolder = walk.libraryFolder.parent_path();
+    const std::size_t first = walk.runs.size();
     walk.visit(walk.libraryFolder, sweepAbove(walk.libraryFolder));
+    // Path order, with the rows a sweep.json gave among the folders' own.
+    std::stable_sort(walk.runs.begin() + static_cast<std::ptrdiff_t>(first), walk.runs.end(),
+                     [](const ScannedRun& a, const ScannedRun& b) {
+                       return fs::path(a.row.dir) < fs::path(b.row.dir);
+                     });
   }
   std::vector<ScannedRun>& scanned = walk.runs;
   // A merged run hides the shards its log names; when none of them is in the library (the

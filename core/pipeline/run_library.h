@@ -58,7 +58,9 @@ LibraryRun readLibraryRun(const std::string& dir, const std::string& libraryFold
 /// when none of the folders that log names is in the library (moved since the merge), one of the
 /// same evaluation (config.yaml, model, arch, dataset, run inputs with their SHA-256, image
 /// selection). Without one it is a row of its own with `shard` set, so the shards of an unmerged
-/// split show as such.
+/// split show as such. A sweep's checkpoint that failed before its run folder had a run.json
+/// (sweep.json says "failed") is a failed row naming the checkpoint and the problem; a sweep.json
+/// that cannot be read is an unreadable row for the sweep folder.
 std::vector<LibraryRun> scanRunLibrary(const std::vector<std::string>& folders);
 
 /// The keys sortLibrary takes besides any stat name: run, state, epoch, images, params, macs,

@@ -250,15 +250,43 @@ class TestRunLibrary : public QObject {
   void nestedFoldersAndSweeps() {
     const fs::path lib = path("nested");
     writeRun(lib / "a/deep/er/run", {});
-    writeFile(lib / "sweep" / sweepfiles::kSummary, "{}");
+    SweepSummary sweep;
+    sweep.statNames = {"AP"};
+    for (const char* name : {"epoch_010", "epoch_140", "epoch_150", "epoch_160"}) {
+      SweepCheckpoint checkpoint;
+      checkpoint.checkpoint = "/train/" + std::string(name) + ".pth.tar";
+      checkpoint.runDir = name;
+      checkpoint.state = "complete";
+      sweep.checkpoints.push_back(checkpoint);
+    }
+    // Two checkpoints that did not fit the architecture: one left no folder, one a folder that
+    // its evaluation created before failing.
+    for (std::size_t i : {2, 3}) {
+      sweep.checkpoints[i].state = "failed";
+      sweep.checkpoints[i].epoch = 150;
+      sweep.checkpoints[i].problem =
+          sweep.checkpoints[i].checkpoint + ": size mismatch for final_layers.0.weight";
+    }
+    writeFile(lib / "sweep" / sweepfiles::kSummary, sweepSummaryToJsonText(sweep));
+    writeFile(lib / "sweep/epoch_160" / runfiles::kRecords, "");
     RunSpec early;
     early.epoch = 10;
     writeRun(lib / "sweep/epoch_010", early);
     writeRun(lib / "sweep/epoch_140", {});
     writeRun(lib / "top", {});
     const auto rows = scanRunLibrary({lib.string()});
-    QCOMPARE(namesOf(rows), (std::vector<std::string>{"a/deep/er/run", "sweep/epoch_010",
-                                                      "sweep/epoch_140", "top"}));
+    QCOMPARE(namesOf(rows),
+             (std::vector<std::string>{"a/deep/er/run", "sweep/epoch_010", "sweep/epoch_140",
+                                       "sweep/epoch_150", "sweep/epoch_160", "top"}));
+    for (const char* name : {"sweep/epoch_150", "sweep/epoch_160"}) {
+      const LibraryRun* failed = rowNamed(rows, name);
+      QCOMPARE(failed->state, std::string("failed"));
+      QVERIFY2(QString::fromStdString(failed->problem).contains("size mismatch"),
+               failed->problem.c_str());
+      QCOMPARE(failed->sweep, (lib / "sweep").string());
+      QCOMPARE(failed->epoch, std::optional<int>(150));
+      QVERIFY(failed->checkpoint.rfind("epoch_1", 0) == 0);
+    }
     QCOMPARE(rowNamed(rows, "sweep/epoch_010")->sweep, (lib / "sweep").string());
     QCOMPARE(rowNamed(rows, "sweep/epoch_010")->epoch, std::optional<int>(10));
     QCOMPARE(rowNamed(rows, "sweep/epoch_140")->sweep, (lib / "sweep").string());
@@ -269,7 +297,15 @@ class TestRunLibrary : public QObject {
     QCOMPARE(alone[0].name, std::string("epoch_140"));
     QCOMPARE(alone[0].sweep, (lib / "sweep").string());
     // Overlapping library folders list a run once.
-    QCOMPARE(scanRunLibrary({lib.string(), (lib / "sweep").string()}).size(), size_t(4));
+    QCOMPARE(scanRunLibrary({lib.string(), (lib / "sweep").string()}).size(), size_t(6));
+    // A damaged sweep.json: a row for the sweep folder naming it; its runs are still listed.
+    writeFile(lib / "sweep" / sweepfiles::kSummary, "{\"checkpoints\": [");
+    const auto damaged = scanRunLibrary({(lib / "sweep").string()});
+    QCOMPARE(namesOf(damaged),
+             (std::vector<std::string>{"sweep", "epoch_010", "epoch_140", "epoch_160"}));
+    QCOMPARE(damaged[0].state, std::string("unreadable"));
+    QVERIFY2(QString::fromStdString(damaged[0].problem).contains("sweep.json"),
+             damaged[0].problem.c_str());
   }
 
   // The Slurm layout (RUN_DIR/shards/K and the merged RUN_DIR): the merged run is one row, its
