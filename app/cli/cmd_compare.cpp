@@ -4,12 +4,14 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <tuple>
 
 #include "cli_args.h"
 #include "commands.h"
 #include "common/errors.h"
 #include "report/run_comparison.h"
 #include "report/run_exports.h"
+#include "report/shared_images.h"
 
 namespace posescope::cli {
 
@@ -35,9 +37,22 @@ int runCompare(const ParsedArgs& args) {
   if (order != "ap" && order != "oks")
     throw UsageError{"--order must be ap or oks, not '" + order + "'"};
 
-  const LoadedRun a = loadRunFolder(args.positional[0]);
-  const LoadedRun b = loadRunFolder(args.positional[1]);
+  LoadedRun a = loadRunFolder(args.positional[0]);
+  LoadedRun b = loadRunFolder(args.positional[1]);
+  // Metrics on different ground truths are not comparable: refused unless the user asks for the
+  // images both files annotate identically.
+  const std::string difference = annotationFileDifference(a, b);
+  std::size_t shared = 0;
+  if (!difference.empty() && !args.has("--shared-images"))
+    throw Error(difference +
+                ", so their metrics are not comparable; --shared-images compares them on the "
+                "images both files annotate identically");
+  if (!difference.empty()) std::tie(a, b) = restrictToSharedImages(a, b, shared);
   RunComparison comparison = compareRuns(a, b);
+  if (!difference.empty())
+    comparison.notes.push_back("compared on the " + std::to_string(shared) +
+                               " images both annotation files annotate identically "
+                               "(--shared-images); the metric tables are recomputed on them");
   if (!args.has("--no-bootstrap")) {
     BootstrapOptions options;
     options.resamples = static_cast<int>(args.getInt("--resamples", 1000));

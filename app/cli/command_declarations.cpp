@@ -552,7 +552,8 @@ CommandSpec compareCommand() {
       "compare",
       "compare two runs: metrics with confidence intervals, timing, per-image deltas",
       {"RUN_A RUN_B [--out DIR] [--format md|csv|json]\n"
-       "                             [--order ap|oks] [--resamples N] [--seed S] [--no-bootstrap]"},
+       "                             [--order ap|oks] [--resamples N] [--seed S] [--no-bootstrap]\n"
+       "                             [--shared-images]"},
       "Compares two run folders of the same dataset (e.g. two architectures): the metric table "
       "with\n"
       "A, B and B - A, the runs' summaries side by side (parameters, multiply-adds, device, "
@@ -569,7 +570,11 @@ CommandSpec compareCommand() {
          {"--order", "O", "order of the per-image deltas: ap (default) or oks"},
          {"--resamples", "N", "bootstrap resamples for the confidence intervals (default 1000)"},
          {"--seed", "S", "seed of the bootstrap's generator (default 1)"},
-         {"--no-bootstrap", "", "skip the intervals and the error-profile comparison"}}}},
+         {"--no-bootstrap", "", "skip the intervals and the error-profile comparison"},
+         {"--shared-images", "",
+          "runs scored on different annotation files (refused without it):\n"
+          "compare them on the images both files annotate identically, the\n"
+          "metric tables recomputed there"}}}},
       "Is the difference real? Each stat's B - A gets a 95 % confidence interval from a paired\n"
       "bootstrap over images: every resample draws as many images as the ground truth has, "
       "uniformly\n"

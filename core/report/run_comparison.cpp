@@ -10,6 +10,7 @@
 #include "eval/eval_params.h"
 #include "report/per_image_table.h"
 #include "report/run_ground_truth.h"
+#include "report/shared_images.h"
 
 namespace posescope {
 
@@ -84,9 +85,8 @@ RunComparison compareRuns(const LoadedRun& a, const RunImageEvaluations& evaluat
                        : b.metrics ? "run A has no metric table"
                                    : "neither run has a metric table"));
   }
-  if (c.a.annotationFile != c.b.annotationFile)
-    c.notes.push_back("the runs use different annotation files ('" + c.a.annotationFile +
-                      "' and '" + c.b.annotationFile + "')");
+  if (const std::string difference = annotationFileDifference(a, b); !difference.empty())
+    c.notes.push_back(difference);
   for (const RunSide* side : {&c.a, &c.b}) {
     if (side->imported)
       c.notes.push_back(std::string("run ") + (side == &c.a ? "A" : "B") +

@@ -1,6 +1,8 @@
 #include "report/run_ground_truth.h"
 
+#include <algorithm>
 #include <filesystem>
+#include <unordered_set>
 
 #include "common/errors.h"
 #include "eval/eval_params.h"
@@ -37,16 +39,26 @@ RunEvaluationInput loadRunEvaluationInput(const LoadedRun& run) {
     throw Error(run.dir + ": run.json key 'datasetKind': " + e.what());
   }
   in.groundTruth = loadGroundTruth(in.annotationFile);
-  if (!run.records.empty() && run.records.size() < in.groundTruth.images.size()) {
+  std::unordered_set<std::int64_t> evaluated;
+  const bool partial = !run.records.empty() && run.records.size() < in.groundTruth.images.size();
+  if (partial) {
     // As the Evaluator does for a partial run: metrics over the evaluated images only.
     std::vector<std::int64_t> ids;
     for (const auto& r : run.records) ids.push_back(r.imageId);
     in.groundTruth = restrictToImages(in.groundTruth, ids);
+    evaluated.insert(ids.begin(), ids.end());
   }
   in.layout = resolveKeypointLayout(in.groundTruth, runLayoutChoice(run.dir, run.summary));
   in.variant = in.layout.variant;
   in.groundTruth = groundTruthOfLayout(in.groundTruth, in.layout);
   in.results = detectionsOfLayout(loadResults(in.resultsFile), in.layout);
+  if (partial) {
+    // A run restricted to some of its images (compare --shared-images) keeps only their results.
+    in.results.erase(
+        std::remove_if(in.results.begin(), in.results.end(),
+                       [&](const KeypointDetection& d) { return !evaluated.count(d.imageId); }),
+        in.results.end());
+  }
   return in;
 }
 

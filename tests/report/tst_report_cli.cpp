@@ -15,6 +15,7 @@
 
 #include "common/strings.h"
 #include "eval/metric_table.h"
+#include "pipeline/run_inputs.h"
 #include "render/overlay_renderer.h"
 #include "render/palette.h"
 #include "report_fixtures.h"
@@ -49,6 +50,41 @@ std::vector<double> values(double base, size_t n) {
 
 std::string text(const QString& path) {
   return readTextFile(path.toStdString());
+}
+
+// A ground truth for imagesA()'s records: image 1's person where the fixture predicts it, image
+// 2's second person far from any prediction, a crowd region on image 3.
+nlohmann::json viewsGroundTruth() {
+  nlohmann::json gt = {{"info", {{"description", "views"}}},
+                       {"images", nlohmann::json::array()},
+                       {"annotations", nlohmann::json::array()},
+                       {"categories", {{{"id", 1}, {"name", "person"}}}}};
+  for (int j = 0; j < 17; ++j) gt["categories"][0]["keypoints"].push_back("k" + std::to_string(j));
+  const auto personAt = [](std::int64_t id, std::int64_t image, double x0, double y0) {
+    nlohmann::json keypoints = nlohmann::json::array();
+    for (int j = 0; j < 17; ++j) keypoints.insert(keypoints.end(), {x0 + 5 * j, y0 + 3 * j, 2});
+    return nlohmann::json{{"id", id},
+                          {"image_id", image},
+                          {"category_id", 1},
+                          {"iscrowd", 0},
+                          {"num_keypoints", 17},
+                          {"area", 3000.0},
+                          {"keypoints", keypoints},
+                          {"bbox", {x0, y0, 80, 48}}};
+  };
+  for (const auto& image : imagesA())
+    gt["images"].push_back({{"id", image.id},
+                            {"file_name", "img_" + std::to_string(image.id) + ".jpg"},
+                            {"width", 640},
+                            {"height", 480}});
+  gt["annotations"].push_back(personAt(100, 1, 10, 20));
+  gt["annotations"].push_back(personAt(200, 2, 10, 20));
+  gt["annotations"].push_back(personAt(201, 2, 400, 300));
+  nlohmann::json crowd = personAt(300, 3, 0, 0);
+  crowd["iscrowd"] = 1;
+  crowd["num_keypoints"] = 0;
+  gt["annotations"].push_back(crowd);
+  return gt;
 }
 
 }  // namespace
@@ -227,36 +263,7 @@ class TestReportCli : public QObject {
   void exportViews() {
     // A run whose ground truth is on disk: image 1's person found, image 2's second person
     // missed, a crowd region on image 3; image 6 failed.
-    nlohmann::json gt = {{"info", {{"description", "views"}}},
-                         {"images", nlohmann::json::array()},
-                         {"annotations", nlohmann::json::array()},
-                         {"categories", {{{"id", 1}, {"name", "person"}}}}};
-    for (int j = 0; j < 17; ++j)
-      gt["categories"][0]["keypoints"].push_back("k" + std::to_string(j));
-    const auto personAt = [](std::int64_t id, std::int64_t image, double x0, double y0) {
-      nlohmann::json keypoints = nlohmann::json::array();
-      for (int j = 0; j < 17; ++j) keypoints.insert(keypoints.end(), {x0 + 5 * j, y0 + 3 * j, 2});
-      return nlohmann::json{{"id", id},
-                            {"image_id", image},
-                            {"category_id", 1},
-                            {"iscrowd", 0},
-                            {"num_keypoints", 17},
-                            {"area", 3000.0},
-                            {"keypoints", keypoints},
-                            {"bbox", {x0, y0, 80, 48}}};
-    };
-    for (const auto& image : imagesA())
-      gt["images"].push_back({{"id", image.id},
-                              {"file_name", "img_" + std::to_string(image.id) + ".jpg"},
-                              {"width", 640},
-                              {"height", 480}});
-    gt["annotations"].push_back(personAt(100, 1, 10, 20));
-    gt["annotations"].push_back(personAt(200, 2, 10, 20));
-    gt["annotations"].push_back(personAt(201, 2, 400, 300));
-    nlohmann::json crowd = personAt(300, 3, 0, 0);
-    crowd["iscrowd"] = 1;
-    crowd["num_keypoints"] = 0;
-    gt["annotations"].push_back(crowd);
+    const nlohmann::json gt = viewsGroundTruth();
     const QString gtPath = tmp_.filePath("views_gt.json");
     std::ofstream(gtPath.toStdString()) << gt.dump();
     const QString run = tmp_.filePath("runViews");
@@ -300,6 +307,53 @@ class TestReportCli : public QObject {
     QVERIFY2(misspelt.err.contains("\n               ^"), qPrintable(misspelt.err));
     QCOMPARE(runCli({"export", run, "--what", "metrics", "--where", "ap < 1"}).exitCode, 2);
     QCOMPARE(runCli({"export", run, "--what", "subset"}).exitCode, 2);
+  }
+
+  void compareRefusesDifferentAnnotationFiles() {
+    // B's file moves image 2's second person: images 1, 3 and 6 are annotated identically.
+    nlohmann::json gtA = viewsGroundTruth(), gtB = viewsGroundTruth();
+    gtB["annotations"][2]["keypoints"][0] = 401.0;
+    const QString fileA = tmp_.filePath("gt_a.json"), fileB = tmp_.filePath("gt_b.json");
+    std::ofstream(fileA.toStdString()) << gtA.dump();
+    std::ofstream(fileB.toStdString()) << gtB.dump();
+    const QString runA = tmp_.filePath("onA"), runB = tmp_.filePath("onB");
+    test::writeFixtureRun(runA.toStdString(), "search-XS", imagesA(), test::cocoNames(),
+                          values(0.5, 10), fileA.toStdString());
+    test::writeFixtureRun(runB.toStdString(), "search-S", imagesA(), test::cocoNames(),
+                          values(0.6, 10), fileB.toStdString());
+
+    const CliRun refused = runCli({"compare", runA, runB, "--no-bootstrap"});
+    QCOMPARE(refused.exitCode, 3);
+    QVERIFY2(refused.err.contains(fileA) && refused.err.contains(fileB), qPrintable(refused.err));
+    QVERIFY2(refused.err.contains("--shared-images"), qPrintable(refused.err));
+    QVERIFY(refused.out.isEmpty());  // no table printed before the refusal
+
+    const CliRun shared =
+        runCli({"compare", runA, runB, "--shared-images", "--format", "json", "--resamples", "50"});
+    QVERIFY2(shared.exitCode == 0, qPrintable(shared.err));
+    const auto json = nlohmann::json::parse(shared.out.toStdString());
+    QVERIFY2(json.dump().find("compared on the 3 images") != std::string::npos,
+             json["notes"].dump().c_str());
+    // Both tables recomputed on the shared images: the same predictions score the same there.
+    QCOMPARE(json["metrics"]["a"], json["metrics"]["b"]);
+    QVERIFY(json["metrics"]["a"][0].get<double>() > 0);
+    QVERIFY(json["metrics"]["a"][0].get<double>() != 0.5);  // not the fixture's metrics.json
+
+    // The same contents under two paths, each recorded with its SHA-256: nothing to refuse.
+    const QString copyOfA = tmp_.filePath("gt_a_copy.json");
+    QVERIFY(QFile::copy(fileA, copyOfA));
+    const QString runC = tmp_.filePath("onCopyOfA");
+    test::writeFixtureRun(runC.toStdString(), "search-S", imagesA(), test::cocoNames(),
+                          values(0.6, 10), copyOfA.toStdString());
+    for (const auto& [run, file] : {std::pair{runA, fileA}, std::pair{runC, copyOfA}}) {
+      auto summary = nlohmann::json::parse(text(run + "/run.json"));
+      summary["inputs"]["annotations"] = {{"path", file.toStdString()},
+                                          {"sha256", sha256OfFile(file.toStdString())}};
+      std::ofstream((run + "/run.json").toStdString()) << summary.dump(2);
+    }
+    const CliRun same = runCli({"compare", runA, runC, "--no-bootstrap"});
+    QVERIFY2(same.exitCode == 0, qPrintable(same.err));
+    QVERIFY2(!same.out.contains("different annotation files"), qPrintable(same.out));
   }
 
  private:
