@@ -15,13 +15,11 @@
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
-#include <QToolTip>
 #include <QVBoxLayout>
-#include <cmath>
+#include <map>
 
 #include "search/pareto_export.h"
-#include "widgets/common/plot_utils.h"
-#include "widgets/common/qcp.h"
+#include "widgets/common/pareto_scatter.h"
 #include "widgets/common/table_views.h"
 #include "widgets/models/arch_edit_model.h"
 #include "widgets/models/search_candidate_model.h"
@@ -68,7 +66,7 @@ SearchView::SearchView(SearchSession* session, QWidget* parent)
       archEdit_(new ArchEditModel(this)),
       editedCost_(new QLabel),
       axisChoice_(new QComboBox),
-      plot_(new QCustomPlot),
+      plot_(new ParetoScatter),
       model_(new SearchCandidateModel(this)),
       proxy_(new QSortFilterProxyModel(this)),
       table_(nullptr),
@@ -90,20 +88,7 @@ SearchView::SearchView(SearchSession* session, QWidget* parent)
   bar->addWidget(new QLabel(tr("x axis:")));
   bar->addWidget(axisChoice_);
 
-  setUpPlot(plot_);
   plot_->yAxis->setLabel(tr("AP"));
-  plot_->setMouseTracking(true);
-  front_ = plot_->addGraph();
-  front_->setName(tr("Pareto front"));
-  front_->setPen(QPen(Qt::black, 1.5));
-  front_->setLineStyle(QCPGraph::lsStepLeft);
-  // A ring around each front member, so a front of one candidate shows too.
-  front_->setScatterStyle(
-      QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(Qt::black, 1.5), Qt::NoBrush, 12));
-  budget_ = new QCPItemStraightLine(plot_);
-  budget_->setPen(QPen(Qt::darkRed, 1.5, Qt::DashLine));
-  budget_->setVisible(false);
-  plot_->legend->setVisible(true);
 
   proxy_->setSourceModel(model_);
   proxy_->setSortRole(Qt::UserRole);
@@ -210,11 +195,10 @@ SearchView::SearchView(SearchSession* session, QWidget* parent)
   });
   connect(table_->selectionModel(), &QItemSelectionModel::selectionChanged, this,
           &SearchView::updateButtons);
-  connect(plot_, &QCustomPlot::mouseMove, this, &SearchView::onPlotMouseMove);
-  connect(plot_, &QCustomPlot::mousePress, this, &SearchView::onPlotClick);
-  connect(plot_, &QCustomPlot::mouseDoubleClick, this, [this](QMouseEvent* event) {
-    if (const auto key = candidateNear(event->position())) Q_EMIT openRunRequested(runDirOf(*key));
-  });
+  connect(plot_, &ParetoScatter::pointClicked, this,
+          [this](const QString& key) { selectCandidate(key); });
+  connect(plot_, &ParetoScatter::pointDoubleClicked, this,
+          [this](const QString& key) { Q_EMIT openRunRequested(runDirOf(key)); });
   connect(session_, &SearchSession::snapshotChanged, this, &SearchView::showSnapshot);
   connect(session_, &SearchSession::failed, this,
           [this](const QString& message) { log_->appendPlainText(message); });
@@ -286,120 +270,58 @@ void SearchView::showSnapshot() {
 }
 
 void SearchView::replot() {
-  // One graph per generation (the legend names them), then the front on top.
-  for (int i = plot_->graphCount() - 1; i >= 0; --i)
-    if (plot_->graph(i) != front_) plot_->removeGraph(i);
   const SearchSnapshotPtr snapshot = session_->snapshot();
-  const QString axisName = axisChoice_->currentText();
-  plot_->xAxis->setLabel(axisName);
-  budget_->setVisible(false);
-  front_->data()->clear();
+  plot_->xAxis->setLabel(axisChoice_->currentText());
+  // search.py compares ptflops' 2-decimal figure: on the exact axis every candidate left of
+  // budget + 0.005 is within it.
+  plot_->setLimitLine(
+      axis_ == Axis::Gmacs && snapshot && snapshot->settings.contains("budget_gmacs")
+          ? std::optional<double>(snapshot->settings.value("budget_gmacs", 0.0) + 0.005)
+          : std::nullopt);
   if (!snapshot) {
-    plot_->replot();
+    plot_->setPoints({}, {});
     return;
   }
+  // One group per generation (the legend names them); architectures edited by hand (generation
+  // -1) are black diamonds.
   const int generations = snapshot->settings.value("generations", 0);
-  std::map<int, QCPGraph*> byGeneration;
+  std::vector<ScatterGroup> groups;
+  std::map<int, int> groupOf;
+  std::vector<ScatterPoint> points;
   for (const auto& c : snapshot->candidates) {
     const double x = xValue(c);
     if (x < 0) continue;  // latency not measured
-    QCPGraph*& g = byGeneration[c.generation];
-    if (!g) {
-      g = plot_->addGraph();
-      g->setLineStyle(QCPGraph::lsNone);
-      // Architectures edited by hand (generation -1) are black diamonds.
-      const QColor color =
-          c.generation < 0 ? QColor(Qt::black) : generationColor(c.generation, generations);
-      g->setScatterStyle(
-          QCPScatterStyle(c.generation < 0 ? QCPScatterStyle::ssDiamond : QCPScatterStyle::ssDisc,
-                          color, color, c.generation < 0 ? 9 : 7));
-      g->setName(c.generation < 0    ? tr("edited")
-                 : c.generation == 0 ? tr("random population")
-                                     : tr("generation %1").arg(c.generation));
+    if (!groupOf.count(c.generation)) {
+      groupOf[c.generation] = static_cast<int>(groups.size());
+      if (c.generation < 0)
+        groups.push_back({tr("edited"), Qt::black, QCPScatterStyle::ssDiamond, 9});
+      else
+        groups.push_back(
+            {c.generation == 0 ? tr("random population") : tr("generation %1").arg(c.generation),
+             generationColor(c.generation, generations)});
     }
-    g->addData(x, c.accuracy);
+    const QString key = QString::fromStdString(search::candidateKey(c.arch));
+    points.push_back({key, x, c.accuracy, groupOf[c.generation],
+                      tr("%1\nAP %2 · %3 GMACs (ptflops) · %4 M parameters\n%5")
+                          .arg(key)
+                          .arg(c.accuracy, 0, 'f', 4)
+                          .arg(c.cost.gmacs(), 0, 'f', 2)
+                          .arg(c.cost.parameters / 1e6, 0, 'f', 3)
+                          .arg(SearchCandidateModel::describeArch(c.arch))});
   }
-  std::vector<search::CandidateScore> measured;
-  for (const auto& c : snapshot->candidates)
-    if (xValue(c) >= 0) measured.push_back(c);
-  // The front on the axis shown: no candidate with a higher AP at a lower x.
-  std::sort(measured.begin(), measured.end(), [this](const auto& a, const auto& b) {
-    return xValue(a) != xValue(b) ? xValue(a) < xValue(b) : a.accuracy > b.accuracy;
-  });
-  double best = -INFINITY;
-  for (const auto& c : measured)
-    if (c.accuracy > best) {
-      front_->addData(xValue(c), c.accuracy);
-      best = c.accuracy;
-    }
-  plot_->moveLayer(front_->layer(), plot_->layer("main"));
-  if (axis_ == Axis::Gmacs && snapshot->settings.contains("budget_gmacs")) {
-    // search.py compares ptflops' 2-decimal figure: on the exact axis every candidate left of
-    // budget + 0.005 is within it.
-    const double limit = snapshot->settings.value("budget_gmacs", 0.0) + 0.005;
-    budget_->point1->setCoords(limit, 0);
-    budget_->point2->setCoords(limit, 1);
-    budget_->setVisible(true);
-  }
-  plot_->rescaleAxes();
-  const QCPRange x = plot_->xAxis->range();
-  plot_->xAxis->setRange(
-      x.lower - 0.05 * x.size() - 1e-3,
-      std::max(x.upper, budget_->visible() ? budget_->point1->coords().x() : x.upper) +
-          0.05 * x.size() + 1e-3);
-  // From the data, not QCustomPlot's rescale, which widens an empty range to +-1: equal APs (an
-  // untrained supernet scores 0 everywhere) get a narrow band around them.
-  double low = INFINITY, high = -INFINITY;
-  for (const auto& c : measured) {
-    low = std::min(low, c.accuracy);
-    high = std::max(high, c.accuracy);
-  }
-  if (!measured.empty()) {
-    const double margin = std::max(0.05 * (high - low), 0.01);
-    plot_->yAxis->setRange(low - margin, high + margin);
-  }
-  plot_->replot();
+  plot_->setPoints(std::move(points), groups);
+}
+
+QCustomPlot* SearchView::plot() const {
+  return plot_;
+}
+
+QCPGraph* SearchView::frontGraph() const {
+  return plot_->frontGraph();
 }
 
 std::optional<QString> SearchView::candidateNear(const QPointF& pos) const {
-  std::optional<QString> nearest;
-  double bestDistance = 10.0;
-  for (int row = 0; row < model_->rowCount(); ++row) {
-    const auto* c = model_->candidateAt(row);
-    if (xValue(*c) < 0) continue;
-    const double dx = plot_->xAxis->coordToPixel(xValue(*c)) - pos.x();
-    const double dy = plot_->yAxis->coordToPixel(c->accuracy) - pos.y();
-    const double d = std::hypot(dx, dy);
-    if (d <= bestDistance) {
-      bestDistance = d;
-      nearest = model_->keyAt(row);
-    }
-  }
-  return nearest;
-}
-
-void SearchView::onPlotMouseMove(QMouseEvent* event) {
-  const auto key = candidateNear(event->position());
-  if (!key) {
-    QToolTip::hideText();
-    return;
-  }
-  for (int row = 0; row < model_->rowCount(); ++row)
-    if (model_->keyAt(row) == *key) {
-      const auto* c = model_->candidateAt(row);
-      QToolTip::showText(event->globalPosition().toPoint(),
-                         tr("%1\nAP %2 · %3 GMACs (ptflops) · %4 M parameters\n%5")
-                             .arg(*key)
-                             .arg(c->accuracy, 0, 'f', 4)
-                             .arg(c->cost.gmacs(), 0, 'f', 2)
-                             .arg(c->cost.parameters / 1e6, 0, 'f', 3)
-                             .arg(SearchCandidateModel::describeArch(c->arch)),
-                         plot_);
-    }
-}
-
-void SearchView::onPlotClick(QMouseEvent* event) {
-  if (const auto key = candidateNear(event->position())) selectCandidate(*key);
+  return plot_->pointNear(pos);
 }
 
 bool SearchView::selectCandidate(const QString& key) {

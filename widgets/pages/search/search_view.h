@@ -10,10 +10,8 @@
 
 class QComboBox;
 class QCPGraph;
-class QCPItemStraightLine;
 class QCustomPlot;
 class QLabel;
-class QMouseEvent;
 class QPlainTextEdit;
 class QPushButton;
 class QSortFilterProxyModel;
@@ -23,6 +21,7 @@ class QTableView;
 namespace posescope {
 
 class ArchEditModel;
+class ParetoScatter;
 class SearchCandidateModel;
 
 class SearchView : public QWidget {
@@ -58,14 +57,15 @@ class SearchView : public QWidget {
   /// (`posescope-cli search-candidate`); it joins the plot as "edited" when scored.
   void evaluateEdited();
 
-  QCustomPlot* plot() const { return plot_; }
+  /// The scatter of the candidates (the shared ParetoScatter).
+  QCustomPlot* plot() const;
   ArchEditModel* archEditModel() const { return archEdit_; }
   SearchCandidateModel* model() const { return model_; }
   QTableView* table() const { return table_; }
   QPushButton* compareButton() const { return compare_; }
   QPushButton* inspectButton() const { return inspect_; }
   /// The graph of the Pareto front.
-  QCPGraph* frontGraph() const { return front_; }
+  QCPGraph* frontGraph() const;
 
  Q_SIGNALS:
   /// Open the run folder of a candidate in Inspect.
@@ -82,8 +82,6 @@ class SearchView : public QWidget {
   void updateButtons();
   double xValue(const search::CandidateScore& c) const;
   QString runDirOf(const QString& key) const;
-  void onPlotMouseMove(QMouseEvent* event);
-  void onPlotClick(QMouseEvent* event);
   void updateEditedCost();
 
   SearchSession* session_;
@@ -95,9 +93,7 @@ class SearchView : public QWidget {
   ArchEditModel* archEdit_;
   QLabel* editedCost_;
   QComboBox* axisChoice_;
-  QCustomPlot* plot_;
-  QCPGraph* front_ = nullptr;
-  QCPItemStraightLine* budget_ = nullptr;
+  ParetoScatter* plot_;
   SearchCandidateModel* model_;
   QSortFilterProxyModel* proxy_;
   QTableView* table_;
