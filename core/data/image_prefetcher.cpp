@@ -7,6 +7,8 @@
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include "data/decoded_image_cache.h"
+
 namespace posescope {
 
 DecodedImage decodeImage(const std::string& path) {
@@ -33,8 +35,11 @@ DecodedImage decodeImage(const std::string& path) {
   return out;
 }
 
-ImagePrefetcher::ImagePrefetcher(std::vector<std::string> paths, int workers, int capacity)
-    : paths_(std::move(paths)), capacity_(static_cast<size_t>(std::max(1, capacity))) {
+ImagePrefetcher::ImagePrefetcher(std::vector<std::string> paths, int workers, int capacity,
+                                 DecodedImageCache* cache)
+    : paths_(std::move(paths)),
+      capacity_(static_cast<size_t>(std::max(1, capacity))),
+      cache_(cache) {
   const int n = std::max(1, std::min<int>(workers, static_cast<int>(paths_.size())));
   for (int i = 0; i < n && !paths_.empty(); ++i) workers_.emplace_back([this] { work(); });
 }
@@ -66,7 +71,7 @@ void ImagePrefetcher::work() {
       if (stopped_ || nextToClaim_ >= paths_.size()) return;
       index = nextToClaim_++;
     }
-    DecodedImage image = decodeImage(paths_[index]);
+    DecodedImage image = decodeImageCached(paths_[index], cache_);
     image.index = index;
     {
       std::lock_guard<std::mutex> lock(mutex_);

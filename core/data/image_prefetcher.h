@@ -24,11 +24,16 @@ struct DecodedImage {
 /// Never throws: a missing or corrupt file gives an error text naming the path.
 DecodedImage decodeImage(const std::string& path);
 
+class DecodedImageCache;
+
 /// Threads decode `paths` ahead of next(); at most `capacity` decoded images wait in memory.
 /// Threads (not processes) share the address space, so no file descriptor outlives a decode.
 class ImagePrefetcher {
  public:
-  ImagePrefetcher(std::vector<std::string> paths, int workers, int capacity);
+  /// With a `cache` (decoded_image_cache.h), images found there are not decoded again and those
+  /// decoded are added to it; the cache must outlive the prefetcher.
+  ImagePrefetcher(std::vector<std::string> paths, int workers, int capacity,
+                  DecodedImageCache* cache = nullptr);
   /// Stops the workers and joins them.
   ~ImagePrefetcher();
   ImagePrefetcher(const ImagePrefetcher&) = delete;
@@ -44,6 +49,7 @@ class ImagePrefetcher {
 
   std::vector<std::string> paths_;
   size_t capacity_;
+  DecodedImageCache* cache_;
   std::mutex mutex_;
   std::condition_variable ready_;  // consumer waits for the next index
   std::condition_variable room_;   // workers wait for space in the window

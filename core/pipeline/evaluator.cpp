@@ -18,8 +18,10 @@
 
 #include "checkpoint/checkpoint_file.h"
 #include "checkpoint/checkpoint_reader.h"
+#include "checkpoint/checkpoint_weights.h"
 #include "common/errors.h"
 #include "common/openmp_wait.h"
+#include "data/decoded_image_cache.h"
 #include "data/image_prefetcher.h"
 #include "data/keypoint_dataset.h"
 #include "inference/inference_options.h"
@@ -96,7 +98,8 @@ struct Evaluator::Impl {
   std::unique_ptr<KeypointDataset> dataset;
   std::vector<std::unique_ptr<Replica>> replicas;
   RunSummary summary;
-  int foldedBatchNorms = 0;  // per replica (all fold the same)
+  std::shared_ptr<DecodedImageCache> imageCache;  // shared with a sweep's other checkpoints
+  int foldedBatchNorms = 0;                       // per replica (all fold the same)
 
   // Throws CancelledError when `cancel` is set during the image (the image is then not recorded).
   ImageRecord evaluateDecoded(Replica& replica, size_t datasetIndex, DecodedImage& decoded,
@@ -173,6 +176,7 @@ Evaluator::Evaluator(const Experiment& experiment, const EvaluatorOptions& optio
   // Every replica is built and loaded the same way; the checkpoint is read once.
   std::string modelFile;
   StateDict stateDict;
+  std::optional<int> checkpointEpoch;
   bool torchScript = false;
   if (options.randomWeights) {
     d.notices.push_back("random weights (benchmark mode): predictions are meaningless");
@@ -189,8 +193,11 @@ Evaluator::Evaluator(const Experiment& experiment, const EvaluatorOptions& optio
     torchScript = detectCheckpointFormat(modelFile) == CheckpointFormat::TorchScript;
     if (torchScript)
       d.notices.push_back("TEST.MODEL_FILE is a TorchScript module: using it as the network");
-    else
-      stateDict = readStateDict(modelFile);
+    else {
+      CheckpointWeights weights = readCheckpointWeights(modelFile);
+      stateDict = std::move(weights.stateDict);
+      checkpointEpoch = weights.epoch;
+    }
   }
   const bool fp16Asked = cfg.getBool("FP16.ENABLED");
   InferenceOptions inference = inferenceOptionsFromConfig(cfg);
@@ -229,6 +236,7 @@ Evaluator::Evaluator(const Experiment& experiment, const EvaluatorOptions& optio
   s.annotationFile =
       std::filesystem::absolute(d.dataset->annotationFile()).lexically_normal().string();
   s.categoryId = d.dataset->personCategoryId();
+  s.checkpointEpoch = checkpointEpoch;
   if (!net.name().empty() && net.name() != "torchscript") {
     const int64_t size = cfg.getInt("DATASET.INPUT_SIZE");
     const ModelSummary ms = summarizeModel(net, size, size);
@@ -338,7 +346,8 @@ EvaluationResult Evaluator::run(EvaluationObserver* observer, const Cancellation
     const int workers =
         d.options.decodeWorkers > 0 ? d.options.decodeWorkers : std::clamp(configured, 1, 2);
     const int replicas = static_cast<int>(d.replicas.size());
-    ImagePrefetcher prefetcher(paths, workers, std::max(kPrefetchCapacity, 2 * replicas));
+    ImagePrefetcher prefetcher(paths, workers, std::max(kPrefetchCapacity, 2 * replicas),
+                               d.imageCache.get());
     ReplicaDispatch dispatch(replicas, prefetcher, [&](size_t replica, DecodedImage& decoded) {
       c10::InferenceMode inferenceMode;  // per thread: replicas evaluate on their own threads
       return d.evaluateDecoded(*d.replicas[replica], toEvaluate[decoded.index], decoded, false,
@@ -393,6 +402,10 @@ EvaluationResult Evaluator::run(EvaluationObserver* observer, const Cancellation
     throw;
   }
   return result;
+}
+
+void Evaluator::shareImageCache(std::shared_ptr<DecodedImageCache> cache) {
+  impl_->imageCache = std::move(cache);
 }
 
 ImageMaps Evaluator::computeMaps(size_t datasetIndex) {

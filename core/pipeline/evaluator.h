@@ -18,6 +18,8 @@
 
 namespace posescope {
 
+class DecodedImageCache;
+
 /// Receives progress; called on the evaluating thread. Implementations must be quick and must not
 /// throw.
 class EvaluationObserver {
@@ -55,6 +57,11 @@ class Evaluator {
   /// run (the run folder is then marked failed); a bad image is a failed record, not an error.
   EvaluationResult run(EvaluationObserver* observer = nullptr,
                        const CancellationToken* cancel = nullptr);
+
+  /// Decodes run()'s images through `cache` (data/decoded_image_cache.h), shared with the
+  /// evaluators of other checkpoints on the same images (posescope-cli sweep): images found there
+  /// are not decoded again, those decoded are added while it has room. Numbers do not change.
+  void shareImageCache(std::shared_ptr<DecodedImageCache> cache);
 
   /// Recomputes one dataset image through the same code path (same numbers as run()).
   ImageMaps computeMaps(size_t datasetIndex);
