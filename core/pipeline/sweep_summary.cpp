@@ -37,7 +37,7 @@ const json& member(const json& j, const char* key, const std::string& where) {
   return *it;
 }
 
-std::string text(const json& j, const char* key, const std::string& where) {
+std::string stringValue(const json& j, const char* key, const std::string& where) {
   const auto it = j.find(key);
   if (it == j.end()) return {};
   if (!it->is_string()) throw Error(where + ": " + key + " must be a string, got " + it->dump());
@@ -71,12 +71,12 @@ std::size_t position(const json& j, const char* key, std::size_t count, const st
 SweepCheckpoint checkpointFromJson(const json& j, std::size_t statCount, const std::string& where) {
   if (!j.is_object()) throw Error(where + " must be an object, got " + j.dump());
   SweepCheckpoint c;
-  c.checkpoint = text(j, "checkpoint", where);
+  c.checkpoint = stringValue(j, "checkpoint", where);
   if (c.checkpoint.empty()) throw Error(where + ": missing key 'checkpoint'");
   if (j.contains("epoch")) c.epoch = jsonInteger<int>(j.at("epoch"), where + ": epoch");
-  c.runDir = text(j, "run", where);
-  c.state = text(j, "state", where);
-  c.problem = text(j, "problem", where);
+  c.runDir = stringValue(j, "run", where);
+  c.state = stringValue(j, "state", where);
+  c.problem = stringValue(j, "problem", where);
   c.stats = statList(j, "stats", statCount, where);
   c.low = statList(j, "low", statCount, where);
   c.high = statList(j, "high", statCount, where);
@@ -100,7 +100,9 @@ std::string sweepSummaryToJsonText(const SweepSummary& summary) {
             {"stat_names", summary.statNames},
             {"bootstrap",
              {{"resamples", summary.resamples}, {"seed", summary.seed}, {"level", summary.level}}},
+            {"limit", summary.limit},
             {"checkpoints", std::move(checkpoints)}};
+  if (!summary.shard.empty()) j["shard"] = summary.shard;
   if (summary.bestVsSecond) {
     const BestVsSecond& b = *summary.bestVsSecond;
     j["best_vs_second"] = {{"best", b.best},
@@ -132,6 +134,8 @@ SweepSummary sweepSummaryFromJsonText(const std::string& text, const std::string
       s.seed = jsonInteger(b, "seed", s.seed, where);
       if (b.contains("level")) s.level = numberOrNaN(b.at("level"), where + ": level");
     }
+    s.limit = jsonInteger(j, "limit", s.limit, source);
+    s.shard = stringValue(j, "shard", source);
     const json& list = member(j, "checkpoints", source);
     if (!list.is_array()) throw Error(source + ": checkpoints must be a list");
     for (std::size_t i = 0; i < list.size(); ++i)

@@ -11,6 +11,10 @@ namespace posescope {
 
 namespace sweepfiles {
 inline constexpr const char* kSummary = "sweep.json";
+/// The sweep's experiment (the merged config, as a run folder's), which --resume starts the
+/// checkpoints not begun yet from; TEST.MODEL_FILE is each checkpoint's.
+inline constexpr const char* kConfig = "config.yaml";
+inline constexpr const char* kArch = "arch.json";
 }  // namespace sweepfiles
 
 /// One checkpoint of the sweep.
@@ -19,7 +23,8 @@ struct SweepCheckpoint {
   std::optional<int> epoch;   // the epoch the checkpoint records
   std::string runDir;         // its run folder, relative to the sweep folder
   std::string state;          // the run's state (runStateName), "failed" with `problem` when
-                              // the checkpoint could not be evaluated
+                              // the checkpoint could not be evaluated, "pending" before its run
+                              // starts
   std::string problem;        // the file and the first mismatching key, or the error
   std::vector<double> stats;  // in SweepSummary::statNames' order; empty without metrics
   std::vector<double> low;    // each stat's percentile bootstrap interval over images
@@ -42,6 +47,8 @@ struct SweepSummary {
   int resamples = 1000;
   unsigned long long seed = 1;
   double level = 0.95;
+  std::size_t limit = 0;  // sweep --limit: the first `limit` images of the test set (0: all)
+  std::string shard;      // sweep --shard "K/N": every run folder is that shard; "" when whole
   std::vector<SweepCheckpoint> checkpoints;  // epoch order where known, else as given
   std::optional<BestVsSecond> bestVsSecond;  // unset with fewer than two evaluated checkpoints
 };

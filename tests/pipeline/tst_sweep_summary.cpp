@@ -20,6 +20,8 @@ SweepSummary sampleSummary() {
   s.resamples = 200;
   s.seed = 7;
   s.level = 0.9;
+  s.limit = 12;
+  s.shard = "1/3";
   SweepCheckpoint first;
   first.checkpoint = "/train/checkpoint.pth.tar";
   first.epoch = 12;
@@ -65,6 +67,8 @@ class TestSweepSummary : public QObject {
     QCOMPARE(back.resamples, 200);
     QCOMPARE(back.seed, 7ull);
     QCOMPARE(back.level, 0.9);
+    QCOMPARE(back.limit, size_t(12));
+    QCOMPARE(back.shard, std::string("1/3"));
     QCOMPARE(back.checkpoints.size(), size_t(3));
     const SweepCheckpoint& c = back.checkpoints[0];
     QCOMPARE(c.checkpoint, s.checkpoints[0].checkpoint);
@@ -90,7 +94,10 @@ class TestSweepSummary : public QObject {
   void withoutBestVsSecond() {
     SweepSummary s = sampleSummary();
     s.bestVsSecond.reset();
-    QVERIFY(!sweepSummaryFromJsonText(sweepSummaryToJsonText(s), "x").bestVsSecond);
+    s.shard.clear();
+    const SweepSummary back = sweepSummaryFromJsonText(sweepSummaryToJsonText(s), "x");
+    QVERIFY(!back.bestVsSecond);
+    QVERIFY(back.shard.empty());
   }
 
   void malformedFilesNameFileAndKey() {
