@@ -1,40 +1,29 @@
-// posescope-cli slurm: one evaluation as a Slurm job array of N shards (eval --shard K/N) and a
-// merge job that depends on it, submitted with sbatch. Writes scripts and runs sbatch only, so it
-// lives in the front end without LibTorch.
+// posescope-cli slurm: one evaluation (or checkpoint sweep) as a Slurm job array of N shards
+// (eval --shard K/N, sweep --shard K/N) and a merge job that depends on it, submitted with sbatch.
+// Writes scripts and runs sbatch only, so it lives in the front end without LibTorch.
 
-#include <ctime>
 #include <filesystem>
-#include <iomanip>
 #include <iostream>
-#include <sstream>
 
 #include "cli_args.h"
 #include "commands.h"
 #include "common/errors.h"
+#include "experiment_args.h"
 #include "sbatch.h"
 #include "slurm_script.h"
 
 namespace posescope::cli {
 
-namespace {
-
 namespace fs = std::filesystem;
 
-std::string defaultRunDir(const std::string& cfgFile) {
-  const std::time_t now = std::time(nullptr);
-  std::tm tm{};
-  localtime_r(&now, &tm);
-  std::ostringstream s;
-  s << "runs/" << fs::path(cfgFile).stem().string() << "_" << std::put_time(&tm, "%Y%m%d-%H%M%S");
-  return s.str();
-}
-
-}  // namespace
-
 int runSlurm(const ParsedArgs& args) {
-  // Everything after "--" is eval's; the options before it are this command's.
+  // Everything after "--" is eval's (or sweep's); the options before it are this command's.
   std::vector<std::string> evalArgs = args.afterDashes;
-  if (!evalArgs.empty() && evalArgs.front() == "eval") evalArgs.erase(evalArgs.begin());
+  std::string command = "eval";
+  if (!evalArgs.empty() && (evalArgs.front() == "eval" || evalArgs.front() == "sweep")) {
+    command = evalArgs.front();
+    evalArgs.erase(evalArgs.begin());
+  }
   if (!args.positional.empty())
     throw UsageError{"unexpected '" + args.positional.front() +
                      "': eval's arguments go after '--'"};
@@ -58,11 +47,13 @@ int runSlurm(const ParsedArgs& args) {
     if (a == "--cfg") cfgFile = evalArgs[i + 1];
     kept.push_back(a);
   }
-  if (cfgFile.empty()) throw UsageError{"eval's arguments need --cfg FILE"};
+  if (cfgFile.empty()) throw UsageError{command + "'s arguments need --cfg FILE"};
+  if (runDir.empty() && command == "sweep") throw UsageError{"sweep's arguments need --out DIR"};
   if (runDir.empty()) runDir = defaultRunDir(cfgFile);
 
   SlurmJobSpec spec;
   spec.cli = selfExecutable();
+  spec.command = command;
   spec.evalArgs = kept;
   spec.workDir = fs::current_path().string();
   spec.runDir = fs::absolute(runDir).lexically_normal().string();
@@ -102,7 +93,7 @@ int runSlurm(const ParsedArgs& args) {
 
   const std::string arrayJob = submitBatch({arrayFile});
   const std::string mergeJob = submitBatch({"--dependency=afterok:" + arrayJob, mergeFile});
-  std::cout << "eval job: " << arrayJob << " (array 0-" << shards - 1 << ")\n"
+  std::cout << command << " job: " << arrayJob << " (array 0-" << shards - 1 << ")\n"
             << "merge job: " << mergeJob << " (after every task of " << arrayJob << " succeeds)\n"
             << "run folder: " << spec.runDir << "\n";
   std::cerr << "scripts and Slurm logs in " << scripts.string() << "; watch with squeue -j "

@@ -21,6 +21,25 @@ const OptionSpec kDatasetName = {"--dataset", "NAME",
                                  "coco | crowdpose (also crowd_pose); default: by the keypoint\n"
                                  "category's joint names (CrowdPose's 14 or COCO's 17)"};
 
+// How `eval` and `sweep` run the network, worded once.
+const OptionSpec kDeviceOption = {
+    "--device", "D",
+    "auto (CUDA when available, else CPU), cpu, cuda:N; a list such as\n"
+    "cuda:0,cuda:1 evaluates with one network replica per device (images\n"
+    "dealt out, records kept in order; cpu,cpu works the same way)"};
+const OptionSpec kLimitOption = {"--limit", "N", "evaluate only the first N images"};
+const OptionSpec kWorkersOption = {"--workers", "N",
+                                   "image decoding threads (default: min(WORKERS, 2))"};
+const OptionSpec kThreadsOption = {
+    "--threads", "N",
+    "LibTorch intra-op threads, one network (default on the CPU: one network\n"
+    "replica per core, at most 4, images side by side; faster quiet and busy)"};
+const OptionSpec kNoFoldBnOption = {
+    "--no-fold-bn", "",
+    "keep each BatchNorm a separate pass (default: folded into the convolution\n"
+    "before it, same results within float rounding, a faster forward)"};
+const OptionSpec kQuietOption = {"--quiet", "", "no progress on stderr"};
+
 CommandSpec configCommand() {
   return {
       "config",
@@ -103,23 +122,16 @@ CommandSpec evalCommand() {
         {{"--cfg", "FILE", "experiment YAML (as valid.py --cfg)"},
          {"--superconfig", "ARCH", "architecture JSON (as valid.py --superconfig)"},
          {"--out", "DIR", "run folder (default: runs/<cfg name>_<date-time>)"},
-         {"--device", "D",
-          "auto (CUDA when available, else CPU), cpu, cuda:N; a list such as\n"
-          "cuda:0,cuda:1 evaluates with one network replica per device (images\n"
-          "dealt out, records kept in order; cpu,cpu works the same way)"},
-         {"--limit", "N", "evaluate only the first N images"},
+         kDeviceOption,
+         kLimitOption,
          {"--shard", "K/N",
           "evaluate only shard K (0..N-1) of N: every N-th image from the K-th;\n"
           "the run folder is partial (no metrics) until posescope-cli merge\n"
           "joins the N shard folders"},
-         {"--workers", "N", "image decoding threads (default: min(WORKERS, 2))"},
-         {"--threads", "N",
-          "LibTorch intra-op threads, one network (default on the CPU: one network\n"
-          "replica per core, at most 4, images side by side; faster quiet and busy)"},
-         {"--no-fold-bn", "",
-          "keep each BatchNorm a separate pass (default: folded into the convolution\n"
-          "before it, same results within float rounding, a faster forward)"},
-         {"--quiet", "", "no progress on stderr"},
+         kWorkersOption,
+         kThreadsOption,
+         kNoFoldBnOption,
+         kQuietOption,
          {"--resume", "RUN_DIR",
           "continue an interrupted (killed, failed, cancelled) run from its last\n"
           "whole record, with the folder's config.yaml and arch.json, on the device\n"
@@ -131,6 +143,67 @@ CommandSpec evalCommand() {
       "done\n"
       "and says 'cancelled'; a killed run's folder reads as 'interrupted' (run.lock is no longer "
       "held).\n",
+  };
+}
+
+CommandSpec sweepCommand() {
+  return {
+      "sweep",
+      "evaluate every checkpoint of a training, and say which is best",
+      {"--cfg FILE [--superconfig ARCH]\n"
+       "                           (--checkpoints CK... | --checkpoint-dir DIR) --out SWEEP_DIR\n"
+       "                           [--device D] [--limit N] [--shard K/N] [--image-cache-mb MB]\n"
+       "                           [--resamples N] [--workers N] [--threads N] [--no-fold-bn]\n"
+       "                           [--quiet] [KEY VALUE ...]",
+       "--resume SWEEP_DIR [--device D] [--image-cache-mb MB]\n"
+       "                           [--resamples N] [--workers N] [--threads N] [--quiet]"},
+      "Evaluates each checkpoint as 'posescope-cli eval --cfg FILE TEST.MODEL_FILE CK' would (the\n"
+      "same numbers), each into its own run folder SWEEP_DIR/<checkpoint name>, decoding each\n"
+      "image once for all checkpoints: the first checkpoint's pass keeps the decoded images, up "
+      "to\n"
+      "--image-cache-mb, for the others (images beyond the bound are decoded again). Then prints "
+      "a\n"
+      "table (checkpoint, epoch, AP, the half-width of its bootstrap interval over images, state)\n"
+      "and names the best checkpoint with its AP difference and paired-bootstrap interval against\n"
+      "the second best, so a 'best' epoch that is noise shows; writes it all to\n"
+      "SWEEP_DIR/sweep.json.\n"
+      "\n"
+      "LitePose's training output is recognised: checkpoint.pth.tar (its 'state_dict', and the\n"
+      "epoch it records), model_best.pth.tar and final_state*.pth.tar (bare state_dicts, no\n"
+      "epoch). Checkpoints are ordered by epoch where known, the others after them.\n",
+      {{"CK...", "", "checkpoint files after --checkpoints, up to the next option or KEY"},
+       kKeyValue},
+      {{"options",
+        {{"--cfg", "FILE", "experiment YAML (as valid.py --cfg)"},
+         {"--superconfig", "ARCH", "architecture JSON (as valid.py --superconfig)"},
+         {"--checkpoints", "CK...", "the checkpoint files (torch.save state_dicts or checkpoints)"},
+         {"--checkpoint-dir", "DIR", "a training output folder: its *.pth and *.pth.tar files"},
+         {"--out", "SWEEP_DIR", "the sweep folder (new or empty; required)"},
+         kDeviceOption,
+         kLimitOption,
+         {"--shard", "K/N",
+          "evaluate only shard K of N of every checkpoint (as eval --shard);\n"
+          "posescope-cli merge joins the N shards' sweep folders"},
+         {"--image-cache-mb", "MB",
+          "memory for decoded images shared by the checkpoints (default 2048,\n"
+          "about 2,200 COCO images; 0 decodes each checkpoint's images anew)"},
+         {"--resamples", "N", "bootstrap resamples of the intervals (default 1000)"},
+         kWorkersOption,
+         kThreadsOption,
+         kNoFoldBnOption,
+         kQuietOption,
+         {"--resume", "SWEEP_DIR",
+          "continue a killed or cancelled sweep: complete checkpoints are kept,\n"
+          "an interrupted one continues as eval --resume, the rest are evaluated"}}}},
+      "A checkpoint that cannot be read or does not fit the architecture is a failed row naming\n"
+      "the file and the first mismatching keys; the other checkpoints are evaluated.\n"
+      "\n"
+      "Sharded: run 'sweep --shard K/N --out DIR/shards/K' for K = 0..N-1 (the same checkpoints\n"
+      "and options), then 'posescope-cli merge DIR/shards/* --out DIR' joins every checkpoint's\n"
+      "shards and scores the sweep; or 'posescope-cli slurm --shards N -- sweep ...' does both.\n"
+      "\n"
+      "exit codes: 0 ok, 1 cancelled (Ctrl-C; continue with --resume), 2 bad command line, 3 bad\n"
+      "input (a checkpoint failed, unreadable config or dataset).\n",
   };
 }
 
@@ -616,7 +689,12 @@ CommandSpec mergeCommand() {
       "(--limit) or run inputs (checkpoint, annotation file and config digests, dataset root), a "
       "shard\n"
       "missing or given twice, or a shard holding the wrong number of records. RUN_DIR must not\n"
-      "already hold a run.\n",
+      "already hold a run.\n"
+      "\n"
+      "Given the shard folders of 'posescope-cli sweep --shard K/N' (sweep folders, of the same\n"
+      "checkpoints), merge joins each checkpoint's shards into RUN_DIR/<checkpoint name> the same\n"
+      "way, scores the sweep, writes RUN_DIR/sweep.json and prints sweep's table (exit 3 when a\n"
+      "checkpoint failed in a shard or its shards do not merge; the others are merged).\n",
       {{"SHARD_DIR...", "", "the shard folders of one evaluation"}},
       {{"options",
         {{"--out", "RUN_DIR", "the merged run folder (created)"},
@@ -706,13 +784,17 @@ CommandSpec slurmCommand() {
       "run eval as a Slurm job array of N shards and a merge job",
       {"--shards N [--partition P] [--time T] [--gpus-per-task G]\n"
        "                           [--cpus-per-task C] [--job-name NAME] [--dry-run]\n"
-       "                           -- [eval] EVAL_ARGUMENTS..."},
+       "                           -- [eval] EVAL_ARGUMENTS...",
+       "--shards N [options] -- sweep SWEEP_ARGUMENTS..."},
       "Runs 'posescope-cli eval EVAL_ARGUMENTS' on a Slurm cluster as N shards: writes an sbatch "
       "job\n"
       "array (task K runs eval --shard K/N into RUN_DIR/shards/K) and a merge job that starts "
       "once\n"
       "every task has succeeded (--dependency=afterok) and joins the shards into RUN_DIR with\n"
-      "posescope-cli merge; submits both with sbatch and prints the job ids and RUN_DIR.\n",
+      "posescope-cli merge; submits both with sbatch and prints the job ids and RUN_DIR.\n"
+      "With 'sweep' after '--', task K runs 'sweep SWEEP_ARGUMENTS --shard K/N' (every "
+      "checkpoint's\n"
+      "shard K) and the merge job joins the shards into the sweep folder (sweep's --out).\n",
       {{"-- [eval] EVAL_ARGUMENTS", "", "eval's arguments (at least --cfg FILE), after '--'"}},
       {{"options",
         {{"--shards", "N", "number of shards (array tasks)"},
@@ -741,13 +823,12 @@ CommandSpec slurmCommand() {
 
 const std::vector<CommandSpec>& commandSpecs() {
   static const std::vector<CommandSpec> specs = {
-      configCommand(),      summaryCommand(),         verifyModelCommand(),
-      evalCommand(),        benchCommand(),           metricsCommand(),
-      analyzeCommand(),     extractCommand(),         embedCommand(),
-      searchCommand(),      searchCandidateCommand(), searchWorkerCommand(),
-      searchFrontCommand(), makeDatasetCommand(),     exportCommand(),
-      compareCommand(),     mergeCommand(),           importCommand(),
-      runsCommand(),        slurmCommand(),
+      configCommand(),       summaryCommand(),     verifyModelCommand(), evalCommand(),
+      sweepCommand(),        benchCommand(),       metricsCommand(),     analyzeCommand(),
+      extractCommand(),      embedCommand(),       searchCommand(),      searchCandidateCommand(),
+      searchWorkerCommand(), searchFrontCommand(), makeDatasetCommand(), exportCommand(),
+      compareCommand(),      mergeCommand(),       importCommand(),      runsCommand(),
+      slurmCommand(),
   };
   return specs;
 }

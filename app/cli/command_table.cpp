@@ -22,6 +22,7 @@ std::vector<Command> commandTable() {
       {"summary", FULL(runSummary)},
       {"verify-model", FULL(runVerifyModel)},
       {"eval", FULL(runEval)},
+      {"sweep", FULL(runSweep)},
       {"bench", FULL(runBench)},
       {"metrics", LIGHT(runMetrics)},
       {"analyze", LIGHT(runAnalyze)},

@@ -18,6 +18,7 @@ int runEmbed(const ParsedArgs& args);            // cmd_embed.cpp
 int runVerifyModel(const ParsedArgs& args);      // cmd_verify_model.cpp
 int runMetrics(const ParsedArgs& parsed);        // cmd_metrics.cpp
 int runEval(const ParsedArgs& args);             // cmd_eval.cpp
+int runSweep(const ParsedArgs& args);            // cmd_sweep.cpp
 int runBench(const ParsedArgs& args);            // cmd_bench.cpp
 int runMakeDataset(const ParsedArgs& parsed);    // cmd_make_dataset.cpp
 int runExport(const ParsedArgs& args);           // cmd_export.cpp

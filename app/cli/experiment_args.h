@@ -12,6 +12,9 @@ namespace posescope::cli {
 /// throws UsageError when --cfg is missing.
 ExperimentSpec experimentSpecFrom(const ParsedArgs& args);
 
+/// runs/<cfg name>_<local date-time>: the run folder eval (and slurm) write without --out.
+std::string defaultRunDir(const std::string& cfgFile);
+
 /// Prints the experiment's warnings (unknown keys with did-you-mean) to stderr.
 void printWarnings(const Experiment& experiment);
 

@@ -45,7 +45,7 @@ std::string evalArrayScript(const SlurmJobSpec& spec) {
   commonDirectives(s, spec, spec.jobName, slurmDir(spec) + "/shard-%a.log", true);
   s << "#SBATCH --array=0-" << spec.shards - 1 << "\n"
     << "set -eu\n"
-    << "exec " << shellQuote(spec.cli) << " eval";
+    << "exec " << shellQuote(spec.cli) << " " << spec.command;
   for (const auto& arg : spec.evalArgs) s << " " << shellQuote(arg);
   s << " --shard \"${SLURM_ARRAY_TASK_ID}/" << spec.shards << "\""
     << " --out " << shellQuote(spec.runDir + "/shards/") << "\"${SLURM_ARRAY_TASK_ID}\"\n";

@@ -11,7 +11,8 @@ namespace posescope::cli {
 /// What the scripts need; paths absolute.
 struct SlurmJobSpec {
   std::string cli;                    // posescope-cli to run on the nodes
-  std::vector<std::string> evalArgs;  // eval's arguments, without --out and --shard
+  std::string command = "eval";       // what each array task runs: eval or sweep
+  std::vector<std::string> evalArgs;  // its arguments, without --out and --shard
   std::string runDir;                 // the merged run folder
   std::string workDir;                // where the jobs start (relative paths in evalArgs)
   size_t shards = 1;
@@ -28,7 +29,8 @@ std::string shardDir(const SlurmJobSpec& spec, size_t index);
 std::string slurmDir(const SlurmJobSpec& spec);
 
 /// The sbatch script of the job array (--array=0-(N-1)): task K runs
-/// `posescope-cli eval ... --shard K/N --out RUN_DIR/shards/K` with K = $SLURM_ARRAY_TASK_ID.
+/// `posescope-cli eval ... --shard K/N --out RUN_DIR/shards/K` with K = $SLURM_ARRAY_TASK_ID
+/// (spec.command instead of eval: a sweep's shard K of every checkpoint).
 std::string evalArrayScript(const SlurmJobSpec& spec);
 /// The sbatch script of the merge job (submitted with --dependency=afterok:<array job>).
 std::string mergeScript(const SlurmJobSpec& spec);
