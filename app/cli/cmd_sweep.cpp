@@ -3,6 +3,7 @@
 // then a table of AP with its bootstrap interval per checkpoint and the best against the second.
 
 #include <filesystem>
+#include <iomanip>
 #include <iostream>
 #include <memory>
 #include <regex>
@@ -191,7 +192,8 @@ int runSweep(const ParsedArgs& args) {
   if (resamples < 1 || resamples > 1000000) throw UsageError{"--resamples must be 1 to 1000000"};
   auto cache = cacheMb > 0 ? std::make_shared<DecodedImageCache>(size_t(cacheMb) << 20) : nullptr;
 
-  ProgressPrinter progress(args.has("--quiet"), "sweep");
+  const bool quiet = args.has("--quiet");
+  ProgressPrinter progress(quiet, "sweep");
   CancellationToken cancel;
   for (size_t i = 0; i < summary.checkpoints.size() && !cancel.isCancelled(); ++i) {
     SweepCheckpoint& c = summary.checkpoints[i];
@@ -201,7 +203,7 @@ int runSweep(const ParsedArgs& args) {
     try {
       CheckpointRun run = prepareCheckpointRun(experiment, summary, c, runDir);
       if (run.complete) {
-        std::cerr << "complete already\n";
+        if (!quiet) std::cerr << "complete already\n";
         continue;
       }
       applyRunOptions(args, run.options);
@@ -221,9 +223,10 @@ int runSweep(const ParsedArgs& args) {
     }
     writeSweepSummary(dir, summary);
   }
-  if (cache)
-    std::cerr << "image cache: " << cache->bytesUsed() / (1 << 20) << " MiB of " << cacheMb
-              << " MiB used, " << cache->hits() << " decodes saved, " << cache->refused()
+  if (cache && !quiet)
+    std::cerr << "image cache: " << std::fixed << std::setprecision(1)
+              << cache->bytesUsed() / double(1 << 20) << " of " << cacheMb << " MiB used, "
+              << cache->hits() << " decodes saved, " << cache->refused()
               << " image(s) beyond the bound decoded each time\n";
 
   BootstrapOptions bootstrap;
