@@ -21,6 +21,7 @@
 #include "widgets/pages/results/results_view.h"
 #include "widgets/session/network_engine.h"
 #include "widgets/session/run_analysis_session.h"
+#include "widgets/session/run_library_session.h"
 #include "widgets/session/run_session.h"
 #include "widgets/session/triage_queues.h"
 #include "widgets/shell/demo_launcher.h"
@@ -66,13 +67,16 @@ std::vector<OptionGroup> launchOptions() {
          "compare two run folders (also --compare RUN_A --compare RUN_B)"},
         {"--open-search", "DIR",
          "open a search folder (posescope-cli search --out) on the Search page"},
+        {"--runs", "DIR",
+         "show the run folders under DIR on the Runs page, in place of the library's\n"
+         "folders this time (repeatable)"},
         {"--demo", "", "run the embedded demo (Help > Open Demo)"},
         {"--demo-compare", "", "run the demo model and its smaller sibling and compare them"},
         {"--demo-search", "", "run a short search of the demo supernet (Help > Search Demo)"},
         {"--pair-dialog", "", "open the Run A and B to Compare dialog"},
         {"--page", "NAME",
          "show page NAME once the folders asked for are open: experiment, run,\nresults, "
-         "inspect, timing, compare or search"},
+         "inspect, timing, compare, search or runs"},
         {"--tab", "NAME",
          "with --page results or compare: show its tab NAME: images, analysis or\ncurves "
          "(Results), summary, timing, analysis or curves (Compare)"}}},
@@ -148,12 +152,12 @@ Launch readCommandLine(const std::vector<std::string>& words) {
   if (launch.evalSettings && !args.has("--open-run"))
     throw UsageError{"the evaluation settings (--sigmas, --max-dets, ...) need --open-run"};
   if (args.has("--page")) {
-    const char* const pages[] = {"experiment", "run",     "results", "inspect",
-                                 "timing",     "compare", "search"};  // MainWindow::Page order
+    const char* const pages[] = {"experiment", "run",    "results", "inspect", "timing",
+                                 "compare",    "search", "runs"};  // MainWindow::Page order
     const auto page = indexOf(args.get("--page"), pages);
     if (!page)
       throw UsageError{"--page: unknown page '" + args.get("--page") +
-                       "' (experiment, run, results, inspect, timing, compare or search)"};
+                       "' (experiment, run, results, inspect, timing, compare, search or runs)"};
     launch.page = static_cast<MainWindow::Page>(*page);
   }
   if (args.has("--tab") && args.get("--tab") == "curves") {
@@ -323,6 +327,12 @@ int main(int argc, char** argv) {
     window.compareView()->showDetail(posescope::CompareView::CurvesDetail);
   }
   if (args.has("--open-search")) window.openSearchFolder(text(args.get("--open-search")));
+  if (args.has("--runs")) {
+    QStringList folders;
+    for (const std::string& dir : args.getAll("--runs")) folders << text(dir);
+    window.runLibrary()->showFolders(folders);
+    window.showPage(MainWindow::RunsPage);
+  }
   startLater(args, window);
   return QApplication::exec();
 }

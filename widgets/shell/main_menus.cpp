@@ -52,6 +52,8 @@ void MainMenus::addFileMenu() {
                   [this] { window_->showOpenPredictionsDialog(); })
       ->setToolTip(tr("Import a keypoint results file made elsewhere as a run folder"));
   file->addAction(tr("Open &Search Folder\u2026"), window_, &MainWindow::chooseSearchFolder);
+  file->addAction(tr("Add R&uns Folder\u2026"), window_, &MainWindow::chooseRunsFolder)
+      ->setToolTip(tr("List every run folder under a folder on the Runs page (remembered)"));
   file->addAction(tr("Com&pare Runs\u2026"), this, [this] {
     const QString a = QFileDialog::getExistingDirectory(window_, tr("Compare: run folder A"));
     if (a.isEmpty()) return;

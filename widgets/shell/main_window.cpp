@@ -18,11 +18,13 @@
 #include "widgets/pages/inspect/inspect_view.h"
 #include "widgets/pages/results/results_view.h"
 #include "widgets/pages/run/run_progress_view.h"
+#include "widgets/pages/runs/runs_view.h"
 #include "widgets/pages/search/search_view.h"
 #include "widgets/pages/timing/timing_view.h"
 #include "widgets/session/path_kind.h"
 #include "widgets/session/predictions_check.h"
 #include "widgets/session/run_document.h"
+#include "widgets/session/run_library_session.h"
 #include "widgets/session/run_session.h"
 #include "widgets/session/search_session.h"
 #include "widgets/shell/compare_run_dialog.h"
@@ -47,6 +49,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
                            SearchSession::cliNextTo(QCoreApplication::applicationDirPath())),
       this);
   searchView_ = new SearchView(searchSession_);
+  runLibrary_ = new RunLibrarySession(this);
+  runsView_ = new RunsView(runLibrary_);
   runView_->setRecordModel(resultsView_->recordModel());
   timingView_->followRecordModel(resultsView_->recordModel());
   timingView_->followDocument(document());
@@ -62,6 +66,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   pages_->addTab(timingView_, tr("&Timing"));
   pages_->addTab(compareView_, tr("Com&pare"));
   pages_->addTab(searchView_, tr("Searc&h"));
+  pages_->addTab(runsView_, tr("R&uns"));
   setCentralWidget(pages_);
   setAcceptDrops(true);
   exportActions_ = new ExportActions(
@@ -142,6 +147,19 @@ void MainWindow::connectPageRequests() {
   });
   connect(searchView_, &SearchView::compareRequested, this,
           [this](const QString& a, const QString& b) { compareRuns(a, b, WarnOnFailure); });
+  connect(runsView_, &RunsView::addFolderRequested, this, &MainWindow::chooseRunsFolder);
+  connect(runsView_, &RunsView::openRunRequested, this,
+          [this](const QString& runDir) { openRunFolder(runDir, WarnOnFailure); });
+  connect(runsView_, &RunsView::compareRequested, this,
+          [this](const QString& a, const QString& b) { compareRuns(a, b, WarnOnFailure); });
+}
+
+void MainWindow::chooseRunsFolder() {
+  const QString dir =
+      QFileDialog::getExistingDirectory(this, tr("Add a folder of run folders to the run library"));
+  if (dir.isEmpty()) return;
+  runLibrary_->addFolder(dir);
+  showPage(RunsPage);
 }
 
 void MainWindow::openSearchFolder(const QString& dir) {

@@ -24,6 +24,8 @@ class SearchView;
 class SessionStatus;
 class TimingView;
 class RunDocument;
+class RunLibrarySession;
+class RunsView;
 struct EvalParams;
 struct RunSetup;
 
@@ -41,7 +43,8 @@ class MainWindow : public QMainWindow {
     InspectPage,
     TimingPage,
     ComparePage,
-    SearchPage
+    SearchPage,
+    RunsPage
   };
   /// The tabs below the Results page's summary (Images, Where the AP goes) and the Compare
   /// page's metrics (Summary, Time per stage, Where the AP goes).
@@ -58,6 +61,9 @@ class MainWindow : public QMainWindow {
   ResultsView* resultsView() const { return resultsView_; }
   InspectView* inspectView() const { return inspectView_; }
   CompareView* compareView() const { return compareView_; }
+  RunsView* runsView() const { return runsView_; }
+  /// The run library the Runs page shows (its folders, their runs).
+  RunLibrarySession* runLibrary() const { return runLibrary_; }
   ExportActions* exportActions() const { return exportActions_; }
   QTabWidget* pages() const { return pages_; }
 
@@ -87,6 +93,9 @@ class MainWindow : public QMainWindow {
   void openSearchFolder(const QString& dir);
   /// Asks for a search folder and opens it.
   void chooseSearchFolder();
+  /// File > Add Runs Folder…: asks for a folder, adds it to the run library (remembered) and
+  /// shows the Runs page.
+  void chooseRunsFolder();
   /// Starts a run with the current setup; false when the setup is invalid or a run is going.
   bool startRun();
   /// Run > Run A and B to Compare: opens the (window-modal) dialog with the Experiment page's
@@ -136,6 +145,8 @@ class MainWindow : public QMainWindow {
   CompareView* compareView_ = nullptr;
   SearchSession* searchSession_ = nullptr;
   SearchView* searchView_ = nullptr;
+  RunLibrarySession* runLibrary_ = nullptr;
+  RunsView* runsView_ = nullptr;
   ExportActions* exportActions_ = nullptr;
   DemoLauncher* demos_ = nullptr;
   MainMenus* menus_ = nullptr;
