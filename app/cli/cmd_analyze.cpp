@@ -10,11 +10,13 @@
 
 #include "analysis/analysis_json.h"
 #include "analysis/analysis_report.h"
+#include "analysis/image_ranking.h"
 #include "analysis/keypoint_analysis.h"
 #include "analysis/triage.h"
 #include "cli_args.h"
 #include "commands.h"
 #include "common/errors.h"
+#include "eval/eval_params.h"
 #include "eval/ground_truth.h"
 #include "eval/results_io.h"
 #include "eval_settings_args.h"
@@ -43,6 +45,12 @@ int runAnalyze(const ParsedArgs& parsed) {
   if (options.threads < 0) throw UsageError{"--threads must be 0 or more"};
   const long worst = parsed.getInt("--worst", 10);
   if (worst < 0) throw UsageError{"--worst must be 0 or more"};
+  ImageOrder order = ImageOrder::ApLost;
+  try {
+    order = imageOrderFromKeyword(parsed.get("--worst-by", "ap-lost"));
+  } catch (const Error& e) {
+    throw UsageError{std::string("--worst-by: ") + e.what()};
+  }
 
   const auto start = std::chrono::steady_clock::now();
   KeypointGroundTruth gt;
@@ -86,6 +94,11 @@ int runAnalyze(const ParsedArgs& parsed) {
     params.eval.sigmas = changed.skeleton.sigmas;
   }
   applyEvalSettings(parsed, params.eval);
+  // The worst images are ranked against the metric table's AP: valid.py's settings with the
+  // same changes, not coco-analyze's area ranges.
+  EvalParams tableParams = evalParamsFor(layout);
+  tableParams.sigmas = params.eval.sigmas;
+  applyEvalSettings(parsed, tableParams);
   const KeypointAnalysis analysis = analyzeKeypoints(gt, results, params, options);
   const Triage triage = buildTriage(analysis, gt);
   const std::string json =
@@ -103,6 +116,14 @@ int runAnalyze(const ParsedArgs& parsed) {
     std::cout << json;
   } else {
     context.worstImages = static_cast<std::size_t>(worst);
+    context.order = order;
+    if (worst > 0) {
+      try {
+        context.ranked = rankImages(gt, results, tableParams, order, options.threads);
+      } catch (const EvalError& e) {
+        context.rankingNote = std::string("not ranked: ") + e.what();
+      }
+    }
     std::cout << formatAnalysisReport(analysis, triage, context);
   }
   if (parsed.has("--time")) {

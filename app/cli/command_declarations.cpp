@@ -319,6 +319,9 @@ CommandSpec analyzeCommand() {
           "joints, triage, settings) instead of the report"},
          {"--out", "FILE", "also write the JSON to FILE"},
          {"--worst", "N", "rows in the report's worst-image table (default 10)"},
+         {"--worst-by", "KEY",
+          "order of that table: ap-lost (default: how much higher the\n"
+          "dataset's AP is without the image) or image-ap (the image's own AP)"},
          {"--threads", "N", "worker threads (default: all cores)"},
          {"--time", "", "print the analysis time, JSON loading included, to stderr"}}},
        layoutGroup(),

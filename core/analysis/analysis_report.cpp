@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <sstream>
+#include <unordered_map>
 
 #include "analysis/error_profile_comparison.h"
 #include "eval/eval_params.h"
@@ -16,6 +17,13 @@ std::string fixed3(double v) {
   char buffer[32];
   std::snprintf(buffer, sizeof buffer, "%5.3f", v);
   return buffer;
+}
+
+// An AP difference with its sign and five decimals ("+0.00067").
+std::string signed5(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%+.5f", v);
+  return buf;
 }
 
 std::string padRight(const std::string& s, std::size_t width) {
@@ -121,24 +129,28 @@ std::string formatAnalysisReport(const KeypointAnalysis& analysis, const Triage&
   for (std::size_t t : total) out << padLeft(std::to_string(t), 11);
   out << "\n";
 
-  std::vector<ImageTriage> worst;
-  for (const auto& i : triage.images) {
-    if (i.people > 0 || i.detections > 0) worst.push_back(i);
+  if (context.worstImages == 0) return out.str();
+  if (!context.rankingNote.empty()) {
+    out << "\nWorst images: " << context.rankingNote << "\n";
+    return out.str();
   }
-  // Images with people nobody found rank first (mean OKS counts them as 0), then lowest mean OKS.
-  auto rank = [](const ImageTriage& i) {
-    const double oks = i.meanOks > -1 ? i.meanOks : 0;
-    const int found = i.people - i.missedPeople;
-    return i.people > 0 ? oks * found / i.people : 1.0 + (i.backgroundFalsePositives == 0);
-  };
-  std::stable_sort(worst.begin(), worst.end(),
-                   [&](const auto& a, const auto& b) { return rank(a) < rank(b); });
-  if (worst.size() > context.worstImages) worst.resize(context.worstImages);
-  out << "\nWorst images (lowest mean OKS over their people, missed people counted as 0)\n"
-      << "  image id     people  detections  mean OKS  swaps  inversions  misses  jitters  "
-         "background FP  missed\n";
-  for (const auto& i : worst) {
-    out << "  " << padRight(std::to_string(i.imageId), 12) << padLeft(std::to_string(i.people), 7)
+  std::unordered_map<std::int64_t, const ImageTriage*> triageOf;
+  for (const ImageTriage& i : triage.images) triageOf[i.imageId] = &i;
+  const std::string key = imageOrderName(context.order);
+  out << "\nWorst images by " << key
+      << (context.order == ImageOrder::ApLost
+              ? " (how much higher the dataset's AP is without the image)\n"
+              : " (the image's own AP, lowest first)\n")
+      << "  image id      AP lost  image AP  people  detections  mean OKS  swaps  inversions  "
+         "misses  jitters  background FP  missed\n";
+  std::size_t shown = 0;
+  for (const RankedImage& r : context.ranked) {
+    if (shown++ == context.worstImages) break;
+    const auto found = triageOf.find(r.imageId);
+    const ImageTriage none;
+    const ImageTriage& i = found == triageOf.end() ? none : *found->second;
+    out << "  " << padRight(std::to_string(r.imageId), 12) << padLeft(signed5(r.apLost), 9)
+        << padLeft(fixed3(r.imageAp), 10) << padLeft(std::to_string(i.people), 8)
         << padLeft(std::to_string(i.detections), 12) << padLeft(fixed3(i.meanOks), 10)
         << padLeft(std::to_string(i.swaps), 7) << padLeft(std::to_string(i.inversions), 12)
         << padLeft(std::to_string(i.misses), 8) << padLeft(std::to_string(i.jitters), 9)

@@ -6,8 +6,10 @@
 
 #include "analysis/evaluation_round.h"
 #include "common/errors.h"
+#include "common/parallel_for.h"
 #include "eval/ground_truth.h"
 #include "eval/keypoint_eval.h"
+#include "eval/numpy_math.h"
 #include "eval/summarize.h"
 
 namespace posescope {
@@ -172,6 +174,132 @@ MetricTable ResampledMetrics::table(const std::vector<int>& weights) const {
     }
   }
   return summarizeMetrics(params_, K, pr, splits);
+}
+
+double ResampledMetrics::ap(const std::vector<int>& weights) const {
+  if (weights.size() != imageIds_.size()) {
+    throw EvalError("resampling weights: " + std::to_string(weights.size()) + " for " +
+                    std::to_string(imageIds_.size()) + " images");
+  }
+  // summarize's AP: the mean of the defined precisions of area 'all' (the first area range).
+  std::vector<double> precision, recall, defined;
+  accumulate(areas_.front(), weights, nullptr, precision, recall);
+  for (double p : precision)
+    if (p > -1) defined.push_back(p);
+  if (defined.empty()) return -1.0;
+  return numpyPairwiseSum(defined.data(), defined.size()) / static_cast<double>(defined.size());
+}
+
+void ResampledMetrics::countOutcomes(const std::vector<Entry>& entries, std::uint32_t skipped,
+                                     double* tp, double* fp) const {
+  const std::size_t T = params_.iouThrs.size();
+  std::fill(tp, tp + T, 0.0);
+  std::fill(fp, fp + T, 0.0);
+  for (const Entry& e : entries) {
+    if (e.image == skipped) continue;
+    for (std::size_t t = 0; t < T; ++t) {
+      const std::uint32_t bit = 1u << t;
+      if (e.ignored & bit) continue;
+      (e.matched & bit ? tp : fp)[t] += 1;
+    }
+  }
+}
+
+double ResampledMetrics::apOfEntries(const std::vector<Entry>& entries, std::uint32_t skipped,
+                                     double people, const double* tpTotal,
+                                     const double* fpTotal) const {
+  // accumulate's curve walked backwards from the totals: each true positive's precision (the
+  // same counts, so the same doubles) joins a running maximum, which is the interpolated
+  // precision there; a recall point takes it at the first true positive reaching it (accumulate's
+  // search). No point is stored.
+  const std::size_t T = params_.iouThrs.size(), R = params_.recThrs.size();
+  const std::vector<double>& thresholds = params_.recThrs;
+  const double eps = std::numeric_limits<double>::epsilon();
+  double tp[32], fp[32], best[32];
+  std::ptrdiff_t nextRecall[32];
+  thread_local std::vector<double> precision;
+  precision.assign(T * R, 0.0);
+  for (std::size_t t = 0; t < T; ++t) {
+    tp[t] = tpTotal[t];
+    fp[t] = fpTotal[t];
+    best[t] = 0;
+    nextRecall[t] = static_cast<std::ptrdiff_t>(R) - 1;
+    // Recall points beyond the last true positive keep 0.
+    while (nextRecall[t] >= 0 && tp[t] / people < thresholds[nextRecall[t]]) --nextRecall[t];
+  }
+  for (auto e = entries.rbegin(); e != entries.rend(); ++e) {
+    if (e->image == skipped) continue;
+    for (std::size_t t = 0; t < T; ++t) {
+      const std::uint32_t bit = 1u << t;
+      if (e->ignored & bit) continue;
+      if (!(e->matched & bit)) {
+        fp[t] -= 1;
+        continue;
+      }
+      const double here = tp[t] / (fp[t] + tp[t] + eps);
+      if (here > best[t]) best[t] = here;
+      tp[t] -= 1;  // now the count before this point: the recall points this one is first for
+      while (nextRecall[t] >= 0 && (tp[t] == 0 || tp[t] / people < thresholds[nextRecall[t]])) {
+        precision[t * R + static_cast<std::size_t>(nextRecall[t])] = best[t];
+        --nextRecall[t];
+      }
+    }
+  }
+  return numpyPairwiseSum(precision.data(), precision.size()) / static_cast<double>(T * R);
+}
+
+std::vector<double> ResampledMetrics::apWithoutEach(int threads) const {
+  const Area& area = areas_.front();
+  const std::size_t n = imageIds_.size(), T = params_.iouThrs.size();
+  double people = 0;
+  std::size_t presentImages = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!area.present[i]) continue;
+    ++presentImages;
+    people += area.regularPeople[i];
+  }
+  const std::vector<std::vector<Entry>> byImage = entriesByImage(area);
+  const std::uint32_t none = std::numeric_limits<std::uint32_t>::max();
+  double allTp[32], allFp[32];
+  countOutcomes(area.entries, none, allTp, allFp);
+  std::vector<double> result(n, -1.0);
+  parallelFor(
+      n, threads,
+      [&](std::size_t i) {
+        // As accumulate: no AP without a present image or a regular person left.
+        const double left = people - (area.present[i] ? area.regularPeople[i] : 0);
+        if (presentImages - (area.present[i] ? 1 : 0) == 0 || left == 0) return;
+        double tp[32], fp[32];
+        countOutcomes(byImage[i], none, tp, fp);
+        for (std::size_t t = 0; t < T; ++t) {
+          tp[t] = allTp[t] - tp[t];
+          fp[t] = allFp[t] - fp[t];
+        }
+        result[i] = apOfEntries(area.entries, static_cast<std::uint32_t>(i), left, tp, fp);
+      },
+      16);
+  return result;
+}
+
+std::vector<double> ResampledMetrics::apOfEach() const {
+  const Area& area = areas_.front();
+  const std::vector<std::vector<Entry>> byImage = entriesByImage(area);
+  const std::uint32_t none = std::numeric_limits<std::uint32_t>::max();
+  std::vector<double> result(imageIds_.size(), -1.0);
+  for (std::size_t i = 0; i < result.size(); ++i) {
+    if (!area.present[i] || area.regularPeople[i] == 0) continue;
+    double tp[32], fp[32];
+    countOutcomes(byImage[i], none, tp, fp);
+    result[i] = apOfEntries(byImage[i], none, area.regularPeople[i], tp, fp);
+  }
+  return result;
+}
+
+std::vector<std::vector<ResampledMetrics::Entry>> ResampledMetrics::entriesByImage(
+    const Area& area) const {
+  std::vector<std::vector<Entry>> byImage(imageIds_.size());
+  for (const Entry& e : area.entries) byImage[e.image].push_back(e);  // keeps accumulate's order
+  return byImage;
 }
 
 }  // namespace posescope

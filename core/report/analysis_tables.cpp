@@ -2,12 +2,14 @@
 
 #include <cmath>
 #include <cstdio>
-#include <unordered_set>
+#include <unordered_map>
 
 #include <nlohmann/json.hpp>
 
 #include "analysis/analysis_params.h"
 #include "analysis/error_profile_comparison.h"
+#include "common/errors.h"
+#include "eval/eval_params.h"
 #include "eval/metric_table.h"
 #include "report/per_image_table.h"
 #include "report/run_ground_truth.h"
@@ -24,6 +26,13 @@ std::string fixed3(double value) {
   if (value <= -1) return "-";
   char buffer[32];
   std::snprintf(buffer, sizeof buffer, "%.3f", value);
+  return buffer;
+}
+
+// An AP difference with its sign and five decimals ("+0.00067").
+std::string signed5(double value) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%+.5f", value);
   return buffer;
 }
 
@@ -112,12 +121,14 @@ std::string markdown(const LoadedRun& run, const KeypointAnalysis& analysis,
     for (std::size_t n : analysis.jointCounts[k]) out += " " + std::to_string(n) + " |";
     out += "\n";
   }
-  out += "\n## The " + std::to_string(worst.size()) +
-         " worst images (lowest OKS of a localised detection)\n\n"
-         "| Image id | File | OKS | Score | Detection |\n|---|---|---|---|---|\n";
+  out += "\n## " + worstImagesHeading(worst.size()) +
+         "\n\n| Image id | File | AP lost | Image AP | People | Detections | Missed | "
+         "Background FP |\n|---|---|---|---|---|---|---|---|\n";
   for (const WorstImage& w : worst)
-    out += "| " + std::to_string(w.imageId) + " | " + mdCell(w.file) + " | " + fixed3(w.oks) +
-           " | " + fixed3(w.score) + " | " + std::to_string(w.detection) + " |\n";
+    out += "| " + std::to_string(w.imageId) + " | " + mdCell(w.file) + " | " + signed5(w.apLost) +
+           " | " + fixed3(w.imageAp) + " | " + std::to_string(w.people) + " | " +
+           std::to_string(w.detections) + " | " + std::to_string(w.missedPeople) + " | " +
+           std::to_string(w.backgroundFalsePositives) + " |\n";
   return out;
 }
 
@@ -148,9 +159,12 @@ std::string csv(const LoadedRun& run, const KeypointAnalysis& analysis,
   for (const WorstImage& w : worst) {
     const std::string id = std::to_string(w.imageId);
     line("worst_image", id, "file", w.file);
-    line("worst_image", id, "oks", csvNumber(w.oks));
-    line("worst_image", id, "score", csvNumber(w.score));
-    line("worst_image", id, "detection", std::to_string(w.detection));
+    line("worst_image", id, "ap_lost", csvNumber(w.apLost));
+    line("worst_image", id, "image_ap", w.imageAp > -1 ? csvNumber(w.imageAp) : "");
+    line("worst_image", id, "people", std::to_string(w.people));
+    line("worst_image", id, "detections", std::to_string(w.detections));
+    line("worst_image", id, "missed_people", std::to_string(w.missedPeople));
+    line("worst_image", id, "background_fp", std::to_string(w.backgroundFalsePositives));
   }
   return out;
 }
@@ -183,11 +197,15 @@ std::string json(const LoadedRun& run, const KeypointAnalysis& analysis,
   }
   j["worst_images"] = nlohmann::ordered_json::array();
   for (const WorstImage& w : worst)
-    j["worst_images"].push_back({{"image_id", w.imageId},
-                                 {"file", w.file},
-                                 {"oks", w.oks},
-                                 {"score", w.score},
-                                 {"detection", w.detection}});
+    j["worst_images"].push_back(
+        {{"image_id", w.imageId},
+         {"file", w.file},
+         {"ap_lost", w.apLost},
+         {"image_ap", w.imageAp > -1 ? nlohmann::ordered_json(w.imageAp) : nullptr},
+         {"people", w.people},
+         {"detections", w.detections},
+         {"missed_people", w.missedPeople},
+         {"background_fp", w.backgroundFalsePositives}});
   return j.dump(2) + "\n";
 }
 
@@ -213,23 +231,34 @@ std::vector<ApColumn> reportApColumns() {
           {"large", -1, "large mean"}};
 }
 
-std::vector<WorstImage> worstImages(const Triage& triage, const std::vector<ImageRecord>& records,
-                                    std::size_t count) {
+std::vector<WorstImage> worstImages(const std::vector<RankedImage>& ranked, const Triage& triage,
+                                    const std::vector<ImageRecord>& records, std::size_t count) {
+  std::unordered_map<std::int64_t, const ImageTriage*> triageOf;
+  for (const ImageTriage& i : triage.images) triageOf[i.imageId] = &i;
+  std::unordered_map<std::int64_t, const std::string*> fileOf;
+  for (const ImageRecord& r : records) fileOf[r.imageId] = &r.file;
   std::vector<WorstImage> out;
-  std::unordered_set<std::int64_t> seen;
-  for (const TriageDetection& d : triage.worstOks) {
+  for (const RankedImage& r : ranked) {
     if (out.size() >= count) break;
-    if (!seen.insert(d.imageId).second) continue;
     WorstImage w;
-    w.imageId = d.imageId;
-    w.oks = d.oks;
-    w.score = d.score;
-    w.detection = d.index;
-    for (const ImageRecord& r : records)
-      if (r.imageId == d.imageId) w.file = r.file;
+    w.imageId = r.imageId;
+    w.apLost = r.apLost;
+    w.imageAp = r.imageAp;
+    if (const auto f = fileOf.find(r.imageId); f != fileOf.end()) w.file = *f->second;
+    if (const auto t = triageOf.find(r.imageId); t != triageOf.end()) {
+      w.people = t->second->people;
+      w.detections = t->second->detections;
+      w.missedPeople = t->second->missedPeople;
+      w.backgroundFalsePositives = t->second->backgroundFalsePositives;
+    }
     out.push_back(w);
   }
   return out;
+}
+
+std::string worstImagesHeading(std::size_t count) {
+  return "The " + std::to_string(count) +
+         " worst images by AP lost (how much higher the dataset's AP is without the image)";
 }
 
 RunReportAnalysis analyzeRunForReport(const LoadedRun& run) {
@@ -241,7 +270,13 @@ RunReportAnalysis analyzeRunForReport(const LoadedRun& run) {
   out.analysis =
       analyzeKeypoints(input.groundTruth, input.results, analysisParamsFor(input.layout), options);
   out.triage = buildTriage(out.analysis, input.groundTruth);
-  out.worst = worstImages(out.triage, run.records);
+  try {
+    out.worst = worstImages(rankImages(input.groundTruth, input.results,
+                                       evalParamsFor(input.layout), ImageOrder::ApLost),
+                            out.triage, run.records);
+  } catch (const EvalError& e) {
+    out.worstNote = std::string("the worst images are not ranked: ") + e.what();
+  }
   return out;
 }
 

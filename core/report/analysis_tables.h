@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "analysis/image_ranking.h"
 #include "analysis/keypoint_analysis.h"
 #include "analysis/triage.h"
 #include "pipeline/run_folder.h"
@@ -29,26 +30,34 @@ struct ApColumn {
 };
 std::vector<ApColumn> reportApColumns();
 
-/// One of the worst images: the lowest OKS of a localised detection in it.
+/// One of the worst images, ranked by AP lost (analysis/image_ranking.h), with the errors it holds.
 struct WorstImage {
   std::int64_t imageId = 0;
-  std::string file;  // from the run's records; "" when the image has no record
-  double oks = 0;
-  double score = 0;
-  std::size_t detection = 0;  // index in results.json
+  std::string file;     // from the run's records; "" when the image has no record
+  double apLost = 0;    // the dataset's AP without the image minus its AP
+  double imageAp = -1;  // the image's own AP; -1 without a labelled person
+  int people = 0;       // labelled, non-crowd people
+  int detections = 0;
+  int missedPeople = 0;
+  int backgroundFalsePositives = 0;
 };
 
-/// The first `count` images of triage.worstOks (each image once, at its worst detection). Never
-/// fails.
-std::vector<WorstImage> worstImages(const Triage& triage, const std::vector<ImageRecord>& records,
+/// The first `count` images of `ranked` with their counts from `triage` and files from `records`.
+/// Never fails.
+std::vector<WorstImage> worstImages(const std::vector<RankedImage>& ranked, const Triage& triage,
+                                    const std::vector<ImageRecord>& records,
                                     std::size_t count = 10);
+
+/// The heading every worst-image list carries: what the order is.
+std::string worstImagesHeading(std::size_t count);
 
 /// What the report needs of a run's analysis.
 struct RunReportAnalysis {
   RunEvaluationInput input;  // what was analysed
   KeypointAnalysis analysis;
   Triage triage;
-  std::vector<WorstImage> worst;  // the ten worst images
+  std::vector<WorstImage> worst;  // the ten worst images by AP lost
+  std::string worstNote;          // why there are none when the images could not be ranked
 };
 
 /// Analyses `run`'s results against its annotation file as `posescope-cli analyze RUN_DIR` does

@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "analysis/image_ranking.h"
 #include "analysis/keypoint_analysis.h"
 #include "analysis/paired_bootstrap.h"
 #include "analysis/resampled_metrics.h"
@@ -78,6 +79,12 @@ int main(int argc, char** argv) {
   std::printf("paired bootstrap, %d resamples: %.3f s; AP B - A %+.4f, 95 %% CI [%+.4f, %+.4f]\n",
               bootstrap.resamples, seconds(t3, t4), comparison.stats[0].delta,
               comparison.stats[0].low, comparison.stats[0].high);
+
+  const auto t5 = std::chrono::steady_clock::now();
+  const auto ranked = rankImages(a, ImageOrder::ApLost, threads);
+  std::printf("images ranked by AP lost, %zu images: %.3f s; worst image %lld, %+.5f AP\n",
+              ranked.size(), seconds(t5, std::chrono::steady_clock::now()),
+              static_cast<long long>(ranked.front().imageId), ranked.front().apLost);
 
   if (!cli.empty()) {
     // Process start included: what a user waits for (through /bin/sh, a millisecond or two).

@@ -119,16 +119,16 @@ class TestCliReport : public QObject {
       for (const char* label : {"good", "jitter", "inversion", "swap", "miss", "unlabelled"})
         QCOMPARE(labels.value(label).toInt(), joint.value(label).toInt());
     }
-    // The worst images: analyze's worst-OKS list, each image once.
-    QList<qint64> worst;
-    for (const QJsonValue& v : analysis_.value("triage").toObject().value("worst_oks").toArray()) {
-      const qint64 id = v.toObject().value("image_id").toInteger();
-      if (!worst.contains(id)) worst << id;
-    }
+    // The worst images: the images analyze's report ranks worst, by the same key (AP lost).
     QList<qint64> writtenWorst;
-    for (const QJsonValue& v : tables.value("worst_images").toArray())
+    QStringList writtenApLost;
+    for (const QJsonValue& v : tables.value("worst_images").toArray()) {
       writtenWorst << v.toObject().value("image_id").toInteger();
-    QCOMPARE(writtenWorst, worst.mid(0, 10));
+      writtenApLost << QString::asprintf("%+.5f", v.toObject().value("ap_lost").toDouble());
+    }
+    QVERIFY(!writtenWorst.isEmpty());
+    QCOMPARE(writtenWorst, worstImages());
+    QCOMPARE(writtenApLost, worstApLost());
     QCOMPARE(tables.value("run").toObject().value("run folder").toString(), runDir_);
   }
 
@@ -209,14 +209,24 @@ class TestCliReport : public QObject {
   }
 
  private:
-  // analyze's worst-OKS list, each image once, the first ten.
+  // The rows of analyze's worst-image table (image id, AP lost, ...), as a user reads them.
+  QList<QStringList> worstRows() const {
+    const CliRun r = runCli({"analyze", runDir_});
+    const QString table = r.out.section("Worst images by AP lost", 1);
+    QList<QStringList> rows;
+    for (const QString& line : table.split('\n').mid(2))
+      if (!line.trimmed().isEmpty()) rows << line.simplified().split(' ');
+    return rows;
+  }
   QList<qint64> worstImages() const {
-    QList<qint64> worst;
-    for (const QJsonValue& v : analysis_.value("triage").toObject().value("worst_oks").toArray()) {
-      const qint64 id = v.toObject().value("image_id").toInteger();
-      if (!worst.contains(id)) worst << id;
-    }
-    return worst.mid(0, 10);
+    QList<qint64> ids;
+    for (const QStringList& row : worstRows()) ids << row[0].toLongLong();
+    return ids;
+  }
+  QStringList worstApLost() const {
+    QStringList values;
+    for (const QStringList& row : worstRows()) values << row[1];
+    return values;
   }
 
   QTemporaryDir dir_;

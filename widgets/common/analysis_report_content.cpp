@@ -2,6 +2,9 @@
 
 #include <QObject>
 
+#include "analysis/image_ranking.h"
+#include "common/errors.h"
+#include "eval/eval_params.h"
 #include "render/run_overlay_data.h"
 #include "widgets/common/overlay_image.h"
 
@@ -54,6 +57,7 @@ AnalysisReportContent loadAnalysisReportContent(const QString& dir, bool forPdf)
   content.analysis = std::make_shared<const KeypointAnalysis>(std::move(analysed.analysis));
   content.triage = std::make_shared<const Triage>(std::move(analysed.triage));
   content.worst = std::move(analysed.worst);
+  if (!analysed.worstNote.empty()) content.notes << QString::fromStdString(analysed.worstNote);
   content.overlays.resize(content.worst.size());
   if (forPdf) drawWorstImages(content);
   return content;
@@ -65,13 +69,23 @@ AnalysisReportContent analysisReportContentOf(const QString& dir, const RunAnaly
   content.run = loadRunFolder(dir.toStdString());
   content.analysis = std::shared_ptr<const KeypointAnalysis>(shown, &shown->analysis);
   content.triage = std::shared_ptr<const Triage>(shown, &shown->triage);
-  content.worst = worstImages(shown->triage, content.run.records);
-  if (const RunReevaluationPtr& re = shown->reevaluation; re && !re->usesValidPySettings()) {
+  const RunReevaluationPtr& re = shown->reevaluation;
+  if (re && !re->usesValidPySettings()) {
     content.run.metrics = re->table;
     content.settingChanges = re->changes;
   }
+  // Ranked against the AP the page shows: valid.py's, or the re-evaluation's settings.
+  if (shown->input) {
+    try {
+      content.worst = worstImages(
+          rankImages(shown->input->groundTruth, shown->input->results,
+                     re ? re->params : evalParamsFor(shown->input->layout), ImageOrder::ApLost),
+          shown->triage, content.run.records);
+    } catch (const EvalError& e) {
+      content.notes << QObject::tr("the worst images are not ranked: %1").arg(e.what());
+    }
+  }
   if (forPdf && shown->input) {
-    const RunReevaluationPtr& re = shown->reevaluation;
     measureAccuracy(content, *shown->input, re ? re->params : evalParamsFor(shown->input->layout));
   }
   content.overlays.resize(content.worst.size());

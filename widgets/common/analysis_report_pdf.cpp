@@ -287,12 +287,11 @@ void writeImagePages(PageWriter& page, QPainter& painter, const AnalysisReportCo
   const std::size_t count = content.worst.size();
   for (std::size_t first = 0; first < count; first += kImagesPerPage) {
     page.newPage();
-    page.heading(
-        QObject::tr("The %1 worst images (lowest OKS of a localised detection), %2\u2013%3")
-            .arg(count)
-            .arg(first + 1)
-            .arg(std::min(count, first + kImagesPerPage)),
-        13);
+    page.heading(QObject::tr("%1, %2\u2013%3")
+                     .arg(QString::fromStdString(worstImagesHeading(count)))
+                     .arg(first + 1)
+                     .arg(std::min(count, first + kImagesPerPage)),
+                 13);
     const double top = page.y();
     const double cellWidth = page.width() / 2, cellHeight = (page.height() - top) / 2;
     for (std::size_t i = first; i < count && i < first + kImagesPerPage; ++i) {
@@ -308,11 +307,12 @@ void writeImagePages(PageWriter& page, QPainter& painter, const AnalysisReportCo
       const QFontMetricsF m(font, painter.device());
       const QRectF caption(cell.left() + 8, cell.top(), cell.width() - 16, m.height() * 1.4);
       painter.drawText(caption, Qt::AlignLeft | Qt::AlignVCenter,
-                       m.elidedText(QObject::tr("%1. image %2 \u00b7 OKS %3 \u00b7 score %4")
+                       m.elidedText(QObject::tr("%1. image %2 \u00b7 AP lost %3 \u00b7 image AP %4")
                                         .arg(i + 1)
                                         .arg(w.imageId)
-                                        .arg(w.oks, 0, 'f', 3)
-                                        .arg(w.score, 0, 'f', 3),
+                                        .arg(QString::asprintf("%+.5f", w.apLost))
+                                        .arg(w.imageAp > -1 ? QString::number(w.imageAp, 'f', 3)
+                                                            : QStringLiteral("\u2013")),
                                     Qt::ElideRight, caption.width()));
       const QRectF area(cell.left() + 8, caption.bottom() + 4, cell.width() - 16,
                         cell.bottom() - caption.bottom() - 20);
