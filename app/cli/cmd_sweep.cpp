@@ -2,6 +2,7 @@
 // each under the sweep folder, each image decoded once for all of them (within a memory bound),
 // then a table of AP with its bootstrap interval per checkpoint and the best against the second.
 
+#include <algorithm>
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
