@@ -40,6 +40,8 @@ using Clock = std::chrono::steady_clock;
 
 // A decode window of a few images keeps memory bounded on datasets of any size.
 constexpr int kPrefetchCapacity = 4;
+// How often run.json is rewritten while a run goes on (a small file, replaced atomically).
+constexpr std::chrono::seconds kSummaryInterval{2};
 
 std::string nowIso8601() {
   const std::time_t now = std::time(nullptr);
@@ -354,6 +356,7 @@ EvaluationResult Evaluator::run(EvaluationObserver* observer, const Cancellation
                                nullptr, cancel);
     });
     bool cancelled = false;
+    auto lastSummaryWrite = Clock::now();
     for (size_t n = 0; n < toEvaluate.size(); ++n) {
       if (cancel && cancel->isCancelled()) {
         cancelled = true;
@@ -369,6 +372,14 @@ EvaluationResult Evaluator::run(EvaluationObserver* observer, const Cancellation
       if (writer) writer->appendRecord(record);  // first: a failed write leaves counts true
       if (record.failed()) ++summary.imagesFailed;
       ++summary.imagesDone;
+      // run.json follows the run every few seconds: a run killed now still says how far it got
+      // and how long it took, and a resumed run adds that time to its own.
+      if (writer && Clock::now() - lastSummaryWrite > kSummaryInterval) {
+        summary.wallSeconds =
+            previousSeconds + std::chrono::duration<double>(Clock::now() - start).count();
+        writer->writeSummary(summary);
+        lastSummaryWrite = Clock::now();
+      }
       if (observer) observer->onImage(record, summary.imagesDone, summary.imagesTotal);
       result.records.push_back(std::move(record));
     }

@@ -1,5 +1,6 @@
 #include "pipeline/run_folder.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <sstream>
 
@@ -180,6 +181,13 @@ LoadedRun loadRunFolder(const std::string& dir) {
   RecordsFile records = readRecordsFile((root / runfiles::kRecords).string());
   run.records = std::move(records.records);
   if (!records.note.empty()) run.notes.push_back(records.note);
+  // The records are what a run has done: run.json's counts lag behind them when the run was
+  // killed between its updates.
+  if (run.records.size() > run.summary.imagesDone) {
+    run.summary.imagesDone = run.records.size();
+    run.summary.imagesFailed = static_cast<std::size_t>(std::count_if(
+        run.records.begin(), run.records.end(), [](const ImageRecord& r) { return r.failed(); }));
+  }
   if (fs::exists(root / runfiles::kConfig))
     run.configYaml = readTextFile((root / runfiles::kConfig).string());
   run.metrics = readRunMetricTable(dir);

@@ -99,6 +99,28 @@ class TestRunFolder : public QObject {
     QCOMPARE(results.size(), size_t(1));
   }
 
+  // Issue 33: a run killed between two updates of run.json said "Images: 0 of 200" while its
+  // records held 107; the records are what it did.
+  void recordsCountWhatAKilledRunDid() {
+    QTemporaryDir tmp;
+    const std::string dir = tmp.filePath("killed").toStdString();
+    {
+      RunWriter writer(dir);
+      RunSummary s;
+      s.imagesTotal = 5;
+      writer.writeSummary(s);  // "running", nothing done yet
+      ImageRecord failed = sampleRecord(2);
+      failed.error = "cannot decode";
+      for (const ImageRecord& r : {sampleRecord(0), sampleRecord(1), failed})
+        writer.appendRecord(r);
+    }  // the writer's lock is gone: the run reads as interrupted
+    const LoadedRun run = loadRunFolder(dir);
+    QCOMPARE(run.summary.state, RunState::Interrupted);
+    QCOMPARE(run.summary.imagesDone, std::size_t(3));
+    QCOMPARE(run.summary.imagesFailed, std::size_t(1));
+    QCOMPARE(run.summary.imagesTotal, std::size_t(5));
+  }
+
   // run.json keeps the state's name, as folders written before RunState was a type do.
   void stateNamesOnDisk() {
     const std::pair<RunState, std::string> names[] = {{RunState::Running, "running"},

@@ -9,6 +9,7 @@
 #include <functional>
 #include <utility>
 
+#include "pipeline/run_metrics.h"
 #include "widgets/session/background_job.h"
 #include "widgets/session/device_choices.h"
 #include "widgets/session/run_analysis_session.h"
@@ -57,6 +58,18 @@ ReadRun readRunFolder(const QString& dir) {
   try {
     auto opened = std::make_shared<OpenedRun>();
     opened->run = loadRunFolder(dir.toStdString());
+    const RunSummary& summary = opened->run.summary;
+    if (!opened->run.metrics && !opened->run.records.empty() && !summary.shard &&
+        (summary.state == RunState::Interrupted || summary.state == RunState::Cancelled)) {
+      try {
+        opened->partialMetrics =
+            computeRunMetrics(opened->run.records, summary, false, summary.modelName, nullptr,
+                              [](const std::string&) {})
+                .table;
+      } catch (const std::exception& e) {
+        opened->partialMetricsError = QString::fromStdString(e.what());
+      }
+    }
     QFile log(QString::fromStdString(opened->run.dir) + "/" + QString::fromLatin1(runfiles::kLog));
     if (log.open(QIODevice::ReadOnly)) opened->log = QString::fromUtf8(log.readAll());
     try {

@@ -30,9 +30,13 @@ class RunDocument;
 /// A run folder read back off the GUI thread: what the Results, Run and Inspect pages show.
 struct OpenedRun {
   LoadedRun run;
-  QString log;                // log.txt; "" when it is missing
-  RunOverlayDataPtr inspect;  // the viewer's data; nullptr when it cannot be assembled
-  QString inspectError;       // why `inspect` is nullptr
+  /// A run that stopped early (interrupted, cancelled) has no metrics.json: the metric table of
+  /// the images it did, computed when read, shown marked partial and never exported as the run's.
+  std::optional<MetricTable> partialMetrics;
+  QString partialMetricsError;  // why they could not be computed
+  QString log;                  // log.txt; "" when it is missing
+  RunOverlayDataPtr inspect;    // the viewer's data; nullptr when it cannot be assembled
+  QString inspectError;         // why `inspect` is nullptr
 };
 /// Handed from the worker thread to every page without a copy of its thousands of records.
 using OpenedRunPtr = std::shared_ptr<const OpenedRun>;

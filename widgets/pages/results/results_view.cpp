@@ -328,6 +328,30 @@ void ResultsView::setMetrics(const std::optional<MetricTable>& table, const RunS
   metricTable_->resizeColumnsToContents();
 }
 
+void ResultsView::showPartialMetrics(const OpenedRun& opened) {
+  const RunSummary& summary = opened.run.summary;
+  if (!opened.partialMetricsError.isEmpty()) {
+    metricsNote_->setText(metricsNote_->text() + " " +
+                          tr("The metrics of the images done could not be computed: %1")
+                              .arg(opened.partialMetricsError));
+    return;
+  }
+  if (!opened.partialMetrics) return;
+  metricModel_->setTable(opened.partialMetrics, tableName_);
+  metricsBox_->setTitle(
+      tr("Partial metrics: %1 of %2 images").arg(summary.imagesDone).arg(summary.imagesTotal));
+  metricsBox_->setStyleSheet(QStringLiteral("QGroupBox::title { color: #c01c28; }"));
+  metricsNote_->setText(
+      tr("<span style='color:#c01c28'><b>Partial</b>: the metrics of the %1 images the run did "
+         "before it was %2, not of the %3 it was to evaluate; not comparable with a complete "
+         "run's.%4</span>")
+          .arg(summary.imagesDone)
+          .arg(QString::fromStdString(runStateName(summary.state)))
+          .arg(summary.imagesTotal)
+          .arg(runCanResume(summary.state) ? tr(" Resume continues it.") : QString()));
+  metricTable_->resizeColumnsToContents();
+}
+
 void ResultsView::showTab(Tab tab) {
   tabs_->setCurrentIndex(tab == CurvesTab ? 2 : tab == AnalysisTab ? 1 : 0);
 }
@@ -366,6 +390,7 @@ void ResultsView::followSession(const RunSession* session) {
           [this](const QString& runDir) { beginRun(runDir); });
   connect(session, &RunSession::runFolderOpened, this, [this](const OpenedRunPtr& opened) {
     showLoadedRun(opened->run);
+    showPartialMetrics(*opened);
     if (opened->inspect) recordModel_->setScores(opened->inspect->rows);
   });
   RunAnalysisSession* analysis = session->analysis();

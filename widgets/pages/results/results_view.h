@@ -22,6 +22,7 @@ class EvaluationSettingsPanel;
 class RunAnalysisSession;
 class JointErrorChart;
 class MetricTableModel;
+struct OpenedRun;
 class RecordTableModel;
 class RunSession;
 class RunSummaryPanel;
@@ -97,6 +98,9 @@ class ResultsView : public QWidget {
 
  private:
   void setMetrics(const std::optional<MetricTable>& table, const RunSummary& summary);
+  // The metric table of the images a run did before it stopped, marked partial (not the run's:
+  // exports and comparisons keep using metrics.json, which such a run does not have).
+  void showPartialMetrics(const OpenedRun& opened);
   /// Titles the Metrics box as valid.py's metrics or, in red, as changed settings' metrics.
   void showMetricsOrigin(bool changedSettings);
   /// Forgets a re-evaluation and the settings of the run shown before (a run starts or opens).

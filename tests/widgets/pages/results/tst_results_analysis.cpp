@@ -10,11 +10,14 @@
 
 #include <filesystem>
 
+#include "pipeline/run_metrics.h"
 #include "widgets/analysis_run_fixture.h"
+#include "widgets/models/metric_table_model.h"
 #include "widgets/common/ap_if_fixed_chart.h"
 #include "widgets/common/joint_error_chart.h"
 #include "widgets/common/qcp.h"
 #include "widgets/pages/results/results_view.h"
+#include "widgets/pages/results/run_summary_panel.h"
 #include "widgets/session/run_analysis_session.h"
 #include "widgets/session/run_session.h"
 
@@ -94,6 +97,42 @@ class TestResultsAnalysis : public QObject {
     QVERIFY(note);
     QVERIFY2(note->text().contains(QLatin1String("gone.json")), qPrintable(note->text()));
     QVERIFY(view.apChart()->bars().empty());
+  }
+
+  // Issue 33: an interrupted run showed no metrics at all. It shows those of the images it did,
+  // marked partial, and they equal the scoring eval would have done of those images.
+  void anInterruptedRunShowsPartialMetrics() {
+    const QString run = dir_.filePath("interrupted");
+    const std::vector<ImageRecord> all = test::analysisFixtureRecords();
+    const std::vector<ImageRecord> done(all.begin(),
+                                        all.begin() + static_cast<long>(all.size() / 2));
+    RunSummary summary;
+    {
+      RunWriter writer(run.toStdString());
+      for (const auto& r : done) writer.appendRecord(r);
+      summary.modelName = "pose_mobilenet";
+      summary.datasetKind = "coco";
+      summary.annotationFile = annotations_.toStdString();
+      summary.imagesTotal = all.size();
+      writer.writeSummary(summary);  // "running": killed before its next update
+    }
+    const MetricTable expected =
+        computeRunMetrics(done, summary, false, "pose_mobilenet", nullptr, [](const std::string&) {
+        }).table;
+
+    RunSession session;
+    ResultsView view;
+    view.followSession(&session);
+    QSignalSpy opened(&session, &RunSession::runFolderOpened);
+    session.openRunFolder(run);
+    QVERIFY(opened.wait(kTimeoutMs));
+    QVERIFY(view.metricModel()->table().has_value());
+    QCOMPARE(view.metricModel()->table()->values, expected.values);
+    QVERIFY2(view.metricsNote().contains("Partial"), qPrintable(view.metricsNote()));
+    QVERIFY2(view.metricsNote().contains(QString::number(done.size())),
+             qPrintable(view.metricsNote()));
+    QCOMPARE(view.summaryPanel()->value(RunSummaryPanel::Row::Images),
+             QStringLiteral("%1 of %2").arg(done.size()).arg(all.size()));
   }
 
  private:
