@@ -21,8 +21,10 @@
 #include "widgets/pages/results/results_view.h"
 #include "widgets/session/network_engine.h"
 #include "widgets/session/run_analysis_session.h"
+#include "widgets/session/run_document.h"
 #include "widgets/session/run_library_session.h"
 #include "widgets/session/run_session.h"
+#include "widgets/session/run_view_state.h"
 #include "widgets/session/triage_queues.h"
 #include "widgets/shell/demo_launcher.h"
 #include "widgets/shell/main_window.h"
@@ -59,6 +61,9 @@ std::vector<OptionGroup> launchOptions() {
         {"--queue", "NAME",
          "with --open-run: once the error analysis is ready, show the Inspect\ntriage queue "
          "NAME: worst-oks, high-score-fp, missed, swaps, inversions"},
+        {"--view", "QUERY",
+         "with --open-run: show only the images of the view QUERY on Inspect and\nResults "
+         "(docs/views.md), e.g. \"swaps > 0\""},
         {"--layers", "LIST",
          "Inspect layers shown, comma-separated: predictions, gt, crowd, matches,\nerrors, "
          "heatmap, tags, network"},
@@ -206,6 +211,8 @@ void openRun(const Launch& launch, MainWindow& window) {
   QObject::connect(session, &posescope::RunSession::runFolderOpened, &window, [&launch, &window] {
     const ParsedArgs& args = launch.args;
     applyInspectOptions(args, window);
+    if (args.has("--view"))
+      window.session()->document()->view()->setQuery(text(args.get("--view")));
     if (args.has("--timing")) window.showPage(MainWindow::TimingPage);
     if (launch.page && !args.has("--inspect")) window.showPage(*launch.page);
     if (!args.has("--inspect")) return;

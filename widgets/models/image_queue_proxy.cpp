@@ -29,6 +29,12 @@ void ImageQueueProxy::clearQueue() {
   invalidate();
 }
 
+void ImageQueueProxy::setImagesInView(const std::optional<QSet<qint64>>& imageIds) {
+  if (imageIds == inView_) return;
+  inView_ = imageIds;
+  invalidateRowsFilter();
+}
+
 void ImageQueueProxy::sort(int column, Qt::SortOrder order) {
   queueOrder_ = false;
   QSortFilterProxyModel::sort(column, order);
@@ -40,6 +46,7 @@ qint64 ImageQueueProxy::imageIdOf(int sourceRow) const {
 
 bool ImageQueueProxy::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const {
   if (hasQueue_ && !positions_.contains(imageIdOf(sourceRow))) return false;
+  if (inView_ && !inView_->contains(imageIdOf(sourceRow))) return false;
   return QSortFilterProxyModel::filterAcceptsRow(sourceRow, sourceParent);
 }
 

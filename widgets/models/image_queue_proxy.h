@@ -1,10 +1,13 @@
 #pragma once
-// The Inspect page's image table proxy: sorting and text filtering as usual, plus an optional
-// queue of image ids that restricts the rows to those images, in the queue's order.
+// The image tables' proxy (Inspect, Results): sorting and text filtering as usual, plus an optional
+// queue of image ids that restricts the rows to those images, in the queue's order, and the
+// images of a view (RunViewState) that hides every other.
 
 #include <QHash>
 #include <QList>
+#include <QSet>
 #include <QSortFilterProxyModel>
+#include <optional>
 
 namespace posescope {
 
@@ -25,6 +28,10 @@ class ImageQueueProxy : public QSortFilterProxyModel {
   /// Whether the rows follow the queue's order (not a column's).
   bool inQueueOrder() const { return hasQueue_ && queueOrder_; }
 
+  /// Keeps only the rows of `imageIds` (a view's images), whatever the queue and text filter;
+  /// nullopt: no view, every row.
+  void setImagesInView(const std::optional<QSet<qint64>>& imageIds);
+
   /// Sorting by a column leaves the queue's order (the rows stay restricted to it).
   void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
 
@@ -39,6 +46,7 @@ class ImageQueueProxy : public QSortFilterProxyModel {
   bool hasQueue_ = false;
   bool queueOrder_ = false;
   QHash<qint64, int> positions_;  // image id -> place in the queue
+  std::optional<QSet<qint64>> inView_;
 };
 
 }  // namespace posescope

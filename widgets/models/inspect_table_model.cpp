@@ -74,6 +74,12 @@ void InspectTableModel::setAnalysis(RunAnalysisPtr analysis) {
                        index(static_cast<int>(rows_.size()) - 1, MissedPeopleColumn));
 }
 
+void InspectTableModel::setImageTags(QHash<qint64, QString> tags) {
+  tags_ = std::move(tags);
+  if (!rows_.empty())
+    Q_EMIT dataChanged(index(0, TagsColumn), index(static_cast<int>(rows_.size()) - 1, TagsColumn));
+}
+
 void InspectTableModel::appendRow(const PerImageRow& row) {
   const int at = static_cast<int>(rows_.size());
   beginInsertRows({}, at, at);
@@ -108,6 +114,10 @@ QVariant InspectTableModel::data(const QModelIndex& index, int role) const {
     const int n = errorCount(analysis_ ? analysis_->imageTriage(r.imageId) : nullptr, c);
     return numberCell(role, n, n < 0 ? QVariant(kUnknown) : QVariant(n));
   }
+  if (c == TagsColumn)
+    return role == Qt::DisplayRole || role == Qt::UserRole || role == Qt::ToolTipRole
+               ? QVariant(tags_.value(r.imageId))
+               : QVariant();
   if (role == Qt::UserRole) return exactValue(r, c);
   if (role == Qt::DisplayRole) {
     switch (c) {
@@ -160,6 +170,8 @@ QVariant InspectTableModel::headerData(int section, Qt::Orientation orientation,
         return tr("Detections matching no person at OKS .50, after fixing joints and scores");
       case MissedPeopleColumn:
         return tr("Labelled people no detection found at OKS .50");
+      case TagsColumn:
+        return tr("The run folder's tags (tags.json) of the image and its people");
       default:
         return {};
     }
@@ -196,6 +208,8 @@ QVariant InspectTableModel::headerData(int section, Qt::Orientation orientation,
       return tr("Total ms");
     case FailureColumn:
       return tr("Failure");
+    case TagsColumn:
+      return tr("Tags");
     default:
       return tr("%1 ms").arg(
           QString::fromStdString(stageNames()[static_cast<size_t>(section - FirstStageColumn)]));

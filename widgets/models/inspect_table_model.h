@@ -1,6 +1,7 @@
 #pragma once
 // The viewer's per-image table: one row per image of a run with its evaluation and timings.
 
+#include <QHash>
 #include <vector>
 
 #include "report/per_image_table.h"
@@ -12,7 +13,7 @@ namespace posescope {
 /// One row per PerImageRow (core/report): index, image id, file, ground-truth and predicted
 /// people, per-image AP and mean OKS, the error analysis' counts (swaps, inversions, misses,
 /// jitters, background false positives, missed people: Triage's ImageTriage), total and
-/// per-stage milliseconds, failure. Display shows rounded numbers and "–" for unknown values
+/// per-stage milliseconds, failure, tags. Display shows rounded numbers and "–" for unknown values
 /// (the counts without an analysis); Qt::UserRole gives numbers for sorting (unknown AP / OKS /
 /// ground truth / counts sort as -1).
 class InspectTableModel : public TableModelBase {
@@ -35,6 +36,7 @@ class InspectTableModel : public TableModelBase {
     TotalMsColumn,
     FirstStageColumn,  // one column per stageNames() entry from here
     FailureColumn = FirstStageColumn + 5,
+    TagsColumn,  // the run folder's tags of the image and its people
     ColumnCount
   };
 
@@ -49,6 +51,9 @@ class InspectTableModel : public TableModelBase {
   /// dataChanged over those columns.
   void setAnalysis(RunAnalysisPtr analysis);
   const RunAnalysisPtr& analysis() const { return analysis_; }
+  /// The tags of each image ("bad-gt, occluded (person)"), by image id; dataChanged over the
+  /// tags column.
+  void setImageTags(QHash<qint64, QString> tags);
   /// The row at `row`, or nullptr when out of range.
   const PerImageRow* rowAt(int row) const;
   /// The model row of dataset index `datasetIndex`, or -1.
@@ -63,6 +68,7 @@ class InspectTableModel : public TableModelBase {
  private:
   std::vector<PerImageRow> rows_;
   RunAnalysisPtr analysis_;
+  QHash<qint64, QString> tags_;
 };
 
 }  // namespace posescope

@@ -4,6 +4,8 @@
 #include <exception>
 #include <utility>
 
+#include "widgets/session/run_view_state.h"
+
 namespace posescope {
 
 bool sameRunFolder(const QString& a, const QString& b) {
@@ -12,7 +14,7 @@ bool sameRunFolder(const QString& a, const QString& b) {
   return !canonicalA.isEmpty() && canonicalA == QFileInfo(b).canonicalFilePath();
 }
 
-RunDocument::RunDocument(QObject* parent) : QObject(parent) {}
+RunDocument::RunDocument(QObject* parent) : QObject(parent), view_(new RunViewState(this)) {}
 
 RunReevaluationPtr RunDocument::changedSettings() const {
   return reevaluation_ && !reevaluation_->usesValidPySettings() ? reevaluation_ : nullptr;

@@ -15,6 +15,8 @@
 
 namespace posescope {
 
+class RunViewState;
+
 /// Two runs compared: either side may be open alone; `comparison` once both are.
 struct ComparedRuns {
   std::optional<CompareSide> a, b;
@@ -68,6 +70,9 @@ class RunDocument : public QObject {
   void setCurrentImage(std::size_t datasetIndex);
   void clearCurrentImage();
 
+  /// The view of the run shown (query, images in view, saved views, tags); owned by the document.
+  RunViewState* view() const { return view_; }
+
   /// The two runs compared.
   const ComparedRuns& comparedRuns() const { return compared_; }
   /// Their comparison, or nullptr before both are open.
@@ -104,6 +109,7 @@ class RunDocument : public QObject {
   RunReevaluationPtr reevaluation_;
   std::optional<std::size_t> currentImage_;
   ComparedRuns compared_;
+  RunViewState* view_ = nullptr;
 };
 
 }  // namespace posescope

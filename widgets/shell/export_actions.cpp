@@ -27,6 +27,8 @@
 #include "widgets/session/background_job.h"
 #include "widgets/session/overlay_export.h"
 #include "widgets/session/run_document.h"
+#include "widgets/session/run_view_state.h"
+#include "widgets/session/view_exports.h"
 
 namespace posescope {
 
@@ -146,6 +148,22 @@ void ExportActions::populate(QMenu* menu) {
     runActions_ << addAction(reportMenu, text, name,
                              [this, format = format] { exportAnalysisReport(format); });
   menu->addSeparator();
+  viewActions_ << addAction(menu, tr("View as COCO &Subset\u2026"), "exportViewSubset", [this] {
+    const QString dir = QFileDialog::getExistingDirectory(
+        window_, tr("Folder for the view's gt.json and results.json"), startFolder());
+    if (dir.isEmpty()) return;
+    QSettings().setValue(kFolderKey, dir);
+    QString error;
+    if (!exportViewSubset(dir, &error)) report(false, dir, error);
+  });
+  viewActions_ << addAction(menu, tr("View's Image &Ids\u2026"), "exportViewIds", [this] {
+    const QString path = askSavePath(tr("Export the view's image ids"),
+                                     currentRunName() + QStringLiteral("_view_ids.txt"),
+                                     filterFor(QStringLiteral("txt")));
+    QString error;
+    if (!path.isEmpty() && !exportViewImageIds(path, &error)) report(false, path, error);
+  });
+  menu->addSeparator();
   comparisonMenu_->setTitle(tr("C&omparison"));
   menu->addMenu(comparisonMenu_);
   menu->addSeparator();
@@ -217,6 +235,49 @@ void ExportActions::updateEnabled() {
   for (QAction* a : metricActions_) a->setEnabled(onCompare ? comparison || run : run);
   for (QAction* a : imageActions_) a->setEnabled(image);
   for (QAction* a : compareActions_) a->setEnabled(comparison);
+  for (QAction* a : viewActions_) a->setEnabled(run && document_->view()->filtering());
+}
+
+namespace {
+
+// The images of the view shown, or nullopt (and `error` set) when no view hides images.
+std::optional<std::set<std::int64_t>> viewImageIds(const RunDocument& document, QString* error) {
+  const RunViewState* view = document.view();
+  if (document.runDir().isEmpty() || !view->filtering()) {
+    if (error) *error = QObject::tr("No view is applied: type a query above the image list first.");
+    return std::nullopt;
+  }
+  const QSet<qint64>& ids = view->imagesInView();
+  return std::set<std::int64_t>(ids.cbegin(), ids.cend());
+}
+
+}  // namespace
+
+bool ExportActions::exportViewSubset(const QString& outDir, QString* error) {
+  const auto ids = viewImageIds(*document_, error);
+  if (!ids) return false;
+  inBackground(
+      this,
+      [dir = currentRunDir(), ids = *ids, outDir] { return writeViewSubset(dir, ids, outDir); },
+      [this, outDir](const QString& failure) {
+        failure.isEmpty() ? reportWritten({QDir(outDir).filePath(QStringLiteral("gt.json")),
+                                           QDir(outDir).filePath(QStringLiteral("results.json"))})
+                          : report(false, outDir, failure);
+        Q_EMIT viewExported(failure);
+      });
+  return true;
+}
+
+bool ExportActions::exportViewImageIds(const QString& path, QString* error) {
+  const auto ids = viewImageIds(*document_, error);
+  if (!ids) return false;
+  inBackground(
+      this, [ids = *ids, path] { return writeViewImageIds(ids, path); },
+      [this, path](const QString& failure) {
+        failure.isEmpty() ? reportWritten({path}) : report(false, path, failure);
+        Q_EMIT viewExported(failure);
+      });
+  return true;
 }
 
 // On the Compare page the timing plot shown is the comparison's; elsewhere the Timing page's.

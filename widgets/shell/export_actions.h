@@ -79,6 +79,17 @@ class ExportActions : public QObject {
   /// run is shown or an export is going. The job deletes itself after finishing.
   OverlayExportJob* startOverlayExport(bool filteredOnly, const QString& outDir,
                                        QString* error = nullptr);
+  /// Writes the view's images (RunViewState) of the run shown as a COCO subset, gt.json and
+  /// results.json in `outDir`, off the GUI thread, as `posescope-cli export --what subset
+  /// --where` does; false and `error` set when no view hides images. viewExported follows.
+  bool exportViewSubset(const QString& outDir, QString* error = nullptr);
+  /// Writes the view's image ids to `path`, one per line, off the GUI thread; false and `error`
+  /// set as exportViewSubset. viewExported follows.
+  bool exportViewImageIds(const QString& path, QString* error = nullptr);
+
+ Q_SIGNALS:
+  /// A view's export finished: `error` is "" when it wrote its files.
+  void viewExported(const QString& error);
 
  private:
   void buildComparisonMenu();
@@ -109,6 +120,7 @@ class ExportActions : public QObject {
   QList<QAction*> metricActions_;   // a run shown, or a comparison on the Compare page
   QList<QAction*> imageActions_;    // need an image shown (Inspect or Compare)
   QList<QAction*> compareActions_;  // need a comparison shown
+  QList<QAction*> viewActions_;     // need a view hiding images
 };
 
 }  // namespace posescope

@@ -2,6 +2,9 @@
 
 #include <QAction>
 #include <QComboBox>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -28,10 +31,12 @@
 #include "widgets/common/image_decoder.h"
 #include "widgets/common/overlay_legend.h"
 #include "widgets/common/table_views.h"
+#include "widgets/common/view_query_bar.h"
 #include "widgets/models/image_queue_proxy.h"
 #include "widgets/models/inspect_table_model.h"
 #include "widgets/models/people_table_model.h"
 #include "widgets/models/person_errors_model.h"
+#include "widgets/models/run_tags_model.h"
 #include "widgets/pages/inspect/joint_grid.h"
 #include "widgets/session/inspect_controller.h"
 #include "widgets/session/maps_provider.h"
@@ -39,6 +44,7 @@
 #include "widgets/session/run_controller.h"
 #include "widgets/session/run_document.h"
 #include "widgets/session/run_session.h"
+#include "widgets/session/run_view_state.h"
 
 namespace posescope {
 
@@ -132,15 +138,121 @@ QWidget* InspectView::buildImageList() {
   connect(table_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
           &InspectView::onRowSelected);
 
+  viewBar_ = new ViewQueryBar;
+  header->resizeSection(InspectTableModel::TagsColumn, 120);
+
   auto* list = new QWidget;
   list->setMinimumWidth(220);
   auto* layout = new QVBoxLayout(list);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(filter_);
+  layout->addWidget(viewBar_);
   layout->addWidget(buildTriageBar());
   layout->addWidget(queueBanner_);
-  layout->addWidget(table_, 1);
+  auto* tableAndTags = new QSplitter(Qt::Vertical);
+  tableAndTags->addWidget(table_);
+  tableAndTags->addWidget(buildTagsPanel());
+  tableAndTags->setStretchFactor(0, 4);
+  tableAndTags->setStretchFactor(1, 1);
+  tableAndTags->setChildrenCollapsible(false);
+  layout->addWidget(tableAndTags, 1);
   return list;
+}
+
+// The run folder's tags (tags.json) under the image table: Tag… tags the person selected or the
+// image shown, a double-click shows the tagged image.
+QWidget* InspectView::buildTagsPanel() {
+  tagsModel_ = new RunTagsModel(this);
+  tagsTable_ = makeRowTable(tagsModel_);
+  tagsTable_->setObjectName(QStringLiteral("tagsTable"));
+  tagsTable_->setSelectionMode(QAbstractItemView::SingleSelection);
+  tagsTable_->horizontalHeader()->setStretchLastSection(true);
+  connect(tagsTable_, &QAbstractItemView::activated, this, [this](const QModelIndex& index) {
+    const auto& tags = tagsModel_->tags();
+    if (index.row() < 0 || index.row() >= static_cast<int>(tags.size())) return;
+    for (const PerImageRow& row : model_->rows())
+      if (row.imageId == tags[static_cast<std::size_t>(index.row())].imageId) showImage(row.index);
+  });
+  auto* tag = new QToolButton;
+  tag->setObjectName(QStringLiteral("tagButton"));
+  tag->setText(tr("Tag\u2026"));
+  tag->setToolTip(
+      tr("Tag the person selected, or the image shown, with a name and a note "
+         "(kept in the run folder's tags.json)"));
+  connect(tag, &QToolButton::clicked, this, &InspectView::askTag);
+  removeTag_ = new QToolButton;
+  removeTag_->setText(tr("Remove"));
+  removeTag_->setToolTip(tr("Remove the tag selected in the list"));
+  connect(removeTag_, &QToolButton::clicked, this, [this] {
+    const QModelIndex current = tagsTable_->currentIndex();
+    if (view_ && current.isValid()) view_->removeTag(static_cast<std::size_t>(current.row()));
+  });
+  auto* header = new QHBoxLayout;
+  header->setContentsMargins(0, 0, 0, 0);
+  header->addWidget(new QLabel(tr("<b>Tags</b>")), 1);
+  header->addWidget(tag);
+  header->addWidget(removeTag_);
+  auto* panel = new QWidget;
+  auto* layout = new QVBoxLayout(panel);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->setSpacing(1);
+  layout->addLayout(header);
+  layout->addWidget(tagsTable_, 1);
+  return panel;
+}
+
+void InspectView::askTag() {
+  if (!current_ || !view_) return;
+  QDialog dialog(this);
+  dialog.setWindowTitle(selectedPerson_ >= 0 ? tr("Tag the Person") : tr("Tag the Image"));
+  auto* name = new QComboBox;
+  name->setEditable(true);
+  QStringList known;
+  for (const RunTag& t : view_->tags()) known << QString::fromStdString(t.tag);
+  known.removeDuplicates();
+  name->addItems(known);
+  name->setCurrentText(QString());
+  auto* note = new QLineEdit;
+  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
+  connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+  connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+  auto* form = new QFormLayout(&dialog);
+  form->addRow(tr("Tag:"), name);
+  form->addRow(tr("Note:"), note);
+  form->addRow(buttons);
+  if (dialog.exec() == QDialog::Accepted) tagShown(name->currentText(), note->text());
+}
+
+bool InspectView::tagShown(const QString& tag, const QString& note) {
+  const ImageRecord* record = current_ ? data_->recordOf(*current_) : nullptr;
+  if (!record || !view_ || tag.trimmed().isEmpty()) return false;
+  RunTag entry;
+  entry.imageId = record->imageId;
+  entry.tag = tag.trimmed().toStdString();
+  entry.note = note.trimmed().toStdString();
+  if (selectedPerson_ >= 0 && analysis_) {
+    const auto& detections = analysis_->detectionsOf(record->imageId);
+    if (selectedPerson_ < static_cast<int>(detections.size()))
+      entry.detection =
+          analysis_->analysis.detections[detections[static_cast<std::size_t>(selectedPerson_)]]
+              .index;
+  }
+  return view_->addTag(entry);
+}
+
+void InspectView::showTags() {
+  QHash<qint64, QStringList> byImage;
+  for (const RunTag& tag : view_->tags()) {
+    const QString person = taggedPersonText(tag);
+    QString text = QString::fromStdString(tag.tag);
+    if (!person.isEmpty()) text += QStringLiteral(" (%1)").arg(person);
+    byImage[tag.imageId] << text;
+  }
+  QHash<qint64, QString> texts;
+  for (auto it = byImage.cbegin(); it != byImage.cend(); ++it)
+    texts.insert(it.key(), it.value().join(QStringLiteral(", ")));
+  model_->setImageTags(std::move(texts));
+  tagsModel_->setTags(view_->tags());
 }
 
 // One button per triage queue, and the indicator of the queue shown.
@@ -439,6 +551,13 @@ void InspectView::followSession(const RunSession* session) {
     const auto index = document->currentImage();
     if (index && index != current_) showImage(*index);
   });
+  view_ = document->view();
+  viewBar_->followView(view_);
+  connect(view_, &RunViewState::viewChanged, this, [this] {
+    proxy_->setImagesInView(view_->filtering() ? std::optional<QSet<qint64>>(view_->imagesInView())
+                                               : std::nullopt);
+  });
+  connect(view_, &RunViewState::tagsChanged, this, &InspectView::showTags);
   const RunAnalysisSession* analysis = session->analysis();
   connect(analysis, &RunAnalysisSession::analysisFailed, this,
           [this, analysis](const QString& message) {

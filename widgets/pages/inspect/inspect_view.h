@@ -21,6 +21,7 @@ class QSlider;
 class QSortFilterProxyModel;
 class QTableView;
 class QToolBar;
+class QToolButton;
 
 namespace posescope {
 
@@ -36,13 +37,17 @@ class PersonErrorsModel;
 class InspectController;
 class InspectTableModel;
 class RunSession;
+class RunTagsModel;
+class RunViewState;
 class JointGrid;
+class ViewQueryBar;
 
-/// Per-image table (sortable, filterable, with the error analysis' counts) and the triage queue
-/// buttons on the left, the image canvas with its layer toolbar in the middle, the joint grid,
-/// the people of the image and the selected person's error labels on the right. Heatmaps and tag
-/// maps are recomputed for the image shown by an InspectController (its own worker thread and
-/// Evaluator, an LRU of 8 images); the error analysis comes from the session's
+/// Per-image table (sortable, filterable, with the error analysis' counts and tags), the view's
+/// query bar (the document's RunViewState, shared with the Results page), the triage queue
+/// buttons and the run folder's tags on the left, the image canvas with its layer toolbar in the
+/// middle, the joint grid, the people of the image and the selected person's error labels on the
+/// right. Heatmaps and tag maps are recomputed for the image shown by an InspectController (its own
+/// worker thread and Evaluator, an LRU of 8 images); the error analysis comes from the session's
 /// RunAnalysisSession. Keyboard: PgDown / "." next image (in a queue: its next image),
 /// PgUp / "," previous, "]" / "[" next / previous joint, "0" max over joints, P G C M E H T R
 /// toggle predictions, ground truth, crowd, matches, errors, heatmap, tags, network resolution,
@@ -137,6 +142,14 @@ class InspectView : public QWidget {
   const RunOverlayDataPtr& sharedData() const { return data_; }
   /// The filter of the image table ("" when every image is listed).
   QLineEdit* filterEdit() const { return filter_; }
+  /// The view's query bar above the image table.
+  ViewQueryBar* viewBar() const { return viewBar_; }
+  /// The tags panel's rows (the run folder's tags.json).
+  RunTagsModel* tagsModel() const { return tagsModel_; }
+  /// Tags the selected person (a prediction, by its position in results.json; needs the error
+  /// analysis) or, when none is selected, the image shown, with `tag` and `note`; false when no
+  /// image is shown, the tag is blank or no run folder is shown.
+  bool tagShown(const QString& tag, const QString& note);
   /// The status line under the canvas (what is shown, "computing maps…", errors), whole; the
   /// line shows it elided to its width.
   QString statusText() const;
@@ -163,6 +176,11 @@ class InspectView : public QWidget {
   QWidget* buildSidePane();
   QWidget* buildTriageBar();
   QWidget* buildPersonPane();
+  QWidget* buildTagsPanel();
+  /// Asks for a tag and a note (the tags panel's Tag… button) and tags what is shown.
+  void askTag();
+  /// The tags column and panel follow the view's tags.
+  void showTags();
   /// The scene of `record` with the error layer's marks when an analysis is there.
   OverlayScene sceneOf(const ImageRecord& record) const;
   /// The image shown drawn again (its scene changed).
@@ -208,6 +226,11 @@ class InspectView : public QWidget {
   QLabel* personSummary_ = nullptr;
   QTableView* table_ = nullptr;
   QLineEdit* filter_ = nullptr;
+  ViewQueryBar* viewBar_ = nullptr;
+  RunViewState* view_ = nullptr;
+  RunTagsModel* tagsModel_ = nullptr;
+  QTableView* tagsTable_ = nullptr;
+  QToolButton* removeTag_ = nullptr;
   ImageCanvas* canvas_ = nullptr;
   JointGrid* grid_ = nullptr;
   QComboBox* jointBox_ = nullptr;

@@ -16,6 +16,8 @@
 #include "widgets/common/ap_if_fixed_chart.h"
 #include "widgets/common/joint_error_chart.h"
 #include "widgets/common/table_views.h"
+#include "widgets/common/view_query_bar.h"
+#include "widgets/models/image_queue_proxy.h"
 #include "widgets/models/metric_table_model.h"
 #include "widgets/models/record_table_model.h"
 #include "widgets/pages/results/curves_view.h"
@@ -25,6 +27,7 @@
 #include "widgets/session/run_controller.h"
 #include "widgets/session/run_document.h"
 #include "widgets/session/run_session.h"
+#include "widgets/session/run_view_state.h"
 
 namespace posescope {
 
@@ -74,9 +77,9 @@ ResultsView::ResultsView(QWidget* parent) : QWidget(parent) {
   topLayout->addWidget(summaryBox, 2);
   topLayout->addWidget(metricsBox_, 3);
 
-  auto* proxy = new QSortFilterProxyModel(this);
+  // Sorted by value; the view's query hides the images it does not keep.
+  auto* proxy = new ImageQueueProxy(RecordTableModel::ImageIdColumn, this);
   proxy->setSourceModel(recordModel_);
-  proxy->setSortRole(Qt::UserRole);
   recordTable_ = makeRowTable(proxy);
   recordTable_->setSortingEnabled(true);
   recordTable_->sortByColumn(-1, Qt::AscendingOrder);  // dataset order until a header is clicked
@@ -90,10 +93,12 @@ ResultsView::ResultsView(QWidget* parent) : QWidget(parent) {
       Q_EMIT imageActivated(records[static_cast<std::size_t>(source.row())].index);
   });
   recordsCaption_ = new QLabel(tr("<b>Images</b>"));
+  viewBar_ = new ViewQueryBar;
   auto* bottom = new QWidget;
   auto* bottomLayout = new QVBoxLayout(bottom);
   bottomLayout->setContentsMargins(0, 0, 0, 0);
   bottomLayout->addWidget(recordsCaption_);
+  bottomLayout->addWidget(viewBar_);
   bottomLayout->addWidget(recordTable_, 1);
 
   tabs_ = new QTabWidget;
@@ -365,6 +370,10 @@ QString ResultsView::metricsNote() const {
   return metricsNote_->text();
 }
 
+QAbstractItemModel* ResultsView::recordRows() const {
+  return recordTable_->model();
+}
+
 bool ResultsView::selectImage(std::size_t datasetIndex) {
   const auto& records = recordModel_->records();
   for (std::size_t row = 0; row < records.size(); ++row) {
@@ -396,6 +405,13 @@ void ResultsView::followSession(const RunSession* session) {
   RunAnalysisSession* analysis = session->analysis();
   analysisSession_ = analysis;
   const RunDocument* document = session->document();
+  RunViewState* view = document->view();
+  viewBar_->followView(view);
+  connect(view, &RunViewState::viewChanged, this, [this, view] {
+    static_cast<ImageQueueProxy*>(recordTable_->model())
+        ->setImagesInView(view->filtering() ? std::optional<QSet<qint64>>(view->imagesInView())
+                                            : std::nullopt);
+  });
   connect(document, &RunDocument::reevaluationChanged, this,
           [this, document] { showReevaluation(document->reevaluation()); });
   connect(analysis, &RunAnalysisSession::busyChanged, this, [this, document](bool busy) {

@@ -7,6 +7,7 @@
 #include "widgets/session/run_analysis.h"
 #include "widgets/session/run_types.h"
 
+class QAbstractItemModel;
 class QLabel;
 class QPushButton;
 class QGroupBox;
@@ -26,6 +27,7 @@ struct OpenedRun;
 class RecordTableModel;
 class RunSession;
 class RunSummaryPanel;
+class ViewQueryBar;
 
 /// Shows a run live (records appended as they arrive) or as loaded from its folder. Never throws.
 class ResultsView : public QWidget {
@@ -47,6 +49,11 @@ class ResultsView : public QWidget {
 
   MetricTableModel* metricModel() const { return metricModel_; }
   RecordTableModel* recordModel() const { return recordModel_; }
+  /// The per-image table as shown (sorted, and filtered by the view).
+  QAbstractItemModel* recordRows() const;
+  /// The view's query bar above the per-image table (the document's RunViewState, shared with
+  /// the Inspect page).
+  ViewQueryBar* viewBar() const { return viewBar_; }
   RunSummaryPanel* summaryPanel() const { return summary_; }
   ApIfFixedChart* apChart() const { return apChart_; }
   JointErrorChart* jointChart() const { return jointChart_; }
@@ -125,6 +132,7 @@ class ResultsView : public QWidget {
   QTableView* recordTable_ = nullptr;
   QLabel* metricsNote_ = nullptr;
   QLabel* recordsCaption_ = nullptr;
+  ViewQueryBar* viewBar_ = nullptr;
   QTabWidget* tabs_ = nullptr;
   QLabel* analysisNote_ = nullptr;
   ApIfFixedChart* apChart_ = nullptr;
