@@ -23,6 +23,8 @@ ParetoScatter::ParetoScatter(QWidget* parent) : QCustomPlot(parent), greyedName_
   limitLine_->setPen(QPen(Qt::darkRed, 1.5, Qt::DashLine));
   limitLine_->setVisible(false);
   legend->setVisible(true);
+  // Bottom right: a high y at a high x is what such plots show, a low y there is dominated.
+  axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
   connect(this, &QCustomPlot::mouseMove, this, &ParetoScatter::showToolTip);
   connect(this, &QCustomPlot::mousePress, this, [this](QMouseEvent* event) {
     if (const auto key = pointNear(event->position())) Q_EMIT pointClicked(*key);

@@ -34,12 +34,17 @@ QString text(const std::string& s) {
   return QString::fromStdString(s);
 }
 
+// "1 run", "3 runs": `many` holds %1.
+QString counted(qsizetype n, const QString& one, const QString& many) {
+  return n == 1 ? one : many.arg(n);
+}
+
 // The ground truth as the combo names it: the file, its digest's start and its runs.
 QString groundTruthLabel(const LibraryRun& run, int runs) {
   const QString file = QFileInfo(text(run.annotationFile)).fileName();
   const QString sha = text(shortSha256(run.annotationSha256));
   return (sha.isEmpty() ? file : file + QStringLiteral(" \u00b7 ") + sha) +
-         RunsView::tr(" (%n runs)", nullptr, runs);
+         QStringLiteral(" (%1)").arg(counted(runs, RunsView::tr("1 run"), RunsView::tr("%1 runs")));
 }
 
 // A comparison against the baseline, or why there is none.
@@ -160,8 +165,8 @@ RunsView::RunsView(RunLibrarySession* session, QWidget* parent)
   auto* split = new QSplitter(Qt::Vertical);
   split->addWidget(plots);
   split->addWidget(lowerTabs_);
-  split->setStretchFactor(0, 1);
-  split->setStretchFactor(1, 1);
+  split->setStretchFactor(0, 3);
+  split->setStretchFactor(1, 2);
   scatter_->setMinimumHeight(200);
 
   auto* layout = new QVBoxLayout(this);
@@ -233,7 +238,11 @@ QString RunsView::statusText() const {
         "lists every run folder under it.");
   QStringList parts;
   if (scan) {
-    parts << tr("%n run folders", nullptr, static_cast<int>(scan->runs.size()));
+    const auto runs = static_cast<qsizetype>(scan->runs.size());
+    const qsizetype folders = session_->folders().size();
+    parts << tr("%1 in %2")
+                 .arg(counted(runs, tr("1 run folder"), tr("%1 run folders")),
+                      counted(folders, tr("1 library folder"), tr("%1 library folders")));
     parts << scan->problems;
   }
   if (session_->isScanning() || !scan) parts << tr("reading the folders\u2026");
@@ -244,7 +253,7 @@ void RunsView::showLibrary() {
   const QStringList kept = selectedRuns();
   const RunLibrarySnapshotPtr scan = session_->snapshot();
   model_->setRuns(scan ? scan->runs : std::vector<LibraryRun>{});
-  table_->resizeColumnToContents(RunLibraryModel::RunColumn);
+  table_->resizeColumnsToContents();
   fillChoices();
   selectRuns(kept);
   status_->setText(statusText());
@@ -398,7 +407,8 @@ void RunsView::redrawSweep() {
     sweepLine_->setText(tr("No checkpoint of this sweep has %1 yet.").arg(stats_->currentText()));
     return;
   }
-  QString line = tr("%n checkpoints", nullptr, static_cast<int>(summary.checkpoints.size()));
+  QString line = counted(static_cast<qsizetype>(summary.checkpoints.size()), tr("1 checkpoint"),
+                         tr("%1 checkpoints"));
   if (summary.bestVsSecond) {
     const BestVsSecond& b = *summary.bestVsSecond;
     const auto name = [&](std::size_t i) {
@@ -406,14 +416,10 @@ void RunsView::redrawSweep() {
       const QString file = QFileInfo(text(c.checkpoint)).fileName();
       return c.epoch ? tr("%1 (epoch %2)").arg(file).arg(*c.epoch) : file;
     };
-    line += tr(" \u00b7 best by %1: %2, %3 %4 [%5, %6] against %7%8")
-                .arg(text(summary.rankedBy), name(b.best))
-                .arg(b.delta >= 0 ? QStringLiteral("+") : QString())
-                .arg(b.delta, 0, 'f', 3)
-                .arg(b.low, 0, 'f', 3)
-                .arg(b.high, 0, 'f', 3)
-                .arg(name(b.second))
-                .arg(b.significant ? QString() : tr(" (could be noise)"));
+    line += tr(" \u00b7 best by %1: %2, %3 against %4%5")
+                .arg(text(summary.rankedBy), name(b.best),
+                     QString::asprintf("%+.3f [%+.3f, %+.3f]", b.delta, b.low, b.high),
+                     name(b.second), b.significant ? QString() : tr(" (could be noise)"));
   }
   sweepLine_->setText(line);
 }
@@ -506,9 +512,10 @@ void RunsView::compareWithBaseline(const QStringList& dirs, const QString& basel
     baselineLine_->setText(tr("Not compared: select runs besides the baseline."));
     return;
   }
-  baselineLine_->setText(tr("Computing the paired bootstrap of %n runs against %1\u2026", nullptr,
-                            static_cast<int>(runs.size() - 1))
-                             .arg(text(base->name)));
+  baselineLine_->setText(
+      tr("Computing the paired bootstrap of %1 against %2\u2026")
+          .arg(counted(static_cast<qsizetype>(runs.size() - 1), tr("1 run"), tr("%1 runs")),
+               text(base->name)));
   inBackground(
       this,
       [runs] {
@@ -527,10 +534,10 @@ void RunsView::compareWithBaseline(const QStringList& dirs, const QString& basel
         const BaselineComparison& c = *result.first;
         const BootstrapOptions& options = c.runs.front().comparison.options;
         baselineLine_->setText(
-            tr("%n runs against the baseline %1: each stat's difference and its %2 % "
-               "paired-bootstrap interval over %3 images (%4 resamples, seed %5); starred and "
-               "bold when it excludes 0.",
-               nullptr, static_cast<int>(c.runs.size()))
+            tr("%1 against the baseline %2: each stat's difference and its %3 % "
+               "paired-bootstrap interval over %4 images (%5 resamples, seed %6); starred and "
+               "bold when it excludes 0.")
+                .arg(counted(static_cast<qsizetype>(c.runs.size()), tr("1 run"), tr("%1 runs")))
                 .arg(text(c.baseline.name))
                 .arg(options.level * 100, 0, 'g', 3)
                 .arg(c.runs.front().comparison.images)

@@ -28,8 +28,10 @@ SweepCurve::SweepCurve(QWidget* parent) : QCustomPlot(parent) {
   best_->setName(tr("best"));
   best_->setScatterStyle(
       QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(Qt::black, 1.5), Qt::NoBrush, 14));
+  // One row at the top left, where a training's first epochs leave room.
   legend->setVisible(true);
-  axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
+  legend->setFillOrder(QCPLegend::foColumnsFirst);
+  axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
 }
 
 bool SweepCurve::setSweep(const SweepSummary& sweep, const std::string& stat) {
