@@ -15,6 +15,7 @@
 #include "widgets/session/run_analysis_session.h"
 #include "widgets/session/run_controller.h"
 #include "widgets/session/run_document.h"
+#include "widgets/session/run_folder_watcher.h"
 #include "widgets/session/run_pair.h"
 
 namespace posescope {
@@ -120,6 +121,7 @@ RunSession::RunSession(QObject* parent) : QObject(parent) {
   analysis_ = new RunAnalysisSession(this);
   devices_ = new DeviceProbe(this);
   document_ = new RunDocument(this);
+  folderWatcher_ = new RunFolderWatcher(this);
   feedDocument();
   connect(controller_, &RunController::finished, this, &RunSession::onRunFinished);
   // Busy from a run pair's first check to its end: between its checks and runs the controller
@@ -136,7 +138,16 @@ RunSession::RunSession(QObject* parent) : QObject(parent) {
           [this](const QString& runDir, const QString& context) {
             preparingDir_ = runDir;
             preparingContext_ = context;
+            folderWatcher_->follow(QString(), RunState::Complete);  // our own run writes now
           });
+  // A folder opened while another process writes it is followed: its progress shown, and read
+  // again once that run ends (issue 39: two processes, one run folder).
+  connect(this, &RunSession::runFolderOpened, folderWatcher_, [this](const OpenedRunPtr& opened) {
+    folderWatcher_->follow(QString::fromStdString(opened->run.dir), opened->run.summary.state);
+  });
+  connect(folderWatcher_, &RunFolderWatcher::progressed, this, &RunSession::runFolderProgressed);
+  connect(folderWatcher_, &RunFolderWatcher::stateChanged, this,
+          [this](const QString& dir) { openRunFolder(dir); });
   // The run shown is analysed whenever it is read back; a new run makes its analysis history.
   connect(this, &RunSession::runStarted, analysis_, &RunAnalysisSession::clear);
   connect(this, &RunSession::inspectionLoaded, analysis_, [this](const RunOverlayDataPtr& data) {

@@ -25,6 +25,7 @@ namespace posescope {
 class DeviceProbe;
 class RunAnalysisSession;
 class RunController;
+class RunFolderWatcher;
 class RunDocument;
 
 /// A run folder read back off the GUI thread: what the Results, Run and Inspect pages show.
@@ -130,6 +131,10 @@ class RunSession : public QObject {
   /// Reading the finished run back for the Inspect page failed.
   void inspectionFailed(const QString& message);
   void runFolderOpened(const posescope::OpenedRunPtr& opened);
+  /// The run folder shown is written by another process (posescope-cli eval --resume, merge) and
+  /// its run.json changed while that run goes on: its summary now. When the run ends the folder
+  /// is read again (runFolderOpened).
+  void runFolderProgressed(const QString& dir, const posescope::RunSummary& summary);
   /// `message` names the problem and what a run folder must hold.
   void runFolderFailed(const QString& dir, const QString& message);
   void comparisonOpened(const posescope::OpenedComparison& comparison);
@@ -156,8 +161,9 @@ class RunSession : public QObject {
   RunQueue* queue_ = nullptr;
   RunAnalysisSession* analysis_ = nullptr;
   RunDocument* document_ = nullptr;
-  DeviceProbe* devices_ = nullptr;           // what a run pair is checked against
-  QString preparingDir_, preparingContext_;  // of the last runPreparing, for runStarted
+  RunFolderWatcher* folderWatcher_ = nullptr;  // the opened folder, while no run of ours writes it
+  DeviceProbe* devices_ = nullptr;             // what a run pair is checked against
+  QString preparingDir_, preparingContext_;    // of the last runPreparing, for runStarted
   QStringList pairResults_;     // "A: demo-arch AP 0.508" of the pair's runs done so far
   bool pairChecking_ = false;   // the pair's runs are being checked; none has started yet
   QString resumingDir_;         // the folder resumeRun continues, until its run ends

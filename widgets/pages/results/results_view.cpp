@@ -402,6 +402,11 @@ void ResultsView::followSession(const RunSession* session) {
     showPartialMetrics(*opened);
     if (opened->inspect) recordModel_->setScores(opened->inspect->rows);
   });
+  // Another process writes the run shown: its progress in the summary until it is read again.
+  connect(session, &RunSession::runFolderProgressed, this,
+          [this](const QString& dir, const RunSummary& summary) {
+            if (dir == runDir_) summary_->setSummary(summary, runDir_);
+          });
   RunAnalysisSession* analysis = session->analysis();
   analysisSession_ = analysis;
   const RunDocument* document = session->document();
