@@ -71,7 +71,8 @@ ResumePlan planResume(const std::string& dir) {
   plan.point.records = std::move(run.records);
   // The folder's own notes (a torn last record line) come before those of its inputs.
   plan.notes.insert(plan.notes.begin(), run.notes.begin(), run.notes.end());
-  plan.limit = run.summary.imagesTotal;
+  // The selection before sharding: a shard's own total is only its part of it.
+  plan.limit = run.summary.shard ? run.summary.shard->selectedImages : run.summary.imagesTotal;
   return plan;
 }
 

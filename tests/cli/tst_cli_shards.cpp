@@ -4,6 +4,8 @@
 
 #include <QDir>
 #include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -61,6 +63,38 @@ class TestCliShards : public QObject {
     const CliRun exported =
         runCli({"export", path("merged"), "--what", "metrics", "--format", "csv"});
     QVERIFY2(exported.exitCode == 0, qPrintable(explain(exported)));
+  }
+
+  void resumedShardKeepsItsImages() {
+    // A shard stopped after its first image: --resume evaluates the rest of that shard (not of
+    // a selection cut to the shard's size), so it merges into the unsharded run.
+    QVERIFY(QDir().mkpath(path("s1-resumed")));
+    for (const QString& file : QDir(path("s1")).entryList(QDir::Files))
+      QVERIFY(QFile::copy(path("s1/") + file, path("s1-resumed/") + file));
+    QFile summary(path("s1-resumed/run.json"));
+    QVERIFY(summary.open(QIODevice::ReadOnly));
+    QJsonObject json = QJsonDocument::fromJson(summary.readAll()).object();
+    summary.close();
+    json["state"] = "cancelled";
+    json["images_done"] = 1;
+    QVERIFY(summary.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    summary.write(QJsonDocument(json).toJson());
+    summary.close();
+    QFile records(path("s1-resumed/records.jsonl"));
+    QVERIFY(records.open(QIODevice::ReadOnly));
+    const QByteArray first = records.readLine();
+    records.close();
+    QVERIFY(records.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    records.write(first);
+    records.close();
+
+    const CliRun resumed = runCli({"eval", "--quiet", "--resume", path("s1-resumed")});
+    QVERIFY2(resumed.exitCode == 0, qPrintable(explain(resumed)));
+    const CliRun merged = runCli({"merge", "--quiet", path("s0"), path("s1-resumed"), path("s2"),
+                                  "--out", path("merged-resumed")});
+    QVERIFY2(merged.exitCode == 0, qPrintable(explain(merged)));
+    QVERIFY(fileBytes(path("merged-resumed/results.json")) ==
+            fileBytes(path("whole/results.json")));
   }
 
   void mergeRefusesShardsThatDoNotBelongTogether() {
