@@ -24,7 +24,8 @@ struct SweepCheckpoint {
   std::string runDir;         // its run folder, relative to the sweep folder
   std::string state;          // the run's state (runStateName), "failed" with `problem` when
                               // the checkpoint could not be evaluated, "pending" before its run
-                              // starts
+                              // starts; as the sweep last wrote it (a killed sweep leaves
+                              // "running": loadRunFolder of runDir says interrupted)
   std::string problem;        // the file and the first mismatching key, or the error
   std::vector<double> stats;  // in SweepSummary::statNames' order; empty without metrics
   std::vector<double> low;    // each stat's percentile bootstrap interval over images
