@@ -25,6 +25,7 @@ struct QueryCompletions {
   int start = 0;
   QStringList candidates;
 };
+/// The completions of `text` with the cursor at `cursor` (what the bar's popup offers).
 QueryCompletions queryCompletions(const QString& text, int cursor);
 
 /// Applies its text to a RunViewState once typing stops (debounced) or on Enter, and shows the

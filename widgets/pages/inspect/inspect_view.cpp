@@ -204,7 +204,9 @@ QWidget* InspectView::buildTagsPanel() {
 void InspectView::askTag() {
   if (!current_ || !view_) return;
   QDialog dialog(this);
-  dialog.setWindowTitle(selectedPerson_ >= 0 ? tr("Tag the Person") : tr("Tag the Image"));
+  // A person is tagged by its place in results.json, which only the analysis knows.
+  dialog.setWindowTitle(selectedPerson_ >= 0 && analysis_ ? tr("Tag the Person")
+                                                          : tr("Tag the Image"));
   auto* name = new QComboBox;
   name->setEditable(true);
   QStringList known;
