@@ -172,9 +172,7 @@ int runSweep(const ParsedArgs& args) {
       files = trainingCheckpointFiles(args.get("--checkpoint-dir"));
     }
     if (files.empty())
-      throw UsageError{
-          "give the checkpoints: --checkpoints CK... or "
-          "--checkpoint-dir DIR"};
+      throw UsageError{"give the checkpoints: --checkpoints CK... or --checkpoint-dir DIR"};
     ExperimentSpec spec = experimentSpecFrom(args);
     spec.overrides = overrides;
     experiment = loadExperiment(spec);
@@ -199,8 +197,9 @@ int runSweep(const ParsedArgs& args) {
   for (size_t i = 0; i < summary.checkpoints.size() && !cancel.isCancelled(); ++i) {
     SweepCheckpoint& c = summary.checkpoints[i];
     const std::string runDir = (fs::path(dir) / c.runDir).string();
-    std::cerr << "checkpoint " << i + 1 << "/" << summary.checkpoints.size() << ": " << c.checkpoint
-              << " -> " << runDir << "\n";
+    if (!quiet)
+      std::cerr << "checkpoint " << i + 1 << "/" << summary.checkpoints.size() << ": "
+                << c.checkpoint << " -> " << runDir << "\n";
     try {
       CheckpointRun run = prepareCheckpointRun(experiment, summary, c, runDir);
       if (run.complete) {
