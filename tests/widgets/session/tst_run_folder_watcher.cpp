@@ -15,38 +15,15 @@
 #include <set>
 
 #include "built_programs.h"
-#include "cli_runner.h"
-#include "test_files.h"
+#include "cli/demo_eval.h"
 #include "widgets/session/run_session.h"
 
 using namespace posescope;
-using posescope::test::repoFile;
 
 namespace {
 
 constexpr int kImages = 300;
 constexpr int kTimeoutMs = 300000;
-
-QStringList evalArgs(const QString& data, const QString& out) {
-  return {"eval",
-          "--quiet",
-          "--device",
-          "cpu",
-          "--threads",
-          "1",
-          "--workers",
-          "1",
-          "--cfg",
-          repoFile("configs/demo/demo.yaml"),
-          "--superconfig",
-          repoFile("configs/demo/demo-arch.json"),
-          "--out",
-          out,
-          "DATASET.ROOT",
-          data,
-          "TEST.MODEL_FILE",
-          repoFile("resources/demo/demo_litepose.pth")};
-}
 
 int recordLines(const QString& run) {
   QFile f(run + "/records.jsonl");
@@ -66,8 +43,7 @@ class TestRunFolderWatcher : public QObject {
     qRegisterMetaType<OpenedRunPtr>();
     QVERIFY(tmp_.isValid());
     data_ = tmp_.filePath("data");
-    const auto made = test::runCli({"make-dataset", "--out", data_, "--images",
-                                    QString::number(kImages), "--split", "val2017", "--seed", "3"});
+    const auto made = test::makeDemoDataset(data_, kImages);
     QVERIFY2(made.exitCode == 0, qPrintable(made.err));
   }
 
@@ -75,7 +51,8 @@ class TestRunFolderWatcher : public QObject {
     // An interrupted run: killed once it has recorded a few images.
     const QString run = tmp_.filePath("run");
     QProcess first;
-    first.start(test::cliPath(), evalArgs(data_, run));
+    first.start(test::cliPath(),
+                QStringList{"eval", "--out", run} + test::demoEvalArguments(data_));
     QVERIFY(first.waitForStarted());
     QTRY_VERIFY_WITH_TIMEOUT(recordLines(run) >= 10 || first.state() == QProcess::NotRunning,
                              kTimeoutMs);
