@@ -3,14 +3,20 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <vector>
 
 #include <opencv2/imgproc.hpp>
+
+#include "render/export_legend.h"
+#include "render/overlay_drawn_with.h"
 
 namespace posescope {
 
 namespace {
 
 constexpr int kBarHeight = 30;
+constexpr int kLineHeight = 22;
+constexpr int kTextMargin = 8;
 constexpr double kFontScale = 0.55;
 const cv::Scalar kFrameColor(32, 32, 32);
 const cv::Scalar kTextColor(240, 240, 240);
@@ -24,6 +30,50 @@ std::string fixed3(double v) {
 int textWidth(const std::string& text) {
   int baseline = 0;
   return cv::getTextSize(text, cv::FONT_HERSHEY_SIMPLEX, kFontScale, 1, &baseline).width;
+}
+
+// `title` with OpenCV's missing middle dot as a plain separator.
+std::string withPlainSeparators(const std::string& title) {
+  std::string text;
+  for (std::size_t i = 0; i < title.size(); ++i) {
+    if (title.compare(i, 2, "\xc2\xb7") == 0) {
+      text += '|';
+      ++i;
+    } else {
+      text += title[i];
+    }
+  }
+  return text;
+}
+
+// `text` broken into lines no wider than `width` pixels: at spaces, and inside a word only when
+// the word alone is wider.
+std::vector<std::string> wrapped(const std::string& text, int width) {
+  std::vector<std::string> lines;
+  std::string line;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    std::size_t end = text.find(' ', start);
+    if (end == std::string::npos) end = text.size();
+    std::string word = text.substr(start, end - start);
+    start = end + 1;
+    const std::string joined = line.empty() ? word : line + " " + word;
+    if (textWidth(joined) <= width) {
+      line = joined;
+      continue;
+    }
+    if (!line.empty()) lines.push_back(line);
+    // A word wider than the line alone: as many characters as fit on each line.
+    while (textWidth(word) > width && word.size() > 1) {
+      std::size_t fit = 1;
+      while (fit < word.size() && textWidth(word.substr(0, fit + 1)) <= width) ++fit;
+      lines.push_back(word.substr(0, fit));
+      word = word.substr(fit);
+    }
+    line = word;
+  }
+  if (!line.empty()) lines.push_back(line);
+  return lines;
 }
 
 }  // namespace
@@ -46,25 +96,23 @@ std::string overlayTitle(const PerImageRow& row) {
   return title;
 }
 
-cv::Mat frameForExport(const cv::Mat& overlay, double scale, const std::string& title) {
+cv::Mat frameForExport(const cv::Mat& overlay, double scale, const std::string& title,
+                       const OverlayScene& scene, const RenderOptions& options) {
   const int width = std::max(overlay.cols, 320);
-  cv::Mat out(overlay.rows + 2 * kBarHeight, width, CV_8UC3, kFrameColor);
-  overlay.copyTo(out(cv::Rect(0, kBarHeight, overlay.cols, overlay.rows)));
-
-  // OpenCV's fonts have no middle dot: a plain separator, shortened to the width.
-  std::string text;
-  for (std::size_t i = 0; i < title.size(); ++i) {
-    if (title.compare(i, 2, "\xc2\xb7") == 0) {
-      text += '|';
-      ++i;
-    } else {
-      text += title[i];
-    }
-  }
-  while (text.size() > 4 && textWidth(text) > width - 16)
-    text = text.substr(0, text.size() - 4) + "...";
-  cv::putText(out, text, {8, kBarHeight - 10}, cv::FONT_HERSHEY_SIMPLEX, kFontScale, kTextColor, 1,
-              cv::LINE_AA);
+  std::vector<std::string> header = wrapped(withPlainSeparators(title), width - 2 * kTextMargin);
+  for (const std::string& line :
+       wrapped(overlayDrawnWithText(scene, options), width - 2 * kTextMargin))
+    header.push_back(line);
+  const int headerHeight = kLineHeight * static_cast<int>(header.size()) + 10;
+  const cv::Mat legend = exportLegend(width, options);
+  cv::Mat out(headerHeight + overlay.rows + kBarHeight + legend.rows, width, CV_8UC3, kFrameColor);
+  overlay.copyTo(
+      out(cv::Rect((width - overlay.cols) / 2, headerHeight, overlay.cols, overlay.rows)));
+  for (std::size_t i = 0; i < header.size(); ++i)
+    cv::putText(out, header[i], {kTextMargin, kLineHeight * static_cast<int>(i + 1)},
+                cv::FONT_HERSHEY_SIMPLEX, kFontScale, kTextColor, 1, cv::LINE_AA);
+  if (!legend.empty())
+    legend.copyTo(out(cv::Rect(0, headerHeight + overlay.rows + kBarHeight, width, legend.rows)));
 
   // Scale bar: the round length of image pixels closest below a quarter of the picture's width.
   const double target = overlay.cols / 4.0 / std::max(scale, 1e-9);
@@ -73,7 +121,7 @@ cv::Mat frameForExport(const cv::Mat& overlay, double scale, const std::string& 
     for (double m : {1.0, 2.0, 5.0})
       if (base * m <= target) length = base * m;
   const int pixels = static_cast<int>(std::lround(length * scale));
-  const int y = overlay.rows + kBarHeight + kBarHeight / 2;
+  const int y = headerHeight + overlay.rows + kBarHeight / 2;
   cv::line(out, {8, y}, {8 + pixels, y}, kTextColor, 2, cv::LINE_AA);
   cv::line(out, {8, y - 5}, {8, y + 5}, kTextColor, 2, cv::LINE_AA);
   cv::line(out, {8 + pixels, y - 5}, {8 + pixels, y + 5}, kTextColor, 2, cv::LINE_AA);

@@ -1,11 +1,14 @@
 #pragma once
-// Exported overlays framed for reading on their own: drawn large enough to read, a title naming
-// the image and its scores, a scale bar in image pixels.
+// Exported overlays framed for reading on their own: drawn large enough to read, a header naming
+// the image, its scores and what the overlay was drawn with, a scale bar in image pixels and a
+// legend.
 
 #include <string>
 
 #include <opencv2/core.hpp>
 
+#include "render/overlay_scene.h"
+#include "render/render_options.h"
 #include "report/per_image_table.h"
 
 namespace posescope {
@@ -19,9 +22,12 @@ double exportScaleFor(cv::Size size, int minLongSide = 768);
 /// scores left out when unknown). Never fails.
 std::string overlayTitle(const PerImageRow& row);
 
-/// `overlay` (drawn at `scale` output pixels per image pixel) with a title bar above it and a
-/// footer with a scale bar of a round length in image pixels; the title is shortened with "..."
-/// when it does not fit. Never fails.
-cv::Mat frameForExport(const cv::Mat& overlay, double scale, const std::string& title);
+/// `overlay` (drawn at `scale` output pixels per image pixel, centred, the frame at least 320 px
+/// wide) with a header above it: `title`, then what it was drawn with (overlayDrawnWithText of
+/// `scene` and `options`: its layers, its display filters and the predictions they hide), each
+/// wrapped onto as many lines as the width needs, never cut; and a footer: a scale bar of a round
+/// length in image pixels, then the legend of the layers shown (exportLegend). Never fails.
+cv::Mat frameForExport(const cv::Mat& overlay, double scale, const std::string& title,
+                       const OverlayScene& scene, const RenderOptions& options);
 
 }  // namespace posescope

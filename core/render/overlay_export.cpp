@@ -4,7 +4,9 @@
 
 #include "common/errors.h"
 #include "render/export_frame.h"
+#include "render/overlay_drawn_with.h"
 #include "render/overlay_renderer.h"
+#include "render/png_text.h"
 
 namespace posescope {
 
@@ -35,11 +37,14 @@ OverlayExportResult exportOverlays(const std::vector<const ImageRecord*>& record
       if (sources.maps) maps = sources.maps(*record);
       RenderOptions drawn = options;
       if (sources.title) drawn.outputScale = options.outputScale * exportScaleFor(image.size());
-      cv::Mat overlay =
-          renderOverlay(image, sources.scene(*record), drawn, maps ? &*maps : nullptr);
+      const OverlayScene scene = sources.scene(*record);
+      cv::Mat overlay = renderOverlay(image, scene, drawn, maps ? &*maps : nullptr);
       if (sources.title)
-        overlay = frameForExport(overlay, drawn.outputScale, sources.title(*record));
-      writePngRgb(overlay, (std::filesystem::path(outDir) / overlayFileName(*record)).string());
+        overlay = frameForExport(overlay, drawn.outputScale, sources.title(*record), scene, drawn);
+      // The file says what it was drawn with, framed or not.
+      writePngRgbWithText(overlay,
+                          (std::filesystem::path(outDir) / overlayFileName(*record)).string(),
+                          overlayPngText(scene, drawn));
       ++result.written;
     } catch (const DatasetError& e) {
       // A missing or unreadable image skips that image, as a failed record does in a run.

@@ -28,7 +28,8 @@ struct OverlaySources {
   /// The recomputed maps; empty function: no maps (then no heatmap, tag or network layer).
   std::function<ImageMaps(const ImageRecord&)> maps;
   /// Set: each overlay is framed for reading on its own (frameForExport: drawn at least 768 px
-  /// wide, this title above, a scale bar below); empty: the overlay at image size.
+  /// wide, this title and its layers and filters above, a scale bar and a legend below); empty:
+  /// the overlay at image size.
   std::function<std::string(const ImageRecord&)> title;
 };
 
@@ -41,8 +42,9 @@ struct OverlayExportResult {
 };
 
 /// Draws the overlay of each of `records` (renderOverlay with `options`) and writes it atomically
-/// as outDir/overlayFileName (outDir is created), calling `progress(done, total)` after each
-/// image and stopping between images once `cancel` is set. An image that cannot be read
+/// as outDir/overlayFileName (outDir is created), the PNG's text saying what it was drawn with
+/// (overlayPngText: layers, display filters, predictions hidden), calling `progress(done, total)`
+/// after each image and stopping between images once `cancel` is set. An image that cannot be read
 /// (DatasetError) is skipped and listed; other errors (Error, ConfigError) end the export by
 /// throwing, as does an outDir that cannot be created.
 OverlayExportResult exportOverlays(const std::vector<const ImageRecord*>& records,

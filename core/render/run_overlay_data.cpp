@@ -119,9 +119,9 @@ cv::Mat renderFramedRecordOverlay(const RunOverlayData& data, const ImageRecord&
   options.projectMaps = true;
   const cv::Mat image = readImageRgb(data.imagePath(record));
   options.outputScale *= exportScaleFor(image.size());
-  const cv::Mat overlay =
-      renderOverlay(image, data.sceneFor(record, options.matchThreshold), options);
-  return frameForExport(overlay, options.outputScale, overlayTitleOf(data, record));
+  const OverlayScene scene = data.sceneFor(record, options.matchThreshold);
+  const cv::Mat overlay = renderOverlay(image, scene, options);
+  return frameForExport(overlay, options.outputScale, overlayTitleOf(data, record), scene, options);
 }
 
 }  // namespace posescope

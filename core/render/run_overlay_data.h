@@ -87,7 +87,8 @@ cv::Mat renderRecordOverlay(const RunOverlayData& data, const ImageRecord& recor
                             RenderOptions options);
 
 /// renderRecordOverlay framed for export (frameForExport: drawn at least 768 px wide, the title
-/// of overlayTitleOf above, a scale bar below). Throws as renderRecordOverlay.
+/// of overlayTitleOf and the layers and filters drawn with above, a scale bar and a legend
+/// below). Throws as renderRecordOverlay.
 cv::Mat renderFramedRecordOverlay(const RunOverlayData& data, const ImageRecord& record,
                                   RenderOptions options);
 

@@ -10,8 +10,10 @@
 
 #include "common/errors.h"
 #include "render/export_frame.h"
+#include "render/export_legend.h"
 #include "render/joint_error_marks.h"
 #include "render/map_layers.h"
+#include "render/overlay_drawn_with.h"
 #include "render/overlay_renderer.h"
 #include "render/palette.h"
 #include "render/skeleton_layers.h"
@@ -376,12 +378,61 @@ class TestRender : public QObject {
     QCOMPARE(exportScaleFor(cv::Size(1280, 960)), 1.0);
     QVERIFY(overlayTitle(PerImageRow{0, 42, "a.jpg", 3, 2, 0.5, 0.625, {}, ""}).find("image 42") ==
             0);
-    const cv::Mat framed = frameForExport(big, 3, "image 42 | AP 0.500");
+    const cv::Mat framed = frameForExport(big, 3, "image 42 | AP 0.500", scene, o);
     QCOMPARE(framed.cols, 528);
     QVERIFY(framed.rows > 576);
-    cv::Mat diff;
-    cv::absdiff(framed(cv::Rect(0, (framed.rows - 576) / 2, 528, 576)), big, diff);
-    QCOMPARE(cv::countNonZero(diff.reshape(1)), 0);  // the overlay itself is untouched
+    // The overlay itself is untouched, somewhere below the header.
+    bool found = false;
+    for (int top = 0; top + 576 <= framed.rows && !found; ++top) {
+      cv::Mat diff;
+      cv::absdiff(framed(cv::Rect(0, top, 528, 576)), big, diff);
+      found = cv::countNonZero(diff.reshape(1)) == 0;
+    }
+    QVERIFY(found);
+  }
+
+  // Issue 33: a narrow image's header wraps (the frame grows, nothing drawn past its width),
+  // the header says the layers and filters, a legend in the palette's colours is under it.
+  void narrowExportWrapsItsHeaderAndHasALegend() {
+    OverlayScene scene;
+    scene.skeleton = tinySkeleton();
+    scene.predictions = {person({{20, 20, 1, 0}, {40, 20, 1, 0}, {30, 40, 1, 0}})};
+    scene.predictions[0].score = 0.2;
+    RenderOptions o;
+    o.minPersonScore = 0.3;
+    QCOMPARE(displayFiltersText(o), std::string("score >= 0.30"));
+    QCOMPARE(overlayDrawnWithText(scene, o),
+             std::string("layers: predictions, gt, crowd, matches | score >= 0.30: 1 of 1 "
+                         "predictions hidden"));
+    const cv::Mat narrow = background(100, 300);
+    const std::string title =
+        "image 123456 | a_rather_long_file_name_0000123456.jpg | AP 0.523 | mean OKS 0.611 | 3 "
+        "predicted, 2 in ground truth";
+    const cv::Mat framed = frameForExport(narrow, 1, title, scene, o);
+    QCOMPARE(framed.cols, 320);  // the minimum width
+    const cv::Mat legend = exportLegend(320, o);
+    QVERIFY(legend.rows >= 2 * 24);  // six entries do not fit one row of 320 px
+    // One line of header would be 32 px: the title and the filters take several.
+    const int header = framed.rows - 300 - 30 - legend.rows;
+    QVERIFY2(header >= 4 * 22, qPrintable(QString::number(header)));
+    // Nothing drawn in the right margin of the header: every line fits the width.
+    const cv::Vec3b frame(32, 32, 32);
+    for (int y = 0; y < header; ++y)
+      for (int x = framed.cols - 6; x < framed.cols; ++x) COMPARE_PIXEL(framed, x, y, frame, 0);
+    // The legend's swatches in the palette's colours, under the scale bar.
+    const cv::Mat footer = framed(cv::Rect(0, header + 300 + 30, 320, legend.rows));
+    for (const cv::Scalar& color : {kMatchColor, kUnmatchedColor, kCrowdColor, personColor(0)}) {
+      cv::Mat mask;
+      cv::inRange(footer, color, color, mask);
+      QVERIFY(cv::countNonZero(mask) > 0);
+    }
+    // Without layers there is nothing to explain, and no legend.
+    RenderOptions none;
+    none.showPredictions = none.showGroundTruth = none.showCrowd = none.showMatches = false;
+    QVERIFY(exportLegend(320, none).empty());
+    QCOMPARE(overlayLayersText(none), std::string("none"));
+    resetDisplayFilters(o);
+    QVERIFY(!hasDisplayFilters(o));
   }
 
   void heatmapPeakLandsWhereProjected() {

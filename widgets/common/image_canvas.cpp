@@ -178,8 +178,10 @@ QImage ImageCanvas::framedExport(const QString& title) const {
   const cv::Mat rgb(image_.height(), image_.width(), CV_8UC3, const_cast<uchar*>(image_.bits()),
                     static_cast<size_t>(image_.bytesPerLine()));
   const cv::Mat framed = frameForExport(renderOverlay(rgb, scene_, options, maps_.get()),
-                                        options.outputScale, title.toStdString());
-  return rgbBytesToQImage(framed.data, framed.cols, framed.rows, framed.step);
+                                        options.outputScale, title.toStdString(), scene_, options);
+  QImage exported = rgbBytesToQImage(framed.data, framed.cols, framed.rows, framed.step);
+  setOverlayText(exported, scene_, options);
+  return exported;
 }
 
 void ImageCanvas::rebuildHoverItems() {

@@ -55,8 +55,9 @@ class ImageCanvas : public QGraphicsView {
   /// Where viewImage() lies in the viewport.
   QRect viewRect() const { return viewRect_; }
   /// The picture as shown (maps included), redrawn large enough to read on its own and framed
-  /// for export with `title` above and a scale bar below (frameForExport); null when no image.
-  /// Throws as renderOverlay.
+  /// for export with `title` and the layers and filters drawn with above, a scale bar and a
+  /// legend below (frameForExport), the PNG text saying the same (setOverlayText); null when no
+  /// image. Throws as renderOverlay.
   QImage framedExport(const QString& title) const;
   /// Where image pixel (x, y) is in the picture (identity at image resolution).
   QPointF toPicture(double x, double y) const;

@@ -2,6 +2,7 @@
 
 #include <opencv2/core.hpp>
 
+#include "render/overlay_drawn_with.h"
 #include "render/run_overlay_data.h"
 
 namespace posescope {
@@ -20,7 +21,14 @@ QImage overlayImageOf(const RunOverlayData& data, const ImageRecord& record,
 QImage framedOverlayImageOf(const RunOverlayData& data, const ImageRecord& record,
                             const RenderOptions& options) {
   const cv::Mat out = renderFramedRecordOverlay(data, record, options);
-  return rgbBytesToQImage(out.data, out.cols, out.rows, out.step);
+  QImage image = rgbBytesToQImage(out.data, out.cols, out.rows, out.step);
+  setOverlayText(image, data.sceneFor(record, options.matchThreshold), options);
+  return image;
+}
+
+void setOverlayText(QImage& image, const OverlayScene& scene, const RenderOptions& options) {
+  for (const auto& [key, value] : overlayPngText(scene, options))
+    image.setText(QString::fromStdString(key), QString::fromStdString(value));
 }
 
 }  // namespace posescope
