@@ -105,7 +105,11 @@ std::string markdown(const LoadedRun& run, const KeypointAnalysis& analysis,
   }
   out +=
       "\nEach keypoint error type and the scores fixed alone; background false positives "
-      "removed from the baseline, then false negatives too.\n";
+      "removed from the baseline, then false negatives too. " +
+      apBaselineNote(analysis,
+                     run.metrics && !run.metrics->values.empty() ? run.metrics->values[0] : -1,
+                     changes.empty()) +
+      "\n";
   out += "\n## Joint labels of the localised detections\n\n| Joint |";
   rule = "|---|";
   for (JointLabel l : kJointLabels) {
@@ -221,6 +225,60 @@ double apIfFixedAt(const KeypointAnalysis& analysis, ErrorType error, const std:
     return f ? f->ap : -1;
   }
   return -1;
+}
+
+std::string oksThresholdsText(const std::vector<double>& thresholds) {
+  auto text = [](double t) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.2f", t);
+    std::string s = buffer;
+    if (std::abs(std::stod(s) - t) > 1e-9) {
+      std::snprintf(buffer, sizeof buffer, "%g", t);
+      s = buffer;
+    }
+    return s.rfind("0.", 0) == 0 ? s.substr(1) : s;
+  };
+  if (thresholds.empty()) return "";
+  if (thresholds.size() == 1) return text(thresholds.front());
+  const double step = thresholds[1] - thresholds[0];
+  bool even = true;
+  for (std::size_t i = 1; i < thresholds.size(); ++i)
+    even = even && std::abs(thresholds[i] - thresholds[i - 1] - step) < 1e-9;
+  if (!even) {
+    std::string out;
+    for (double t : thresholds) out += (out.empty() ? "" : ", ") + text(t);
+    return out;
+  }
+  const std::string first = text(thresholds.front()), last = text(thresholds.back());
+  return std::abs(step - 0.05) < 1e-9 ? first + ":" + last : first + ":" + text(step) + ":" + last;
+}
+
+namespace {
+
+// An area bound as the note writes it: 1024 -> "32²", 0 -> "0".
+std::string areaText(double area) {
+  const double side = std::round(std::sqrt(area));
+  if (area > 0 && std::abs(side * side - area) < 1e-9)
+    return std::to_string(static_cast<long long>(side)) + "\u00b2";
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%g", area);
+  return buffer;
+}
+
+}  // namespace
+
+std::string apBaselineNote(const KeypointAnalysis& analysis, double tableAp, bool tableIsValidPys) {
+  double allFrom = 0;
+  for (const AreaRange& a : analysis.params.eval.areas)
+    if (a.label == "all") allFrom = a.lo;
+  std::string note = "The bars start from coco-analyze's AP (area 'all' from " + areaText(allFrom) +
+                     ", mean over OKS " + oksThresholdsText(analysis.params.eval.iouThrs) +
+                     "): " + fixed3(apIfFixedAt(analysis, ErrorType::Baseline, "all", -1)) + ".";
+  if (tableAp < 0) return note;
+  return note +
+         (tableIsValidPys ? " The metric table's AP is valid.py's (area 'all' from 0): "
+                          : " The metric table's AP, with the changed evaluation settings: ") +
+         fixed3(tableAp) + ".";
 }
 
 std::vector<ApColumn> reportApColumns() {

@@ -21,6 +21,18 @@ namespace posescope {
 double apIfFixedAt(const KeypointAnalysis& analysis, ErrorType error, const std::string& area,
                    double oks);
 
+/// OKS thresholds as the tables write them: ".50:.95" for ten from .50 in steps of .05 (COCO's
+/// notation: a step of .05 is left out), ".50:.10:.90" for another even step, ".50" for one,
+/// ".50, .60, .90" otherwise. Never fails.
+std::string oksThresholdsText(const std::vector<double>& thresholds);
+
+/// The sentence every "Where the AP goes" shows: its bars start from coco-analyze's AP (area 'all'
+/// as the analysis bounds it, from 32² by default, mean over its OKS thresholds) while the metric
+/// table's AP is valid.py's (area 'all' from 0) or, when `tableIsValidPys` is false, the changed
+/// settings'; both numbers ("0.523", "0.508"). `tableAp` < 0: the table's is not known and only
+/// the baseline is named. Never fails.
+std::string apBaselineNote(const KeypointAnalysis& analysis, double tableAp, bool tableIsValidPys);
+
 /// The (area, OKS) columns of the report's AP-if-fixed table: all at .50, .75 and the mean,
 /// medium and large at the mean (oks -1).
 struct ApColumn {

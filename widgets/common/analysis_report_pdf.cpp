@@ -8,6 +8,7 @@
 
 #include "eval/metric_table.h"
 #include "pipeline/run_folder.h"
+#include "report/analysis_tables.h"
 #include "widgets/common/analysis_report_content.h"
 #include "widgets/common/analysis_report_curves.h"
 #include "widgets/common/ap_if_fixed_chart.h"
@@ -204,11 +205,20 @@ void writeTablesPage(PageWriter& page, const AnalysisReportContent& content) {
   page.table(rows, {2, 1, 1, 1, 1, 1, 1}, 8, true);
 }
 
-void writeChartsPage(PageWriter& page, const AnalysisReportCharts& charts) {
+void writeChartsPage(PageWriter& page, const AnalysisReportCharts& charts,
+                     const AnalysisReportContent& content) {
+  const KeypointAnalysis& analysis = *content.analysis;
+  const LoadedRun& run = content.run;
   page.heading(QObject::tr("Where the AP goes"), 14);
-  page.paragraph(QObject::tr("AP if each error type were fixed (area all, mean over OKS .50:.95): "
-                             "grey the AP it improves on, coloured the gain."),
-                 8.5, kMutedColor);
+  page.paragraph(
+      QObject::tr("AP if each error type were fixed (area all, mean over OKS %1): grey the AP it "
+                  "improves on, coloured the gain. %2")
+          .arg(QString::fromStdString(oksThresholdsText(analysis.params.eval.iouThrs)),
+               QString::fromStdString(apBaselineNote(
+                   analysis,
+                   run.metrics && !run.metrics->values.empty() ? run.metrics->values[0] : -1,
+                   content.settingChanges.empty()))),
+      8.5, kMutedColor);
   page.chart(charts.apIfFixed, page.height() * kApChartShare);
   page.skip(20);
   page.paragraph(QObject::tr("Per joint: the share of its judged predictions that are good, "
@@ -392,7 +402,7 @@ int writeAnalysisReportPdf(const AnalysisReportContent& content, const AnalysisR
   PageWriter page(painter, writer);
   writeTablesPage(page, content);
   page.newPage();
-  writeChartsPage(page, charts);
+  writeChartsPage(page, charts, content);
   page.newPage();
   writeCurvesPage(page, painter, content);
   writeImagePages(page, painter, content);

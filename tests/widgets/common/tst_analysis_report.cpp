@@ -190,6 +190,31 @@ class TestAnalysisReport : public QObject {
             valid.categories[0].joints.joints[test::kLeftWrist].pck75);
   }
 
+  // Issue 33: the report says its AP-if-fixed baseline is coco-analyze's, with the number, and
+  // names the thresholds as the settings have them.
+  void reportNamesTheBaseline() {
+    FixtureRun fixture;
+    const AnalysisReportContent content = loadAnalysisReportContent(fixture.run, false);
+    const std::string markdown =
+        formatAnalysisTables(content.run, *content.analysis, content.worst, TableFormat::Markdown);
+    const double baseline = apIfFixedAt(*content.analysis, ErrorType::Baseline, "all", -1);
+    const std::string note = apBaselineNote(*content.analysis, 0.508, true);
+    QVERIFY2(note.find("coco-analyze's AP (area 'all' from 32\u00b2, mean over OKS .50:.95): " +
+                       QString::number(baseline, 'f', 3).toStdString()) != std::string::npos,
+             note.c_str());
+    QVERIFY2(note.find("valid.py's (area 'all' from 0): 0.508") != std::string::npos, note.c_str());
+    QVERIFY2(markdown.find("coco-analyze's AP (area 'all' from 32\u00b2") != std::string::npos,
+             markdown.c_str());
+    QVERIFY(apBaselineNote(*content.analysis, 0.508, false).find("changed evaluation settings") !=
+            std::string::npos);
+
+    QCOMPARE(oksThresholdsText(evalParamsFor(EvalVariant::Coco).iouThrs), std::string(".50:.95"));
+    QCOMPARE(oksThresholdsText({0.5, 0.55, 0.6, 0.65, 0.7, 0.75}), std::string(".50:.75"));
+    QCOMPARE(oksThresholdsText({0.5, 0.6, 0.7}), std::string(".50:.10:.70"));
+    QCOMPARE(oksThresholdsText({0.5}), std::string(".50"));
+    QCOMPARE(oksThresholdsText({0.5, 0.6, 0.9}), std::string(".50, .60, .90"));
+  }
+
   // The PDF has the curves page: tables, charts, curves, then the worst images.
   void pdfHasTheCurvesPage() {
     FixtureRun fixture;
