@@ -60,7 +60,7 @@ std::vector<OptionGroup> launchOptions() {
          "with --inspect: select predicted person N (1 is P1) for the person panel"},
         {"--queue", "NAME",
          "with --open-run: once the error analysis is ready, show the Inspect\ntriage queue "
-         "NAME: worst-oks, high-score-fp, missed, swaps, inversions"},
+         "NAME: worst-images, worst-oks, high-score-fp, missed, swaps, inversions"},
         {"--view", "QUERY",
          "with --open-run: show only the images of the view QUERY on Inspect and\nResults "
          "(docs/views.md), e.g. \"swaps > 0\""},
@@ -150,7 +150,8 @@ Launch readCommandLine(const std::vector<std::string>& words) {
     launch.queue = posescope::triagePresetFromName(text(args.get("--queue")));
     if (!launch.queue)
       throw UsageError{"--queue: unknown queue '" + args.get("--queue") +
-                       "' (worst-oks, high-score-fp, missed, swaps or inversions)"};
+                       "' (worst-images, worst-oks, high-score-fp, missed, swaps or "
+                       "inversions)"};
   }
   for (const auto& option : posescope::cli::evalSettingsGroup().options)
     launch.evalSettings = launch.evalSettings || args.has(option.name);

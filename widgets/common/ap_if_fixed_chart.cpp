@@ -6,7 +6,6 @@
 #include <QVBoxLayout>
 #include <cmath>
 
-#include "analysis/error_images.h"
 #include "report/analysis_tables.h"
 #include "widgets/common/plot_utils.h"
 #include "widgets/common/qcp.h"
@@ -45,23 +44,23 @@ QColor errorTypeColor(ErrorType error) {
 
 namespace {
 
-// The title of the image queue behind the bar of `error`.
-QString queueTitle(ErrorType error) {
+// What the image queue behind the bar of `error` counts.
+QString queueErrorName(ErrorType error) {
   switch (error) {
     case ErrorType::Miss:
-      return QObject::tr("Images with missed joints");
+      return QObject::tr("missed joints");
     case ErrorType::Swap:
-      return QObject::tr("Images with swapped joints");
+      return QObject::tr("swapped joints");
     case ErrorType::Inversion:
-      return QObject::tr("Images with inverted joints");
+      return QObject::tr("inverted joints");
     case ErrorType::Jitter:
-      return QObject::tr("Images with jittered joints");
+      return QObject::tr("jittered joints");
     case ErrorType::Score:
-      return QObject::tr("Worst OKS first");
+      return QObject::tr("localised detections");
     case ErrorType::BackgroundFP:
-      return QObject::tr("Images with background false positives");
+      return QObject::tr("background false positives");
     case ErrorType::FalseNeg:
-      return QObject::tr("Images with missed people");
+      return QObject::tr("missed people");
     case ErrorType::Baseline:
       break;
   }
@@ -107,7 +106,7 @@ ApIfFixedChart::ApIfFixedChart(QWidget* parent) : QWidget(parent) {
   oksBox_->setObjectName(QStringLiteral("oksChoice"));
   oksBox_->addItem(tr("OKS .50"), static_cast<int>(Oks::At50));
   oksBox_->addItem(tr("OKS .75"), static_cast<int>(Oks::At75));
-  oksBox_->addItem(tr("mean OKS .50:.95"), static_cast<int>(Oks::Mean));
+  oksBox_->addItem(tr("mean OKS"), static_cast<int>(Oks::Mean));  // named by setAnalysis
   oksBox_->setCurrentIndex(2);
   for (QComboBox* box : {areaBox_, oksBox_}) {
     connect(box, &QComboBox::currentIndexChanged, this, [this] {
@@ -123,7 +122,6 @@ ApIfFixedChart::ApIfFixedChart(QWidget* parent) : QWidget(parent) {
   plot_->setMinimumHeight(180);
   plot_->yAxis->setLabel(tr("AP"));
   plot_->yAxis->setRange(0, 1.02);
-  plot_->setToolTip(tr("Click a bar to inspect the images with that error"));
   showPlotToolTips(plot_, [this](QCPAbstractPlottable* p, int index) {
     auto* bars = qobject_cast<QCPBars*>(p);
     if (!bars || index < 0 || index >= bars->dataCount()) return QString();
@@ -142,22 +140,39 @@ ApIfFixedChart::ApIfFixedChart(QWidget* parent) : QWidget(parent) {
   choices->addStretch();
   choices->addWidget(areaBox_);
   choices->addWidget(oksBox_);
+  baselineNote_ = new QLabel;
+  baselineNote_->setObjectName(QStringLiteral("baselineNote"));
+  baselineNote_->setWordWrap(true);
+  baselineNote_->setStyleSheet(QStringLiteral("color: #555;"));
+  baselineNote_->hide();
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addLayout(choices);
+  layout->addWidget(baselineNote_);
   layout->addWidget(message_, 1);
   layout->addWidget(plot_, 1);
   rebuild();
 }
 
 void ApIfFixedChart::setAnalysis(std::shared_ptr<const KeypointAnalysis> analysis,
-                                 std::shared_ptr<const Triage> triage) {
+                                 std::shared_ptr<const Triage> triage, double tableAp,
+                                 bool tableIsValidPys) {
   analysis_ = std::move(analysis);
   triage_ = std::move(triage);
   if (!analysis_ || !triage_) {
     analysis_.reset();
     triage_.reset();
   }
+  // The choices and the line name the analysis' own thresholds, never valid.py's by habit.
+  const QString thresholds =
+      analysis_ ? QString::fromStdString(oksThresholdsText(analysis_->params.eval.iouThrs))
+                : QString();
+  oksBox_->setItemText(oksBox_->findData(static_cast<int>(Oks::Mean)),
+                       thresholds.isEmpty() ? tr("mean OKS") : tr("mean OKS %1").arg(thresholds));
+  baselineNote_->setText(
+      analysis_ ? QString::fromStdString(apBaselineNote(*analysis_, tableAp, tableIsValidPys))
+                : QString());
+  baselineNote_->setVisible(analysis_ != nullptr);
   setMessage(QString());
   rebuild();
 }
@@ -242,6 +257,16 @@ void ApIfFixedChart::rebuild() {
   plot_->replot();
 }
 
+QString ApIfFixedChart::baselineNote() const {
+  return baselineNote_->text();
+}
+
+QStringList ApIfFixedChart::oksChoices() const {
+  QStringList choices;
+  for (int i = 0; i < oksBox_->count(); ++i) choices << oksBox_->itemText(i);
+  return choices;
+}
+
 QString ApIfFixedChart::barToolTip(int index) const {
   if (index < 0 || index >= static_cast<int>(bars_.size())) return {};
   const Bar& bar = bars_[static_cast<std::size_t>(index)];
@@ -255,7 +280,8 @@ QString ApIfFixedChart::barToolTip(int index) const {
           .arg(errorTypeTitle(bar.error), apText(bar.fixed), where, from, apText(bar.from));
   if (bar.fixed > -1 && bar.from > -1) {
     text += tr(", gain %1").arg(QString::asprintf("%+.3f", bar.fixed - bar.from));
-    text += tr("\nClick to inspect the images with this error");
+    text += tr("\nClick to list the images with this error, most %1 first")
+                .arg(queueErrorName(bar.error));
   }
   return text;
 }
@@ -263,9 +289,9 @@ QString ApIfFixedChart::barToolTip(int index) const {
 bool ApIfFixedChart::requestImages(int index) {
   if (!analysis_ || index < 0 || index >= static_cast<int>(bars_.size())) return false;
   const ErrorType error = bars_[static_cast<std::size_t>(index)].error;
-  const std::vector<std::int64_t> ids = imagesWithError(*analysis_, *triage_, error);
-  if (ids.empty()) return false;
-  Q_EMIT imagesRequested(queueTitle(error), QList<qint64>(ids.begin(), ids.end()));
+  const ImageQueue queue = errorQueue(*analysis_, *triage_, error, queueErrorName(error));
+  if (queue.imageIds.isEmpty()) return false;
+  Q_EMIT imagesRequested(queue);
   return true;
 }
 

@@ -1,6 +1,7 @@
 #include "widgets/common/plot_utils.h"
 
 #include <QFileInfo>
+#include <QHelpEvent>
 #include <QLabel>
 #include <QToolTip>
 #include <array>
@@ -31,17 +32,50 @@ QColor jointLabelQColor(JointLabel label) {
   return QColor(static_cast<int>(c[0]), static_cast<int>(c[1]), static_cast<int>(c[2]));
 }
 
+namespace {
+
+// Shows the data point's text under the pointer on every move and on the tooltip event the plot
+// gets when the pointer rests: without it the plot's own tooltip replaced the point's, and the
+// point's vanished after QToolTip's ten seconds while the pointer was still on it.
+class PlotToolTips : public QObject {
+ public:
+  PlotToolTips(QCustomPlot* plot, PlotToolTipText text)
+      : QObject(plot), plot_(plot), text_(std::move(text)) {
+    plot->installEventFilter(this);
+    connect(plot, &QCustomPlot::mouseMove, this,
+            [this](QMouseEvent* event) { show(event->pos(), event->globalPosition().toPoint()); });
+  }
+
+ protected:
+  bool eventFilter(QObject* watched, QEvent* event) override {
+    if (watched != plot_ || event->type() != QEvent::ToolTip) return false;
+    const auto* help = static_cast<QHelpEvent*>(event);
+    return show(help->pos(), help->globalPos());
+  }
+
+ private:
+  // Whether a point was under `pos` (its text shown, until the pointer leaves it).
+  bool show(const QPoint& pos, const QPoint& globalPos) {
+    int index = -1;
+    QCPAbstractPlottable* p = plot_->plottableAt(pos, false, &index);
+    const QString tip = p && index >= 0 ? text_(p, index) : QString();
+    if (tip.isEmpty()) {
+      QToolTip::hideText();
+      return false;
+    }
+    constexpr int kWhileOnThePoint = 3600 * 1000;  // hidden by leaving the point, not by a timer
+    QToolTip::showText(globalPos, tip, plot_, {}, kWhileOnThePoint);
+    return true;
+  }
+
+  QCustomPlot* plot_;
+  PlotToolTipText text_;
+};
+
+}  // namespace
+
 void showPlotToolTips(QCustomPlot* plot, PlotToolTipText text) {
-  QObject::connect(plot, &QCustomPlot::mouseMove, plot,
-                   [plot, text = std::move(text)](QMouseEvent* event) {
-                     int index = -1;
-                     QCPAbstractPlottable* p = plot->plottableAt(event->pos(), false, &index);
-                     const QString tip = p && index >= 0 ? text(p, index) : QString();
-                     if (tip.isEmpty())
-                       QToolTip::hideText();
-                     else
-                       QToolTip::showText(event->globalPosition().toPoint(), tip, plot);
-                   });
+  new PlotToolTips(plot, std::move(text));
 }
 
 QLabel* makeChartMessage() {

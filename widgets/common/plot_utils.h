@@ -39,7 +39,8 @@ void showChartMessage(QLabel* label, QCustomPlot* plot, const QString& message);
 
 /// The text a plottable's data point shows on hover: (plottable, data index) -> text, "" for none.
 using PlotToolTipText = std::function<QString(QCPAbstractPlottable*, int)>;
-/// Shows `text` of the data point under the mouse as a tooltip while it moves over `plot`.
+/// Shows `text` of the data point under the mouse as a tooltip while the pointer is on it (moving
+/// or resting; the plot's own tooltip only elsewhere).
 void showPlotToolTips(QCustomPlot* plot, PlotToolTipText text);
 
 /// Writes `plot` to `path`: PDF when the name ends in .pdf, PNG otherwise (twice the on-screen

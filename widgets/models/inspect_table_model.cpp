@@ -80,6 +80,14 @@ void InspectTableModel::setImageTags(QHash<qint64, QString> tags) {
     Q_EMIT dataChanged(index(0, TagsColumn), index(static_cast<int>(rows_.size()) - 1, TagsColumn));
 }
 
+void InspectTableModel::setQueue(std::optional<ImageQueue> queue) {
+  queue_ = std::move(queue);
+  Q_EMIT headerDataChanged(Qt::Horizontal, QueueKeyColumn, QueueKeyColumn);
+  if (!rows_.empty())
+    Q_EMIT dataChanged(index(0, QueueKeyColumn),
+                       index(static_cast<int>(rows_.size()) - 1, QueueKeyColumn));
+}
+
 void InspectTableModel::appendRow(const PerImageRow& row) {
   const int at = static_cast<int>(rows_.size());
   beginInsertRows({}, at, at);
@@ -113,6 +121,11 @@ QVariant InspectTableModel::data(const QModelIndex& index, int role) const {
   if (isCountColumn(c)) {
     const int n = errorCount(analysis_ ? analysis_->imageTriage(r.imageId) : nullptr, c);
     return numberCell(role, n, n < 0 ? QVariant(kUnknown) : QVariant(n));
+  }
+  if (c == QueueKeyColumn) {
+    if (!queue_ || !queue_->keys.contains(r.imageId)) return numberCell(role, -1, kUnknown);
+    const double key = queue_->keys.value(r.imageId);
+    return numberCell(role, key, imageQueueKeyText(*queue_, key));
   }
   if (c == TagsColumn)
     return role == Qt::DisplayRole || role == Qt::UserRole || role == Qt::ToolTipRole
@@ -172,6 +185,8 @@ QVariant InspectTableModel::headerData(int section, Qt::Orientation orientation,
         return tr("Labelled people no detection found at OKS .50");
       case TagsColumn:
         return tr("The run folder's tags (tags.json) of the image and its people");
+      case QueueKeyColumn:
+        return queue_ ? tr("The key the queue is ordered by: %1").arg(queue_->title) : QVariant();
       default:
         return {};
     }
@@ -210,6 +225,8 @@ QVariant InspectTableModel::headerData(int section, Qt::Orientation orientation,
       return tr("Failure");
     case TagsColumn:
       return tr("Tags");
+    case QueueKeyColumn:
+      return queue_ && !queue_->keyName.isEmpty() ? queue_->keyName : tr("Queue key");
     default:
       return tr("%1 ms").arg(
           QString::fromStdString(stageNames()[static_cast<size_t>(section - FirstStageColumn)]));

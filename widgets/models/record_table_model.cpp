@@ -2,6 +2,7 @@
 
 #include <QBrush>
 #include <QColor>
+#include <limits>
 
 namespace posescope {
 
@@ -47,7 +48,16 @@ void RecordTableModel::setRecords(const std::vector<ImageRecord>& records) {
 void RecordTableModel::setScores(const std::vector<PerImageRow>& rows) {
   scores_.clear();
   for (const PerImageRow& row : rows) scores_.insert(row.index, row);
-  if (!records_.empty()) Q_EMIT dataChanged(index(0, ApColumn), index(rowCount() - 1, OksColumn));
+  if (!records_.empty())
+    Q_EMIT dataChanged(index(0, GroundTruthPeopleColumn), index(rowCount() - 1, OksColumn));
+}
+
+void RecordTableModel::setApLost(const std::shared_ptr<const std::vector<RankedImage>>& ranking) {
+  apLost_.clear();
+  if (ranking)
+    for (const RankedImage& image : *ranking) apLost_.insert(image.imageId, image.apLost);
+  if (!records_.empty())
+    Q_EMIT dataChanged(index(0, ApLostColumn), index(rowCount() - 1, ApLostColumn));
 }
 
 int RecordTableModel::rowCount(const QModelIndex& parent) const {
@@ -68,6 +78,8 @@ QVariant RecordTableModel::data(const QModelIndex& index, int role) const {
                                                      : kNumberAlignment;
   if (role == Qt::ToolTipRole && col == FailureColumn && r.failed())
     return QString::fromStdString(r.error);
+  if (role == Qt::ToolTipRole && col == ApLostColumn && apLost_.contains(r.imageId))
+    return QString::number(apLost_.value(r.imageId), 'g', 17);
   if (role != Qt::DisplayRole && role != Qt::UserRole) return {};
   const bool display = role == Qt::DisplayRole;
   auto ms = [display](double v) -> QVariant {
@@ -88,8 +100,20 @@ QVariant RecordTableModel::data(const QModelIndex& index, int role) const {
       return QString::fromStdString(r.file);
     case PeopleColumn:
       return static_cast<int>(peopleCounts_[static_cast<std::size_t>(index.row())]);
+    case GroundTruthPeopleColumn: {
+      const auto it = scores_.constFind(r.index);
+      const int people = it == scores_.constEnd() ? -1 : it->groundTruthPeople;
+      return people >= 0 ? QVariant(people) : display ? QVariant() : QVariant(-1);
+    }
     case ApColumn:
       return score(&PerImageRow::ap);
+    case ApLostColumn: {
+      // Unknown sorts below every image, so it comes last in the worst-first (descending) order.
+      if (!apLost_.contains(r.imageId))
+        return display ? QVariant() : QVariant(std::numeric_limits<double>::lowest());
+      const double lost = apLost_.value(r.imageId);
+      return display ? QVariant(QString::asprintf("%+.4f", lost)) : QVariant(lost);
+    }
     case OksColumn:
       return score(&PerImageRow::meanOks);
     case TotalMsColumn:
@@ -102,7 +126,23 @@ QVariant RecordTableModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant RecordTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
-  if (role != Qt::DisplayRole || orientation != Qt::Horizontal) return {};
+  if (orientation != Qt::Horizontal) return {};
+  if (role == Qt::ToolTipRole) {
+    switch (section) {
+      case PeopleColumn:
+        return tr("People the model predicted in the image");
+      case GroundTruthPeopleColumn:
+        return tr("Ground-truth people that count (not crowd regions, not unlabelled)");
+      case ApLostColumn:
+        return tr(
+            "AP lost: the dataset's AP without this image minus its AP with it (the metric "
+            "table's settings); sort it descending for the worst images, as posescope-cli "
+            "analyze and Inspect's Worst images queue rank them");
+      default:
+        return {};
+    }
+  }
+  if (role != Qt::DisplayRole) return {};
   switch (section) {
     case IndexColumn:
       return tr("#");
@@ -111,9 +151,13 @@ QVariant RecordTableModel::headerData(int section, Qt::Orientation orientation, 
     case FileColumn:
       return tr("File");
     case PeopleColumn:
-      return tr("People");
+      return tr("Predicted people");
+    case GroundTruthPeopleColumn:
+      return tr("GT people");
     case ApColumn:
       return tr("AP");
+    case ApLostColumn:
+      return tr("AP lost");
     case OksColumn:
       return tr("Mean OKS");
     case TotalMsColumn:

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "analysis/analysis_params.h"
+#include "analysis/image_ranking.h"
 #include "analysis/keypoint_analysis.h"
 #include "analysis/triage.h"
 #include "report/run_ground_truth.h"
@@ -34,6 +35,11 @@ struct RunAnalysis {
   /// The evaluation settings the analysis follows (analysisParamsFollowing) and the run's metrics
   /// under them; nullptr when it was not asked for through them (the run folder's metrics hold).
   RunReevaluationPtr reevaluation;
+  /// The images ranked by AP lost (core's rankImages, worst first), with the metric table's
+  /// settings: the re-evaluation's, else valid.py's (evalParamsFor(layout)); and that table's AP.
+  /// Empty and -1 when the ranking failed (e.g. several keypoint categories).
+  std::shared_ptr<const std::vector<RankedImage>> worstImages;
+  double tableAp = -1;
   double milliseconds = 0;  // analysis and triage time
 
   /// Indices into analysis.detections of image `imageId`, in results order (the record's people

@@ -5,7 +5,10 @@
 #include <chrono>
 #include <exception>
 #include <future>
+#include <tuple>
 
+#include "analysis/image_ranking.h"
+#include "analysis/resampled_metrics.h"
 #include "eval/keypoint_eval.h"
 #include "pipeline/run_folder.h"
 #include "report/image_eval_reader.h"
@@ -32,6 +35,7 @@ void RunAnalysisWorker::load(quint64 generation, const QString& dir,
   input_.reset();
   records_.clear();
   recent_.clear();
+  validPyRanking_.reset();
   runDir_ = dir.toStdString();
   try {
     LoadedRun run = loadRunFolder(runDir_);
@@ -98,7 +102,25 @@ void RunAnalysisWorker::forget() {
   input_.reset();
   records_.clear();
   recent_.clear();
+  validPyRanking_.reset();
   runDir_.clear();
+}
+
+std::pair<std::shared_ptr<const std::vector<RankedImage>>, double> RunAnalysisWorker::rankingFor(
+    const EvalParams* params) {
+  if (!params && validPyRanking_) return *validPyRanking_;
+  std::pair<std::shared_ptr<const std::vector<RankedImage>>, double> ranking{nullptr, -1};
+  try {
+    const ResampledMetrics metrics(input_->groundTruth, input_->results,
+                                   params ? *params : evalParamsFor(input_->layout), threads());
+    ranking.first = std::make_shared<const std::vector<RankedImage>>(
+        rankImages(metrics, ImageOrder::ApLost, threads()));
+    ranking.second = metrics.ap(std::vector<int>(metrics.imageIds().size(), 1));
+  } catch (const std::exception&) {
+    // Not ranked (several keypoint categories): the queue and column stay empty, as analyze's.
+  }
+  if (!params) validPyRanking_ = ranking;
+  return ranking;
 }
 
 int RunAnalysisWorker::threads() const {
@@ -155,6 +177,9 @@ void RunAnalysisWorker::analyse(quint64 generation, const AnalysisParams& params
         if (!(*it)->usesDefaultParams()) it = recent_.erase(it);
       }
     }
+    const bool validPy = !reevaluation || reevaluation->usesValidPySettings();
+    std::tie(result->worstImages, result->tableAp) =
+        rankingFor(validPy ? nullptr : &reevaluation->params);
     result->reevaluation = std::move(reevaluation);
     Q_EMIT analysed(generation, std::move(result));
   } catch (const std::exception& e) {

@@ -8,6 +8,7 @@
 #include <future>
 #include <memory>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "widgets/session/run_analysis.h"
@@ -57,6 +58,10 @@ class RunAnalysisWorker : public QObject {
       const AnalysisParams& params);
   /// Analyses the inputs with `params`; reads only members that no request changes while it runs.
   std::shared_ptr<RunAnalysis> computeAnalysis(const AnalysisParams& params) const;
+  /// The images ranked by AP lost and the table's AP with `params` (the metric table's settings;
+  /// nullptr: valid.py's, ranked once per reading). Empty and -1 when ranking fails.
+  std::pair<std::shared_ptr<const std::vector<RankedImage>>, double> rankingFor(
+      const EvalParams* params);
   int threads() const;
   bool stale(quint64 generation) const { return generation < latest_->load(); }
 
@@ -71,6 +76,8 @@ class RunAnalysisWorker : public QObject {
   static constexpr std::size_t kRecentAnalyses = 4;
   std::int64_t categoryId_ = 1;
   AnalysisParams defaultParams_;
+  std::optional<std::pair<std::shared_ptr<const std::vector<RankedImage>>, double>>
+      validPyRanking_;  // rankingFor(valid.py's settings), once computed
 };
 
 }  // namespace posescope

@@ -1,7 +1,10 @@
 #include "widgets/session/triage_queues.h"
 
 #include <QCoreApplication>
-#include <QSet>
+#include <algorithm>
+#include <map>
+
+#include "analysis/error_images.h"
 
 namespace posescope {
 
@@ -11,46 +14,59 @@ QString tr(const char* text) {
   return QCoreApplication::translate("TriageQueues", text);
 }
 
-// The image ids of `items` in order, each once.
-template <typename Item>
-QList<qint64> imagesOf(const std::vector<Item>& items) {
-  QList<qint64> ids;
-  QSet<qint64> seen;
+// The images of `items` in order, each once, with `keyOf` the item where the image first appears.
+template <typename Item, typename Key>
+void addImagesOf(const std::vector<Item>& items, Key keyOf, ImageQueue* queue) {
   for (const Item& item : items) {
     const qint64 id = item.imageId;
-    if (seen.contains(id)) continue;
-    seen.insert(id);
-    ids.append(id);
+    if (queue->keys.contains(id)) continue;
+    queue->keys.insert(id, keyOf(item));
+    queue->imageIds.append(id);
   }
-  return ids;
 }
 
 }  // namespace
 
+QString imageQueueKeyText(const ImageQueue& queue, double key) {
+  const QString text = QString::number(key, 'f', queue.keyDecimals);
+  return queue.keySigned && key >= 0 ? QStringLiteral("+") + text : text;
+}
+
+ImageQueue firstImagesOf(const ImageQueue& queue, int count) {
+  if (count <= 0 || count >= queue.imageIds.size()) return queue;
+  ImageQueue first = queue;
+  first.imageIds = queue.imageIds.mid(0, count);
+  return first;
+}
+
 QString triagePresetTitle(TriagePreset preset) {
   switch (preset) {
+    case TriagePreset::WorstImages:
+      return tr("worst images (AP lost), most AP lost first");
     case TriagePreset::WorstOks:
-      return tr("worst OKS first");
+      return tr("lowest OKS of a localised detection (any score), lowest first");
     case TriagePreset::HighScoreFalsePositives:
-      return tr("high-score false positives");
+      return tr("high-score false positives (score), highest first");
     case TriagePreset::MissedPeople:
-      return tr("missed people, largest first");
+      return tr("missed people (area), largest first");
     case TriagePreset::Swaps:
-      return tr("images with swaps");
+      return tr("images with swaps (swaps of a detection), most first");
     case TriagePreset::Inversions:
-      return tr("images with inversions");
+      return tr("images with inversions (inversions of a detection), most first");
   }
   return {};
 }
 
 QString triagePresetButtonText(TriagePreset preset) {
   switch (preset) {
+    case TriagePreset::WorstImages:
+      return tr("Worst images (AP lost)");
     case TriagePreset::WorstOks:
-      return tr("Worst OKS");
+      return tr("Lowest OKS of a localised detection (any score)");
     case TriagePreset::HighScoreFalsePositives:
-      return tr("High-score FP");
+      return tr("High-score false positives");
     case TriagePreset::MissedPeople:
-      return tr("Missed");
+      return tr("Missed people");
     case TriagePreset::Swaps:
       return tr("Swaps");
     case TriagePreset::Inversions:
@@ -61,8 +77,15 @@ QString triagePresetButtonText(TriagePreset preset) {
 
 QString triagePresetDescription(TriagePreset preset) {
   switch (preset) {
+    case TriagePreset::WorstImages:
+      return tr(
+          "Queue: the images that cost the dataset's AP most (its AP without the image minus "
+          "with it, the metric table's settings), as posescope-cli analyze and the report rank "
+          "them");
     case TriagePreset::WorstOks:
-      return tr("Queue: the images of the detections localised to a person, lowest OKS first");
+      return tr(
+          "Queue: the images of the detections localised to a person, lowest OKS of a localised "
+          "detection first, whatever its score (a low-scored one costs little AP)");
     case TriagePreset::HighScoreFalsePositives:
       return tr(
           "Queue: the images of the background false positives (OKS .50), highest score first");
@@ -81,6 +104,8 @@ QString triagePresetDescription(TriagePreset preset) {
 
 QString triagePresetName(TriagePreset preset) {
   switch (preset) {
+    case TriagePreset::WorstImages:
+      return QStringLiteral("worst-images");
     case TriagePreset::WorstOks:
       return QStringLiteral("worst-oks");
     case TriagePreset::HighScoreFalsePositives:
@@ -101,20 +126,84 @@ std::optional<TriagePreset> triagePresetFromName(const QString& name) {
   return std::nullopt;
 }
 
-QList<qint64> triageQueue(const Triage& triage, TriagePreset preset) {
+ImageQueue triageQueue(const RunAnalysis& analysis, TriagePreset preset) {
+  const Triage& triage = analysis.triage;
+  ImageQueue queue;
+  queue.title = triagePresetTitle(preset);
   switch (preset) {
+    case TriagePreset::WorstImages:
+      queue.keyName = tr("AP lost");
+      queue.keyDecimals = 4;
+      queue.keySigned = true;
+      if (analysis.worstImages)
+        addImagesOf(
+            *analysis.worstImages, [](const RankedImage& r) { return r.apLost; }, &queue);
+      break;
     case TriagePreset::WorstOks:
-      return imagesOf(triage.worstOks);
+      queue.keyName = tr("Lowest OKS");
+      queue.keyDecimals = 3;
+      addImagesOf(
+          triage.worstOks, [](const TriageDetection& d) { return d.oks; }, &queue);
+      break;
     case TriagePreset::HighScoreFalsePositives:
-      return imagesOf(triage.highScoreFalsePositives);
+      queue.keyName = tr("FP score");
+      queue.keyDecimals = 3;
+      addImagesOf(
+          triage.highScoreFalsePositives, [](const TriageDetection& d) { return d.score; }, &queue);
+      break;
     case TriagePreset::MissedPeople:
-      return imagesOf(triage.missedPeople);
+      queue.keyName = tr("Missed area");
+      addImagesOf(
+          triage.missedPeople, [](const MissedPerson& p) { return p.area; }, &queue);
+      break;
     case TriagePreset::Swaps:
-      return imagesOf(triage.swaps);
+      queue.keyName = tr("Swaps (a detection)");
+      addImagesOf(
+          triage.swaps, [](const TriageDetection& d) { return double(d.swaps); }, &queue);
+      break;
     case TriagePreset::Inversions:
-      return imagesOf(triage.inversions);
+      queue.keyName = tr("Inversions (a detection)");
+      addImagesOf(
+          triage.inversions, [](const TriageDetection& d) { return double(d.inversions); }, &queue);
+      break;
   }
-  return {};
+  return queue;
+}
+
+ImageQueue errorQueue(const KeypointAnalysis& analysis, const Triage& triage, ErrorType error,
+                      const QString& title) {
+  std::map<std::int64_t, int> count;
+  switch (error) {
+    case ErrorType::Miss:
+    case ErrorType::Swap:
+    case ErrorType::Inversion:
+    case ErrorType::Jitter:
+      for (const DetectionAnalysis& d : analysis.detections)
+        for (JointLabel label : d.joints) count[d.imageId] += label == labelFixedBy(error);
+      break;
+    case ErrorType::Score:
+      for (const TriageDetection& d : triage.worstOks) ++count[d.imageId];
+      break;
+    case ErrorType::BackgroundFP:
+      for (const ImageTriage& i : triage.images) count[i.imageId] = i.backgroundFalsePositives;
+      break;
+    case ErrorType::FalseNeg:
+      for (const ImageTriage& i : triage.images) count[i.imageId] = i.missedPeople;
+      break;
+    case ErrorType::Baseline:
+      break;
+  }
+  std::vector<std::int64_t> ids = imagesWithError(analysis, triage, error);
+  std::stable_sort(ids.begin(), ids.end(),
+                   [&](std::int64_t a, std::int64_t b) { return count[a] > count[b]; });
+  ImageQueue queue;
+  queue.title = tr("images with %1 (count), most first").arg(title);
+  queue.keyName = title.left(1).toUpper() + title.mid(1);
+  for (std::int64_t id : ids) {
+    queue.imageIds.append(id);
+    queue.keys.insert(id, count[id]);
+  }
+  return queue;
 }
 
 }  // namespace posescope

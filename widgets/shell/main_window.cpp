@@ -113,11 +113,10 @@ void MainWindow::connectPageRequests() {
   connect(timingView_, &TimingView::imageActivated, this, inspect);
   connect(resultsView_, &ResultsView::imageActivated, this, inspect);
   // A bar of the analysis charts: its images as a queue on the Inspect page.
-  connect(resultsView_, &ResultsView::imagesRequested, this,
-          [this](const QString& title, const QList<qint64>& ids) {
-            inspectView_->showImageQueue(title, ids);
-            showPage(InspectPage);
-          });
+  connect(resultsView_, &ResultsView::imagesRequested, this, [this](const ImageQueue& queue) {
+    inspectView_->showImageQueue(queue);
+    showPage(InspectPage);
+  });
   // A point of the PR curve: its detection, selected, then those ranked after it.
   connect(resultsView_, &ResultsView::detectionsRequested, this,
           [this](const QString& title, const QList<qint64>& ids, int person) {

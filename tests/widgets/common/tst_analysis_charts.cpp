@@ -132,7 +132,7 @@ class TestAnalysisCharts : public QObject {
                       qRound(plot->yAxis->coordToPixel(std::max(bar.fixed, bar.from) / 2)));
       QTest::mouseClick(plot, Qt::LeftButton, {}, at);
       QCOMPARE(spy.count(), 1);
-      QCOMPARE(spy.takeFirst().at(1).value<QList<qint64>>(), c.ids);
+      QCOMPARE(spy.takeFirst().at(0).value<ImageQueue>().imageIds, c.ids);
     }
     QVERIFY(!chart.requestImages(barIndex(chart, ErrorType::Baseline)));
     QCOMPARE(spy.count(), 0);

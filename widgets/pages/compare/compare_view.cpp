@@ -10,6 +10,8 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <algorithm>
+#include <unordered_map>
 
 #include "report/error_label_changes.h"
 #include "widgets/common/ap_if_fixed_chart.h"
@@ -131,13 +133,9 @@ QWidget* CompareView::buildApCharts() {
   follow(apChartA_, apChartB_);
   follow(apChartB_, apChartA_);
   connect(apChartA_, &ApIfFixedChart::imagesRequested, this,
-          [this](const QString& title, const QList<qint64>& ids) {
-            showImageSelection(A, title, ids);
-          });
+          [this](const ImageQueue& queue) { showImageSelection(A, queue); });
   connect(apChartB_, &ApIfFixedChart::imagesRequested, this,
-          [this](const QString& title, const QList<qint64>& ids) {
-            showImageSelection(B, title, ids);
-          });
+          [this](const ImageQueue& queue) { showImageSelection(B, queue); });
   auto* charts = new QWidget;
   auto* layout = new QHBoxLayout(charts);
   layout->setContentsMargins(0, 0, 0, 0);
@@ -362,10 +360,15 @@ void CompareView::showPairAnalysis(const RunPairAnalysisPtr& analysis) {
   metricTable_->resizeColumnsToContents();
   imageModel_->setErrorChanges(errorLabelChangesByImage(analysis->triageA, analysis->triageB),
                                true);
+  // Each chart names its run's metric table AP (valid.py's, the first stat) beside its baseline.
+  const std::optional<MetricComparison>& metrics = comparison_->metrics;
+  const bool haveAp = metrics && !metrics->a.empty() && !metrics->b.empty();
   apChartA_->setAnalysis(std::shared_ptr<const KeypointAnalysis>(analysis, &analysis->a),
-                         std::shared_ptr<const Triage>(analysis, &analysis->triageA));
+                         std::shared_ptr<const Triage>(analysis, &analysis->triageA),
+                         haveAp ? metrics->a.front() : -1);
   apChartB_->setAnalysis(std::shared_ptr<const KeypointAnalysis>(analysis, &analysis->b),
-                         std::shared_ptr<const Triage>(analysis, &analysis->triageB));
+                         std::shared_ptr<const Triage>(analysis, &analysis->triageB),
+                         haveAp ? metrics->b.front() : -1);
   curves_->showPairAnalysis(analysis);
   showNotes();
   Q_EMIT pairAnalysisFinished();
@@ -450,20 +453,35 @@ void CompareView::rebuildTimingPlot() {
 std::vector<ImageDelta> CompareView::imagesListed() const {
   if (!comparison_) return {};
   if (!selection_) return comparison_->images;
+  std::unordered_map<std::int64_t, const ImageDelta*> byImage;
+  for (const ImageDelta& d : comparison_->images) byImage[d.imageId] = &d;
   std::vector<ImageDelta> listed;
-  for (const ImageDelta& d : comparison_->images) {
-    if (selection_->count(d.imageId)) listed.push_back(d);
+  for (qint64 id : selection_->imageIds) {
+    const auto it = byImage.find(id);
+    if (it != byImage.end()) listed.push_back(*it->second);
   }
   return listed;
 }
 
-void CompareView::showImageSelection(Side side, const QString& title,
-                                     const QList<qint64>& imageIds) {
+void CompareView::showImageSelection(Side side, const ImageQueue& queue) {
   if (!comparison_) return;
-  selection_.emplace(imageIds.begin(), imageIds.end());
+  selection_ = queue;
   imageModel_->setImages(imagesListed());
-  selectionLabel_->setText(tr("%1 in run %2: %n listed", nullptr, imageModel_->rowCount())
-                               .arg(title, side == A ? QStringLiteral("A") : QStringLiteral("B")));
+  // The first images and their key, the count of that error (the table has no column for it).
+  QStringList first;
+  for (int i = 0; i < std::min<int>(3, static_cast<int>(queue.imageIds.size())); ++i) {
+    const qint64 id = queue.imageIds[i];
+    first << tr("%1: %2").arg(id).arg(imageQueueKeyText(queue, queue.keys.value(id)));
+  }
+  selectionLabel_->setText(
+      tr("%1 in run %2: %n listed", nullptr, imageModel_->rowCount())
+          .arg(queue.title, side == A ? QStringLiteral("A") : QStringLiteral("B")) +
+      (queue.keyName.isEmpty() || first.isEmpty()
+           ? QString()
+           : tr(" (%1 per image: %2%3)")
+                 .arg(queue.keyName.toLower(), first.join(QStringLiteral(", ")),
+                      queue.imageIds.size() > first.size() ? QStringLiteral(", \u2026")
+                                                           : QString())));
   selectionBar_->show();
   current_.reset();
   if (const ImageDelta* first = imageModel_->deltaAt(0)) showImage(first->imageId);

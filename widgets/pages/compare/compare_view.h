@@ -14,6 +14,7 @@
 #include "report/run_comparison.h"
 #include "widgets/session/compare_analysis.h"
 #include "widgets/session/compare_data.h"
+#include "widgets/session/triage_queues.h"
 
 class QCustomPlot;
 class QLabel;
@@ -80,10 +81,11 @@ class CompareView : public QWidget {
 
   /// Shows image `imageId` in both canvases and selects its row; false when neither run has it.
   bool showImage(std::int64_t imageId);
-  /// Lists only images `imageIds` in the per-image table (what a click on a bar of side `side`'s
-  /// AP-if-fixed chart does: the images with that error), in the table's order, under a line
-  /// naming them with "Show all images"; shows the first. Ignored before a comparison is shown.
-  void showImageSelection(Side side, const QString& title, const QList<qint64>& imageIds);
+  /// Lists only the images of `queue` in the per-image table (what a click on a bar of side
+  /// `side`'s AP-if-fixed chart does: the images with that error, most of it first), in the
+  /// queue's order, under a line naming it and its key with "Show all images"; shows the first.
+  /// Ignored before a comparison is shown.
+  void showImageSelection(Side side, const ImageQueue& queue);
   /// Lists every image again.
   void showAllImages();
   /// The line naming the images listed, or "" when all are.
@@ -138,7 +140,7 @@ class CompareView : public QWidget {
   void chooseRun(Side side);
   void recompare();
   void clearComparison();
-  /// The comparison's images that the per-image table lists (all, or selection_'s).
+  /// The comparison's images that the per-image table lists (all, or selection_'s in its order).
   std::vector<ImageDelta> imagesListed() const;
   void rebuildTimingPlot();
   void showSideImage(Side s, std::int64_t imageId);
@@ -148,7 +150,7 @@ class CompareView : public QWidget {
   DeltaOrder order_ = DeltaOrder::Oks;
   std::optional<std::int64_t> current_;
   /// The images the per-image table is limited to (a chart bar's), or none: all.
-  std::optional<std::set<std::int64_t>> selection_;
+  std::optional<ImageQueue> selection_;
   QString labelA_, labelB_;  // run labels, with the folder names when the labels are equal
   QStringList noteLines_;    // the notes line's parts (comparison notes, warnings)
   RunPairAnalysisPtr pairAnalysis_;

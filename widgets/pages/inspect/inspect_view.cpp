@@ -10,10 +10,12 @@
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QPainter>
 #include <QShowEvent>
 #include <QSlider>
 #include <QSortFilterProxyModel>
+#include <QSpinBox>
 #include <QSplitter>
 #include <QTableView>
 #include <QToolBar>
@@ -140,6 +142,11 @@ QWidget* InspectView::buildImageList() {
 
   viewBar_ = new ViewQueryBar;
   header->resizeSection(InspectTableModel::TagsColumn, 120);
+  // The queue's key beside the file, where the eye is; shown only while a queue is.
+  header->moveSection(header->visualIndex(InspectTableModel::QueueKeyColumn),
+                      header->visualIndex(InspectTableModel::FileColumn) + 1);
+  header->resizeSection(InspectTableModel::QueueKeyColumn, 76);
+  table_->setColumnHidden(InspectTableModel::QueueKeyColumn, true);
 
   auto* list = new QWidget;
   list->setMinimumWidth(220);
@@ -148,7 +155,7 @@ QWidget* InspectView::buildImageList() {
   layout->addWidget(filter_);
   layout->addWidget(viewBar_);
   layout->addWidget(buildTriageBar());
-  layout->addWidget(queueBanner_);
+  layout->addWidget(queueRow_);
   auto* tableAndTags = new QSplitter(Qt::Vertical);
   tableAndTags->addWidget(table_);
   tableAndTags->addWidget(buildTagsPanel());
@@ -257,23 +264,37 @@ void InspectView::showTags() {
   tagsModel_->setTags(view_->tags());
 }
 
-// One button per triage queue, and the indicator of the queue shown.
+// The worst images' queue as a button, the other triage queues in a menu beside it (six buttons
+// did not fit the image list's width), and the indicator of the queue shown.
 QWidget* InspectView::buildTriageBar() {
   auto* bar = new QWidget;
   auto* layout = new QHBoxLayout(bar);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->setSpacing(2);
+  auto* others = new QMenu(bar);
+  others->setToolTipsVisible(true);
   for (TriagePreset preset : kTriagePresets) {
     auto* action = new QAction(triagePresetButtonText(preset), this);
     action->setToolTip(triagePresetDescription(preset));
     action->setEnabled(false);  // until the error analysis is there
     connect(action, &QAction::triggered, this, [this, preset] { showTriageQueue(preset); });
+    triageActions_[static_cast<std::size_t>(preset)] = action;
+    if (preset != TriagePreset::WorstImages) {
+      others->addAction(action);
+      continue;
+    }
     auto* button = new QToolButton;
     button->setDefaultAction(action);
     button->setAutoRaise(false);
     layout->addWidget(button);
-    triageActions_[static_cast<std::size_t>(preset)] = action;
   }
+  auto* more = new QToolButton;
+  more->setObjectName(QStringLiteral("otherQueues"));
+  more->setText(tr("Other queues"));
+  more->setToolTip(tr("The triage lists of the error analysis, each ordered by its own key"));
+  more->setMenu(others);
+  more->setPopupMode(QToolButton::InstantPopup);
+  layout->addWidget(more);
   layout->addStretch(1);
   queueBanner_ = new QLabel;
   queueBanner_->setObjectName(QStringLiteral("queueBanner"));
@@ -281,8 +302,20 @@ QWidget* InspectView::buildTriageBar() {
   queueBanner_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
   queueBanner_->setStyleSheet(QStringLiteral(
       "QLabel { background: #dbeafe; color: #1e3a5f; border: 1px solid #93c5fd; padding: 3px; }"));
-  queueBanner_->hide();
   connect(queueBanner_, &QLabel::linkActivated, this, [this] { clearImageQueue(); });
+  queueTop_ = new QSpinBox;
+  queueTop_->setObjectName(QStringLiteral("queueTop"));
+  queueTop_->setRange(0, 1000000);
+  queueTop_->setSpecialValueText(tr("top: all"));
+  queueTop_->setPrefix(tr("top "));
+  queueTop_->setToolTip(tr("Keep only the queue's first images (the most of its key)"));
+  connect(queueTop_, &QSpinBox::valueChanged, this, [this](int count) { keepQueueTop(count); });
+  queueRow_ = new QWidget;
+  auto* row = new QHBoxLayout(queueRow_);
+  row->setContentsMargins(0, 0, 0, 0);
+  row->addWidget(queueBanner_, 1);
+  row->addWidget(queueTop_, 0, Qt::AlignTop);
+  queueRow_->hide();
   return bar;
 }
 
@@ -606,16 +639,39 @@ QAction* InspectView::triageAction(TriagePreset preset) const {
 }
 
 void InspectView::showImageQueue(const QString& title, const QList<qint64>& imageIds) {
+  ImageQueue queue;
+  queue.title = title;
+  queue.imageIds = imageIds;
+  showImageQueue(queue);
+}
+
+void InspectView::showImageQueue(const ImageQueue& queue) {
+  queue_ = queue;
+  {  // a new queue starts whole
+    const QSignalBlocker block(queueTop_);
+    queueTop_->setValue(0);
+  }
+  keepQueueTop(0);
+}
+
+void InspectView::keepQueueTop(int count) {
+  if (!queue_) return;
   {  // no sort arrow while the queue's order holds; the header must not sort the rows itself
     const QSignalBlocker block(table_->horizontalHeader());
     table_->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
   }
-  proxy_->setQueue(imageIds);
-  queueTitle_ = title;
-  queueBanner_->setText(tr("Queue: <b>%1</b> (%2 images) \u2014 <a href=\"clear\">clear</a>")
-                            .arg(title.toHtmlEscaped())
-                            .arg(proxy_->rowCount()));
-  queueBanner_->show();
+  const ImageQueue shown = firstImagesOf(*queue_, count);
+  proxy_->setQueue(shown.imageIds);
+  model_->setQueue(shown);
+  table_->setColumnHidden(InspectTableModel::QueueKeyColumn, shown.keyName.isEmpty());
+  queueTitle_ = shown.title;
+  const QString images =
+      shown.imageIds.size() < queue_->imageIds.size()
+          ? tr("the first %1 of %2 images").arg(proxy_->rowCount()).arg(queue_->imageIds.size())
+          : tr("%1 images").arg(proxy_->rowCount());
+  queueBanner_->setText(tr("Queue: <b>%1</b> (%2) \u2014 <a href=\"clear\">clear</a>")
+                            .arg(shown.title.toHtmlEscaped(), images));
+  queueRow_->show();
   table_->selectionModel()->clearCurrentIndex();
   stepImage(1);  // the queue's first image
 }
@@ -627,9 +683,12 @@ void InspectView::clearImageQueue() {
     table_->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
   }
   proxy_->clearQueue();
+  queue_.reset();
+  model_->setQueue(std::nullopt);
+  table_->setColumnHidden(InspectTableModel::QueueKeyColumn, true);
   queueTitle_.clear();
   queueBanner_->clear();
-  queueBanner_->hide();
+  queueRow_->hide();
   if (current_) {  // the image shown stays selected
     const int row = model_->rowOfDatasetIndex(*current_);
     const QModelIndex at = proxy_->mapFromSource(model_->index(row, 0));
@@ -643,11 +702,11 @@ void InspectView::clearImageQueue() {
 
 void InspectView::showTriageQueue(TriagePreset preset) {
   if (!analysis_) return;
-  showImageQueue(triagePresetTitle(preset), triageQueue(analysis_->triage, preset));
+  showImageQueue(triageQueue(*analysis_, preset));
 }
 
 QString InspectView::queueText() const {
-  return queueBanner_->isHidden() ? QString() : queueBanner_->text();
+  return queueRow_->isHidden() ? QString() : queueBanner_->text();
 }
 
 void InspectView::selectPerson(int person) {

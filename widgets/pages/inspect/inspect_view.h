@@ -18,6 +18,7 @@ class QComboBox;
 class QLabel;
 class QLineEdit;
 class QSlider;
+class QSpinBox;
 class QSortFilterProxyModel;
 class QTableView;
 class QToolBar;
@@ -94,6 +95,11 @@ class InspectView : public QWidget {
   /// says so above it ("Queue: TITLE (n images) — clear") and shows the queue's first image;
   /// next / previous image walk the queue. Clicking a column header sorts within the queue.
   void showImageQueue(const QString& title, const QList<qint64>& imageIds);
+  /// The same with the queue's key, shown as a column beside the file ("AP lost +0.0158") while
+  /// the queue is active; the "Keep top" box keeps only its first images.
+  void showImageQueue(const ImageQueue& queue);
+  /// Keeps only the first `count` images of the queue shown (0: all of them).
+  void keepQueueTop(int count);
   /// Every image again, in dataset order.
   void clearImageQueue();
   /// The queue of `preset` from the analysis' triage (nothing without an analysis).
@@ -219,7 +225,10 @@ class InspectView : public QWidget {
   ImageQueueProxy* proxy_ = nullptr;
   RunAnalysisPtr analysis_;
   QString queueTitle_;
+  std::optional<ImageQueue> queue_;  // the whole queue shown, before "Keep top"
+  QWidget* queueRow_ = nullptr;      // the banner and the "Keep top" box
   QLabel* queueBanner_ = nullptr;
+  QSpinBox* queueTop_ = nullptr;
   QAction* triageActions_[kTriagePresets.size()] = {};  // by TriagePreset
   int selectedPerson_ = -1;
   PersonErrorsModel* personErrors_ = nullptr;

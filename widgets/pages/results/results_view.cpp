@@ -145,7 +145,13 @@ QWidget* ResultsView::buildAnalysisTab() {
   apChart_ = new ApIfFixedChart;
   jointChart_ = new JointErrorChart;
   connect(apChart_, &ApIfFixedChart::imagesRequested, this, &ResultsView::imagesRequested);
-  connect(jointChart_, &JointErrorChart::imagesRequested, this, &ResultsView::imagesRequested);
+  connect(jointChart_, &JointErrorChart::imagesRequested, this,
+          [this](const QString& title, const QList<qint64>& ids) {
+            ImageQueue queue;
+            queue.title = title;
+            queue.imageIds = ids;
+            Q_EMIT imagesRequested(queue);
+          });
   analysisNote_ = new QLabel;
   analysisNote_->setObjectName(QStringLiteral("analysisNote"));
   analysisNote_->setWordWrap(true);
@@ -188,6 +194,7 @@ void ResultsView::showAnalysis(const RunAnalysisPtr& analysis) {
     apChart_->setAnalysis(nullptr, nullptr);
     jointChart_->setAnalysis(nullptr);
     if (curvesView_) curvesView_->setAnalysis(nullptr);
+    recordModel_->setApLost(nullptr);
     return;
   }
   analysisNote_->setText(
@@ -199,7 +206,10 @@ void ResultsView::showAnalysis(const RunAnalysisPtr& analysis) {
                    ? QString()
                    : tr(" with changed settings (not posescope-cli analyze's)")));
   apChart_->setAnalysis(std::shared_ptr<const KeypointAnalysis>(analysis, &analysis->analysis),
-                        std::shared_ptr<const Triage>(analysis, &analysis->triage));
+                        std::shared_ptr<const Triage>(analysis, &analysis->triage),
+                        analysis->tableAp,
+                        !analysis->reevaluation || analysis->reevaluation->usesValidPySettings());
+  recordModel_->setApLost(analysis->worstImages);
   jointChart_->setAnalysis(std::shared_ptr<const KeypointAnalysis>(analysis, &analysis->analysis));
   curvesView_->setAnalysis(analysis);
 }
@@ -264,6 +274,7 @@ void ResultsView::showAnalysisFailed(const QString& message) {
   apChart_->setAnalysis(nullptr, nullptr);
   jointChart_->setAnalysis(nullptr);
   curvesView_->setAnalysis(nullptr);
+  recordModel_->setApLost(nullptr);
   curvesView_->setMessage(tr("No error analysis: %1").arg(message));
 }
 

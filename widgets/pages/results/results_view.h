@@ -6,6 +6,7 @@
 
 #include "widgets/session/run_analysis.h"
 #include "widgets/session/run_types.h"
+#include "widgets/session/triage_queues.h"
 
 class QAbstractItemModel;
 class QLabel;
@@ -97,8 +98,8 @@ class ResultsView : public QWidget {
   /// The user pressed Resume: continue the run folder `runDir` (RunSession::resumeRun).
   void resumeRequested(const QString& runDir);
   /// The user clicked a bar of the analysis charts: the images with that error, in the order to
-  /// inspect them (the shell shows them as a queue on the Inspect page).
-  void imagesRequested(const QString& title, const QList<qint64>& imageIds);
+  /// inspect them, with their key (the shell shows them as a queue on the Inspect page).
+  void imagesRequested(const posescope::ImageQueue& queue);
   /// The user clicked the PR curve: the images of the detection there and of those ranked after
   /// it, `person` the detection among its image's people (CurvesView::detectionsRequested).
   void detectionsRequested(const QString& title, const QList<qint64>& imageIds, int person);

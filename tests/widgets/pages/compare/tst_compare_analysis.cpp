@@ -32,6 +32,7 @@
 #include "widgets/models/comparison_models.h"
 #include "widgets/pages/compare/compare_curves.h"
 #include "widgets/pages/compare/compare_view.h"
+#include "widgets/session/triage_queues.h"
 
 using namespace posescope;
 
@@ -440,7 +441,8 @@ class TestCompareAnalysis : public QObject {
     const int all = images->rowCount();
     QVERIFY(view.imageSelectionText().isEmpty());
 
-    // B's swap bar: the table lists exactly B's images with a swap (image 3), in its own order.
+    // B's swap bar: the table lists exactly B's images with a swap (image 3), most swaps first,
+    // and the line above it gives their counts (issue 33).
     ApIfFixedChart* chart = view.apChart(CompareView::B);
     const auto& bars = chart->bars();
     const auto swap = std::find_if(bars.begin(), bars.end(),
@@ -454,6 +456,14 @@ class TestCompareAnalysis : public QObject {
       QVERIFY(std::count(expected.begin(), expected.end(), images->deltaAt(r)->imageId));
     }
     QVERIFY(std::count(expected.begin(), expected.end(), kTwoPeopleImage));
+    const ImageQueue queue = errorQueue(analysis->b, analysis->triageB, ErrorType::Swap,
+                                        QStringLiteral("swapped joints"));
+    for (int r = 0; r < images->rowCount(); ++r)
+      QCOMPARE(qint64(images->deltaAt(r)->imageId), queue.imageIds[r]);
+    QVERIFY2(view.imageSelectionText().contains(QStringLiteral("swapped joints per image: %1: %2")
+                                                    .arg(queue.imageIds[0])
+                                                    .arg(queue.keys.value(queue.imageIds[0]))),
+             qPrintable(view.imageSelectionText()));
     QCOMPARE(view.currentImage(), images->deltaAt(0)->imageId);
     QVERIFY(view.imageSelectionText().contains(QStringLiteral("in run B")));
     QVERIFY(view.findChild<QWidget*>(QStringLiteral("showAllImagesButton"))->isVisibleTo(&view));

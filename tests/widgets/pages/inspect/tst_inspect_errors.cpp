@@ -5,9 +5,11 @@
 // syn_coco_300's results.
 
 #include <QAbstractItemModelTester>
+#include <QHeaderView>
 #include <QLabel>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
+#include <QSpinBox>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -16,6 +18,7 @@
 #include <nlohmann/json.hpp>
 
 #include "analysis/analysis_json.h"
+#include "analysis/image_ranking.h"
 #include "eval/ground_truth.h"
 #include "eval/results_io.h"
 #include "render/palette.h"
@@ -47,6 +50,8 @@ RunAnalysisPtr analyse(KeypointGroundTruth gt, std::vector<KeypointDetection> re
   a->defaultParams = a->params = analysisParamsFor(in->layout);
   a->analysis = analyzeKeypoints(in->groundTruth, in->results, a->params);
   a->triage = buildTriage(a->analysis, in->groundTruth);
+  a->worstImages = std::make_shared<const std::vector<RankedImage>>(
+      rankImages(in->groundTruth, in->results, evalParamsFor(in->layout), ImageOrder::ApLost));
   a->input = in;
   a->buildIndex();
   return a;
@@ -131,6 +136,16 @@ void checkPresetsAgainstJson(InspectView& view) {
     view.triageAction(preset)->trigger();
     QCOMPARE(tableIds(view), expected);
     QCOMPARE(view.queueTitle(), triagePresetTitle(preset));
+    // The key is named in the title and shown as a column beside the file.
+    const ImageQueue queue = triageQueue(a, preset);
+    auto* table = view.findChild<QTableView*>(QStringLiteral("imageTable"));
+    QVERIFY(!table->isColumnHidden(InspectTableModel::QueueKeyColumn));
+    QCOMPARE(table->horizontalHeader()->visualIndex(InspectTableModel::QueueKeyColumn),
+             table->horizontalHeader()->visualIndex(InspectTableModel::FileColumn) + 1);
+    QCOMPARE(view.proxyModel()->headerData(InspectTableModel::QueueKeyColumn, Qt::Horizontal),
+             QVariant(queue.keyName));
+    QCOMPARE(view.proxyModel()->index(0, InspectTableModel::QueueKeyColumn).data().toString(),
+             imageQueueKeyText(queue, queue.keys.value(expected.front())));
     QVERIFY(view.queueText().contains(QStringLiteral("(%1 images)").arg(expected.size())));
     QCOMPARE(shownImageId(view), expected.front());
     for (int i = 1; i < expected.size(); ++i) {
@@ -346,6 +361,46 @@ class TestInspectErrors : public QObject {
     QVERIFY(!view.analysis());
     QCOMPARE(view.proxyModel()->rowCount(), 7);
     QVERIFY(!view.triageAction(TriagePreset::Swaps)->isEnabled());
+  }
+
+  // Issue 33: the first queue is the worst images by AP lost (core's rankImages, as analyze
+  // prints them), its key a column; "top" keeps its first images.
+  void worstImagesQueueShowsApLostAndKeepsTheTop() {
+    InspectView view;
+    view.setData(fixtureData(), nullptr);
+    view.setAnalysis(analysis_);
+    QAbstractItemModelTester tester(view.tableModel(),
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QCOMPARE(kTriagePresets.front(), TriagePreset::WorstImages);
+    QVERIFY(triagePresetTitle(TriagePreset::WorstImages).contains(QLatin1String("AP lost")));
+    QVERIFY(triagePresetTitle(TriagePreset::WorstOks)
+                .contains(QLatin1String("lowest OKS of a localised detection (any score)")));
+    view.triageAction(TriagePreset::WorstImages)->trigger();
+    QList<qint64> expected;
+    for (const RankedImage& r : *analysis_->worstImages) expected << r.imageId;
+    QCOMPARE(tableIds(view), expected);
+    QCOMPARE(view.proxyModel()->headerData(InspectTableModel::QueueKeyColumn, Qt::Horizontal),
+             QVariant(QStringLiteral("AP lost")));
+    const RankedImage& worst = analysis_->worstImages->front();
+    QVERIFY(worst.apLost > 0);
+    QCOMPARE(view.proxyModel()->index(0, InspectTableModel::QueueKeyColumn).data().toString(),
+             QString::asprintf("%+.4f", worst.apLost));
+    QCOMPARE(shownImageId(view), worst.imageId);
+
+    auto* top = view.findChild<QSpinBox*>(QStringLiteral("queueTop"));
+    QVERIFY(top);
+    top->setValue(2);
+    QCOMPARE(tableIds(view), expected.mid(0, 2));
+    QVERIFY2(
+        view.queueText().contains(QStringLiteral("the first 2 of %1 images").arg(expected.size())),
+        qPrintable(view.queueText()));
+    top->setValue(0);
+    QCOMPARE(tableIds(view), expected);
+    view.clearImageQueue();
+    auto* table = view.findChild<QTableView*>(QStringLiteral("imageTable"));
+    QVERIFY(table->isColumnHidden(InspectTableModel::QueueKeyColumn));
+    QCOMPARE(view.proxyModel()->index(0, InspectTableModel::QueueKeyColumn).data().toString(),
+             QStringLiteral("\u2013"));
   }
 
   void keyboardWalksTheQueue() {

@@ -1,25 +1,39 @@
 // The Results page's "Where the AP goes" tab on a run folder with every kind of error: the charts
 // fill from the session's background analysis with its numbers, a click asks for the images
-// with that error, and a run whose annotation file is gone says so plainly.
+// with that error, and a run whose annotation file is gone says so plainly. Issue 33: "worst
+// image" is one order (AP lost) in the queue, the table and the CLI; People says which people; the
+// baseline names both APs; labels follow the evaluation settings; a bar lists images by count.
 
+#include <QAbstractItemModelTester>
+#include <QHelpEvent>
 #include <QLabel>
+#include <QLineEdit>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTemporaryDir>
+#include <QToolTip>
 #include <QtTest>
 
 #include <filesystem>
 
+#include "analysis/image_ranking.h"
+#include "eval/keypoint_eval.h"
+#include "eval/keypoint_layout.h"
 #include "pipeline/run_metrics.h"
 #include "widgets/analysis_run_fixture.h"
-#include "widgets/models/metric_table_model.h"
 #include "widgets/common/ap_if_fixed_chart.h"
 #include "widgets/common/joint_error_chart.h"
 #include "widgets/common/qcp.h"
+#include "widgets/models/metric_table_model.h"
+#include "widgets/models/record_table_model.h"
+#include "widgets/pages/results/evaluation_settings_panel.h"
 #include "widgets/pages/results/results_view.h"
 #include "widgets/pages/results/run_summary_panel.h"
 #include "widgets/session/run_analysis_session.h"
+#include "widgets/session/run_document.h"
 #include "widgets/session/run_session.h"
+#include "widgets/session/triage_queues.h"
 
 using namespace posescope;
 
@@ -31,6 +45,23 @@ int barIndex(const ApIfFixedChart& chart, ErrorType error) {
   for (std::size_t i = 0; i < chart.bars().size(); ++i)
     if (chart.bars()[i].error == error) return static_cast<int>(i);
   return -1;
+}
+
+// The image ids of `model`'s rows, in its order.
+QList<qint64> idsOf(const QAbstractItemModel* model) {
+  QList<qint64> ids;
+  for (int r = 0; r < model->rowCount(); ++r)
+    ids << model->index(r, RecordTableModel::ImageIdColumn).data(Qt::UserRole).toLongLong();
+  return ids;
+}
+
+// Every text the chart shows of its settings: the OKS choices, the baseline line, bar tooltips.
+QString chartTexts(const ApIfFixedChart& chart) {
+  QStringList texts = chart.oksChoices();
+  texts << chart.baselineNote();
+  for (std::size_t i = 0; i < chart.bars().size(); ++i)
+    texts << chart.barToolTip(static_cast<int>(i));
+  return texts.join('\n');
 }
 
 }  // namespace
@@ -76,11 +107,175 @@ class TestResultsAnalysis : public QObject {
     QVERIFY(ap->requestImages(barIndex(*ap, ErrorType::FalseNeg)));
     QVERIFY(view.jointChart()->requestImages(test::kLeftWrist, JointLabel::Swap));
     QCOMPARE(requested.count(), 4);
-    QCOMPARE(requested.at(0).at(1).value<QList<qint64>>(), QList<qint64>{4});
-    QCOMPARE(requested.at(1).at(1).value<QList<qint64>>(), QList<qint64>{3});
-    QCOMPARE(requested.at(2).at(1).value<QList<qint64>>(), QList<qint64>{7});
-    QCOMPARE(requested.at(3).at(1).value<QList<qint64>>(), QList<qint64>{4});
-    QCOMPARE(requested.at(3).at(0).toString(), QStringLiteral("left_wrist: swap"));
+    auto queue = [&](int i) { return requested.at(i).at(0).value<ImageQueue>(); };
+    QCOMPARE(queue(0).imageIds, QList<qint64>{4});
+    QCOMPARE(queue(1).imageIds, QList<qint64>{3});
+    QCOMPARE(queue(2).imageIds, QList<qint64>{7});
+    QCOMPARE(queue(3).imageIds, QList<qint64>{4});
+    QCOMPARE(queue(3).title, QStringLiteral("left_wrist: swap"));
+  }
+
+  // Issue 33: the Worst images queue, the Results table sorted by AP lost and core's rankImages
+  // (which posescope-cli analyze prints) give one order; People are predicted and GT people.
+  void worstImagesAreOneOrderEverywhere() {
+    RunSession session;
+    ResultsView view;
+    view.followSession(&session);
+    QSignalSpy ready(session.analysis(), &RunAnalysisSession::analysisReady);
+    session.openRunFolder(runDir_);
+    QVERIFY(ready.wait(kTimeoutMs));
+    const RunAnalysisPtr analysis = session.analysis()->current();
+    QVERIFY(analysis && analysis->worstImages);
+    const RunEvaluationInput& input = *analysis->input;
+    const std::vector<RankedImage> core = rankImages(
+        input.groundTruth, input.results, evalParamsFor(input.layout), ImageOrder::ApLost);
+    QList<qint64> expected;
+    for (const RankedImage& r : core) expected << r.imageId;
+    QVERIFY(core.front().apLost > 0);
+
+    const ImageQueue queue = triageQueue(*analysis, TriagePreset::WorstImages);
+    QCOMPARE(queue.imageIds, expected);
+    QCOMPARE(queue.keyName, QStringLiteral("AP lost"));
+    QVERIFY(queue.title.contains(QLatin1String("AP lost")));
+    QCOMPARE(queue.keys.value(core.front().imageId), core.front().apLost);
+    QCOMPARE(imageQueueKeyText(queue, 0.0158), QStringLiteral("+0.0158"));
+
+    QAbstractItemModel* rows = view.recordRows();
+    QAbstractItemModelTester tester(rows, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    rows->sort(RecordTableModel::ApLostColumn, Qt::DescendingOrder);
+    QCOMPARE(idsOf(rows), expected);
+    QCOMPARE(rows->headerData(RecordTableModel::ApLostColumn, Qt::Horizontal).toString(),
+             QStringLiteral("AP lost"));
+    QCOMPARE(rows->index(0, RecordTableModel::ApLostColumn).data().toString(),
+             QString::asprintf("%+.4f", core.front().apLost));
+
+    // People: the predicted ones and the ground truth's (image 7: one person, never predicted).
+    QCOMPARE(rows->headerData(RecordTableModel::PeopleColumn, Qt::Horizontal).toString(),
+             QStringLiteral("Predicted people"));
+    QCOMPARE(rows->headerData(RecordTableModel::GroundTruthPeopleColumn, Qt::Horizontal).toString(),
+             QStringLiteral("GT people"));
+    RecordTableModel people;
+    QAbstractItemModelTester peopleTester(&people,
+                                          QAbstractItemModelTester::FailureReportingMode::QtTest);
+    const std::vector<ImageRecord> records = test::analysisFixtureRecords();
+    people.setRecords(records);
+    std::vector<PerImageRow> scores;
+    for (const ImageRecord& record : records) {
+      PerImageRow row;
+      row.index = record.index;
+      row.imageId = record.imageId;
+      row.people = record.people.size();
+      row.groundTruthPeople = analysis->imageTriage(record.imageId)->people;
+      scores.push_back(row);
+    }
+    people.setScores(scores);
+    people.setApLost(analysis->worstImages);
+    for (int r = 0; r < people.rowCount(); ++r) {
+      QCOMPARE(people.index(r, RecordTableModel::PeopleColumn).data().toULongLong(),
+               qulonglong(records[std::size_t(r)].people.size()));
+      QCOMPARE(people.index(r, RecordTableModel::GroundTruthPeopleColumn).data().toInt(),
+               scores[std::size_t(r)].groundTruthPeople);
+    }
+    const auto seven = std::find_if(records.begin(), records.end(),
+                                    [](const ImageRecord& r) { return r.imageId == 7; });
+    const int row7 = int(seven - records.begin());
+    QVERIFY(people.index(row7, RecordTableModel::GroundTruthPeopleColumn).data().toInt() >
+            people.index(row7, RecordTableModel::PeopleColumn).data().toInt());
+  }
+
+  // Issue 33: the baseline is coco-analyze's, the table's AP valid.py's: both numbers are said.
+  void theBaselineLineNamesBothAps() {
+    RunSession session;
+    ResultsView view;
+    view.followSession(&session);
+    QSignalSpy ready(session.analysis(), &RunAnalysisSession::analysisReady);
+    session.openRunFolder(runDir_);
+    QVERIFY(ready.wait(kTimeoutMs));
+    const RunAnalysisPtr analysis = session.analysis()->current();
+    const QString note = view.apChart()->baselineNote();
+    const double baseline = meanApIfFixed(analysis->analysis, ErrorType::Baseline, "all");
+    const RunEvaluationInput& input = *analysis->input;
+    const double tableAp =
+        evaluateKeypoints(input.groundTruth, input.results, evalParamsFor(input.layout))
+            .table.values.front();
+    QCOMPARE(analysis->tableAp, tableAp);
+    QVERIFY2(note.contains(QString::number(baseline, 'f', 3)), qPrintable(note));
+    QVERIFY2(note.contains(QString::number(tableAp, 'f', 3)), qPrintable(note));
+    QVERIFY2(note.contains(QLatin1String("coco-analyze")) && note.contains("valid.py") &&
+                 note.contains(QStringLiteral("32\u00b2")),
+             qPrintable(note));
+    QVERIFY(!view.apChart()->baselineNote().isEmpty() &&
+            view.apChart()->findChild<QLabel*>("baselineNote")->isVisibleTo(view.apChart()));
+  }
+
+  // Issue 33: after OKS thresholds 0.5:0.05:0.75 nothing of the chart says .50:.95.
+  void chartLabelsFollowTheThresholds() {
+    RunSession session;
+    ResultsView view;
+    view.followSession(&session);
+    QSignalSpy ready(session.analysis(), &RunAnalysisSession::analysisReady);
+    session.openRunFolder(runDir_);
+    QVERIFY(ready.wait(kTimeoutMs));
+    QVERIFY(chartTexts(*view.apChart()).contains(QLatin1String(".50:.95")));
+    QSignalSpy table(session.analysis(), &RunAnalysisSession::reevaluated);
+    ready.clear();
+    view.settingsPanel()->thresholdsEdit()->setText(QStringLiteral("0.5:0.05:0.75"));
+    view.settingsPanel()->applyNow();
+    QVERIFY(table.wait(kTimeoutMs));
+    QVERIFY(ready.count() > 0 || ready.wait(kTimeoutMs));
+    const QString texts = chartTexts(*view.apChart());
+    QVERIFY2(!texts.contains(QLatin1String(".50:.95")), qPrintable(texts));
+    QVERIFY2(texts.contains(QLatin1String("mean OKS .50:.75")), qPrintable(texts));
+    QVERIFY2(texts.contains(QLatin1String("changed evaluation settings")), qPrintable(texts));
+    // The AP lost column follows the re-evaluation too.
+    const RunAnalysisPtr analysis = session.analysis()->current();
+    QVERIFY(analysis->reevaluation && analysis->worstImages);
+    const RunEvaluationInput& input = *analysis->input;
+    const std::vector<RankedImage> core = rankImages(
+        input.groundTruth, input.results, analysis->reevaluation->params, ImageOrder::ApLost);
+    QCOMPARE(triageQueue(*analysis, TriagePreset::WorstImages).imageIds.front(),
+             qint64(core.front().imageId));
+  }
+
+  // Issue 33: a bar lists its images by how much of that error each holds, the count as key; the
+  // value tooltip stays while the pointer rests on the bar.
+  void aBarListsImagesByTheirCount() {
+    RunSession session;
+    ResultsView view;
+    view.resize(1280, 800);
+    view.followSession(&session);
+    QSignalSpy ready(session.analysis(), &RunAnalysisSession::analysisReady);
+    session.openRunFolder(runDir_);
+    QVERIFY(ready.wait(kTimeoutMs));
+    const RunAnalysisPtr analysis = session.analysis()->current();
+    ApIfFixedChart* ap = view.apChart();
+    QSignalSpy requested(&view, &ResultsView::imagesRequested);
+    QVERIFY(ap->requestImages(barIndex(*ap, ErrorType::Miss)));
+    const ImageQueue miss = requested.at(0).at(0).value<ImageQueue>();
+    QCOMPARE(miss.keyName, QStringLiteral("Missed joints"));
+    QVERIFY(!miss.imageIds.isEmpty());
+    double previous = 1e9;
+    for (qint64 id : miss.imageIds) {
+      const double count = miss.keys.value(id);
+      QCOMPARE(count, double(analysis->imageTriage(id)->misses));
+      QVERIFY(count > 0 && count <= previous);
+      previous = count;
+    }
+    QCOMPARE(firstImagesOf(miss, 1).imageIds, miss.imageIds.mid(0, 1));
+
+    view.show();
+    for (int t = 0; t < view.detailTabs()->count(); ++t)
+      if (view.detailTabs()->tabText(t) == QStringLiteral("Where the AP goes"))
+        view.detailTabs()->setCurrentIndex(t);
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QCustomPlot* plot = ap->plot();
+    plot->replot();
+    const int bar = barIndex(*ap, ErrorType::Swap);
+    const QPoint at(int(plot->xAxis->coordToPixel(bar + 1)),
+                    int(plot->yAxis->coordToPixel(ap->bars()[std::size_t(bar)].from / 2)));
+    QHelpEvent rest(QEvent::ToolTip, at, plot->mapToGlobal(at));
+    QCoreApplication::sendEvent(plot, &rest);
+    QCOMPARE(QToolTip::text(), ap->barToolTip(bar));
   }
 
   void aMissingAnnotationFileIsNamed() {
