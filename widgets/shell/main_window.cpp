@@ -9,6 +9,7 @@
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTimer>
 #include <algorithm>
 
 #include "widgets/models/record_table_model.h"
@@ -102,6 +103,15 @@ void MainWindow::connectSession() {
     menus_->setRunState(busy, setupView_->canRun());
   });
   connect(session_, &RunSession::recentFilesChanged, menus_, &MainMenus::setRecentFiles);
+  // Display filters reset or kept for another run: said after "Opened run folder ...", which
+  // the same opening writes once this returns.
+  connect(inspectView_, &InspectView::displayFiltersFollowedRun, this, [this](const QString& note) {
+    QTimer::singleShot(0, this, [this, note] {
+      const QString shown = statusBar()->currentMessage();
+      statusBar()->showMessage(shown.isEmpty() ? note
+                                               : shown + QStringLiteral("  \u00b7  ") + note);
+    });
+  });
 }
 
 void MainWindow::showStatus(const QString& message, int page) {

@@ -25,8 +25,10 @@
 #include <cmath>
 
 #include "render/joint_error_marks.h"
+#include "render/overlay_drawn_with.h"
 #include "render/overlay_renderer.h"
 #include "widgets/common/color_bar.h"
+#include "widgets/common/display_filter_banner.h"
 #include "widgets/common/display_filter_bar.h"
 #include "widgets/common/elided_label.h"
 #include "widgets/common/image_canvas.h"
@@ -340,6 +342,10 @@ QWidget* InspectView::buildCanvasPane() {
   connect(filters_, &DisplayFilterBar::filterChanged, this, &InspectView::setDisplayFilter);
   connect(filters_, &DisplayFilterBar::matchThresholdChanged, this,
           &InspectView::setMatchThreshold);
+  // A filter that is not its default is never hidden state: the banner says what it hides.
+  filterBanner_ = new DisplayFilterBanner;
+  connect(filterBanner_, &DisplayFilterBanner::resetRequested, this,
+          &InspectView::resetDisplayFilters);
   // Maps are recomputed from the run's inputs as they are now: a changed checkpoint is said
   // plainly here. Wrapped, and asking for no width, so it never pushes the panes aside.
   inputsBanner_ = new QLabel;
@@ -361,6 +367,7 @@ QWidget* InspectView::buildCanvasPane() {
   layout->addWidget(buildLayerToolbar());
   layout->addWidget(buildStyleToolbar());
   layout->addWidget(filters_, 0, Qt::AlignLeft);
+  layout->addWidget(filterBanner_);
   layout->addWidget(legend_);
   layout->addWidget(inputsBanner_);
   layout->addLayout(canvasRow, 1);
@@ -494,6 +501,41 @@ void InspectView::setDisplayFilter(double minPersonScore, int maxPeople) {
   applyOptions();
 }
 
+void InspectView::resetDisplayFilters() {
+  posescope::resetDisplayFilters(options_);
+  filters_->setValues(options_);
+  applyOptions();
+  redrawCurrent();  // the matches of the scene depend on the threshold
+}
+
+void InspectView::updateFilterBanner() {
+  const ImageRecord* record = current_ ? data_->recordOf(*current_) : nullptr;
+  const OverlayScene scene = record ? sceneOf(*record) : OverlayScene{};
+  filterBanner_->showFilters(options_, record ? &scene : nullptr);
+}
+
+void InspectView::followRunFilters(const QString& runDir) {
+  if (runDir.isEmpty() || sameRunFolder(runDir, filtersRunDir_)) return;
+  // Filters set before any run was shown (launch options) are for the run that opens now.
+  const bool firstRun = filtersRunDir_.isEmpty();
+  filtersRunDir_ = runDir;
+  if (firstRun || !hasDisplayFilters(options_)) return;
+  const QString filters = displayFiltersLabel(options_);
+  if (filterBanner_->keepsFilters()) {
+    Q_EMIT displayFiltersFollowedRun(
+        tr("Display filter %1 kept from the previous run (Keep for other runs is on)")
+            .arg(filters));
+    return;
+  }
+  posescope::resetDisplayFilters(options_);
+  filters_->setValues(options_);
+  applyOptions();
+  Q_EMIT displayFiltersFollowedRun(
+      tr("Display filters reset for the new run (%1 was set for the previous one; tick Keep for "
+         "other runs to keep them)")
+          .arg(filters));
+}
+
 void InspectView::setMatchThreshold(double oks) {
   options_.matchThreshold = oks;
   filters_->setValues(options_);
@@ -566,7 +608,10 @@ QStringList InspectView::jointNames() const {
 void InspectView::followSession(const RunSession* session) {
   connect(session->controller(), &RunController::imageDone, this,
           [this](const ImageRecord& record) { appendRecord(record); });
-  connect(session, &RunSession::runStarted, this, &InspectView::clear);
+  connect(session, &RunSession::runStarted, this, [this](const QString& runDir) {
+    followRunFilters(runDir);
+    clear();
+  });
   RunDocument* document = session->document();
   connect(document, &RunDocument::inspectionChanged, this, [this, document] {
     if (const RunOverlayDataPtr& data = document->inspection())
@@ -760,6 +805,7 @@ void InspectView::showUnavailable(const QString& error) {
 void InspectView::setData(RunOverlayDataPtr data, std::unique_ptr<MapsProvider> provider) {
   data_ = data ? std::move(data) : std::make_shared<const RunOverlayData>();
   current_.reset();
+  followRunFilters(QString::fromStdString(data_->runDir));
   mapsApplied_ = false;
   decoder_->clear();  // the files may have changed since they were read
   awaitedPath_.clear();
@@ -803,6 +849,7 @@ void InspectView::setData(RunOverlayDataPtr data, std::unique_ptr<MapsProvider> 
                 .arg(changed));
   inputsBanner_->setVisible(!changed.isEmpty());
   model_->setRows(data_->rows);
+  updateFilterBanner();
   updateStatus();
 }
 
@@ -843,6 +890,7 @@ bool InspectView::showImage(std::size_t datasetIndex) {
   ImageMapsPtr maps = needsMaps() ? controller_->cached(datasetIndex) : nullptr;
   const OverlayScene scene = sceneOf(*record);
   people_->setScene(scene, options_);
+  filterBanner_->showFilters(options_, &scene);
   selectedPerson_ = -1;  // another image: the person panel is empty until a person is chosen
   updatePersonPanel();
   canvas_->setImage(image, scene, maps);
@@ -997,6 +1045,7 @@ void InspectView::applyOptions() {
     selectPerson(selectedPerson_);  // the table was reset: its row again
   }
   requestMapsIfNeeded();
+  updateFilterBanner();
   updateStatus();
 }
 

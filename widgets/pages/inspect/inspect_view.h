@@ -27,6 +27,7 @@ class QToolButton;
 namespace posescope {
 
 class ColorBar;
+class DisplayFilterBanner;
 class DisplayFilterBar;
 class OverlayLegend;
 class ElidedLabel;
@@ -137,6 +138,10 @@ class InspectView : public QWidget {
   /// matchThreshold); the metrics are not affected.
   void setDisplayFilter(double minPersonScore, int maxPeople);
   void setMatchThreshold(double oks);
+  /// The banner above the canvas saying what the display filters hide (hidden at defaults).
+  DisplayFilterBanner* filterBanner() const { return filterBanner_; }
+  /// Every display filter back to its default (the banner's reset).
+  void resetDisplayFilters();
   JointGrid* jointGrid() const { return grid_; }
   InspectTableModel* tableModel() const { return model_; }
   QSortFilterProxyModel* proxyModel() const;
@@ -169,6 +174,9 @@ class InspectView : public QWidget {
   void imageDecoded(qulonglong datasetIndex);
   /// The maps of the image shown are drawn (heatmap / tag layers, joint grid).
   void mapsShown(qulonglong datasetIndex);
+  /// Another run opened while display filters were set: `note` says whether they were reset
+  /// or kept ("Display filters reset: ..."), for the status bar.
+  void displayFiltersFollowedRun(const QString& note);
 
  protected:
   void showEvent(QShowEvent* event) override;
@@ -208,6 +216,11 @@ class InspectView : public QWidget {
   /// Reads the images before and after the one shown, in the table's order, ahead of a step.
   void readNeighbours();
   void updateStatus();
+  /// The banner says what the display filters hide on the image shown.
+  void updateFilterBanner();
+  /// `runDir` opens (or starts): display filters set for another run are reset, or kept when
+  /// the banner's box says so; displayFiltersFollowedRun says which.
+  void followRunFilters(const QString& runDir);
   QStringList jointNames() const;
 
   RunOverlayDataPtr data_ = std::make_shared<const RunOverlayData>();  // never null
@@ -247,6 +260,8 @@ class InspectView : public QWidget {
   QComboBox* scoreBox_ = nullptr;
   QSlider* opacity_ = nullptr;
   DisplayFilterBar* filters_ = nullptr;
+  DisplayFilterBanner* filterBanner_ = nullptr;
+  QString filtersRunDir_;  // the run the display filters were last set or kept for
   ColorBar* colorBar_ = nullptr;
   OverlayLegend* legend_ = nullptr;
   QLabel* inputsBanner_ = nullptr;

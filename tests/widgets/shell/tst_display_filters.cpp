@@ -1,0 +1,154 @@
+// Issue 33, "No hidden state": a display filter that is not its default is said above the
+// canvas with what it hides on the image shown and a reset; another run resets it (or keeps it
+// when asked) and the status bar says which; exported overlays name the layers and filters they
+// were drawn with in their header and in the PNG's text, with a legend under them, and a narrow
+// image's header wraps instead of being cut.
+
+#include <QCheckBox>
+#include <QImage>
+#include <QSignalSpy>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <opencv2/imgcodecs.hpp>
+
+#include "render/export_legend.h"
+#include "widgets/analysis_run_fixture.h"
+#include "widgets/common/display_filter_banner.h"
+#include "widgets/pages/inspect/inspect_view.h"
+#include "widgets/session/overlay_export.h"
+#include "widgets/session/run_session.h"
+#include "widgets/shell/main_window.h"
+
+using namespace posescope;
+
+namespace {
+
+constexpr int kTimeoutMs = 60000;
+
+bool openRun(MainWindow& window, const QString& dir) {
+  QSignalSpy opened(window.session(), &RunSession::runFolderOpened);
+  window.openRunFolder(dir);
+  return opened.wait(kTimeoutMs);
+}
+
+}  // namespace
+
+class TestDisplayFilters : public QObject {
+  Q_OBJECT
+ private:
+  QTemporaryDir tmp_;
+  QString runA_, runB_, annotations_;
+
+ private Q_SLOTS:
+  void initTestCase() {
+    QVERIFY(tmp_.isValid());
+    annotations_ = tmp_.filePath("gt.json");
+    test::writeAnalysisFixtureGroundTruth(annotations_.toStdString());
+    runA_ = tmp_.filePath("runA");
+    runB_ = tmp_.filePath("runB");
+    test::writeAnalysisFixtureRun(runA_.toStdString(), annotations_.toStdString());
+    test::writeAnalysisFixtureRun(runB_.toStdString(), annotations_.toStdString());
+  }
+
+  void init() { QSettings().clear(); }
+
+  void bannerSaysWhatTheScoreFloorHides() {
+    MainWindow window;
+    QVERIFY(openRun(window, runA_));
+    InspectView* inspect = window.inspectView();
+    QTRY_VERIFY_WITH_TIMEOUT(inspect->data().records.size() == 7, kTimeoutMs);
+    QVERIFY(window.inspectImage(0));  // image 1: one person scoring 0.9
+    DisplayFilterBanner* banner = inspect->filterBanner();
+    QVERIFY(banner->isHidden());  // defaults: nothing to say
+    inspect->setDisplayFilter(0.95, 0);
+    QVERIFY(!banner->isHidden());
+    QVERIFY2(
+        banner->text().contains(QStringLiteral("score \u2265 0.95: 1 of 1 predictions hidden")),
+        qPrintable(banner->text()));
+    inspect->setDisplayFilter(0.5, 0);
+    QVERIFY2(
+        banner->text().contains(QStringLiteral("score \u2265 0.50: 0 of 1 predictions hidden")),
+        qPrintable(banner->text()));
+    inspect->resetDisplayFilters();  // the banner's reset link
+    QVERIFY(banner->isHidden());
+    QCOMPARE(inspect->options().minPersonScore, 0.0);
+  }
+
+  void anotherRunResetsOrKeepsTheFilters() {
+    MainWindow window;
+    QVERIFY(openRun(window, runA_));
+    InspectView* inspect = window.inspectView();
+    QTRY_VERIFY_WITH_TIMEOUT(inspect->data().records.size() == 7, kTimeoutMs);
+    inspect->setDisplayFilter(0.3, 0);
+    QSignalSpy followed(inspect, &InspectView::displayFiltersFollowedRun);
+    QVERIFY(openRun(window, runB_));
+    QTRY_COMPARE_WITH_TIMEOUT(followed.size(), 1, kTimeoutMs);
+    QCOMPARE(inspect->options().minPersonScore, 0.0);  // reset by default
+    QVERIFY(inspect->filterBanner()->isHidden());
+    QTRY_VERIFY2_WITH_TIMEOUT(window.statusBar()->currentMessage().contains(QStringLiteral(
+                                  "Display filters reset for the new run (score \u2265 0.30")),
+                              qPrintable(window.statusBar()->currentMessage()), kTimeoutMs);
+
+    // Pinned: kept, and said so.
+    inspect->setDisplayFilter(0.3, 2);
+    inspect->filterBanner()->keepBox()->setChecked(true);
+    QVERIFY(openRun(window, runA_));
+    QTRY_COMPARE_WITH_TIMEOUT(followed.size(), 2, kTimeoutMs);
+    QCOMPARE(inspect->options().minPersonScore, 0.3);
+    QCOMPARE(inspect->options().maxPeople, 2);
+    QVERIFY(!inspect->filterBanner()->isHidden());
+    QTRY_VERIFY2_WITH_TIMEOUT(
+        window.statusBar()->currentMessage().contains(
+            QStringLiteral("Display filter score \u2265 0.30, top 2 kept from the previous run")),
+        qPrintable(window.statusBar()->currentMessage()), kTimeoutMs);
+
+    // The same folder read again changes nothing.
+    QVERIFY(openRun(window, runA_));
+    QTest::qWait(200);
+    QCOMPARE(followed.size(), 2);
+  }
+
+  // Export -> Overlays of All Images with a score floor: each PNG's header and text name it,
+  // a narrow image's header wraps, and a legend is under the overlay.
+  void exportedOverlaysNameTheirLayersAndFilters() {
+    MainWindow window;
+    QVERIFY(openRun(window, runA_));
+    InspectView* inspect = window.inspectView();
+    QTRY_VERIFY_WITH_TIMEOUT(inspect->data().records.size() == 7, kTimeoutMs);
+    inspect->setDisplayFilter(0.3, 0);
+    // The fixture has no image files: narrow ones (120 x 300) where the export looks for them.
+    const QString images = tmp_.filePath("images");
+    QVERIFY(QDir().mkpath(images));
+    auto data = std::make_shared<RunOverlayData>(inspect->data());
+    data->imageDirectory = images.toStdString();
+    std::vector<std::size_t> indices;
+    for (const ImageRecord& record : data->records) {
+      indices.push_back(record.index);
+      QVERIFY(cv::imwrite((images + "/" + QString::fromStdString(record.file)).toStdString(),
+                          cv::Mat(300, 120, CV_8UC3, cv::Scalar(90, 90, 90))));
+    }
+    const QString out = tmp_.filePath("overlays");
+    OverlayExportJob job(data, indices, inspect->options(), out);
+    QSignalSpy finished(&job, &OverlayExportJob::finished);
+    job.start();
+    QVERIFY(finished.wait(kTimeoutMs));
+    QCOMPARE(job.result().written, std::size_t(7));
+    const QImage overlay(out + "/img_1.png");
+    QVERIFY(!overlay.isNull());
+    QCOMPARE(overlay.text("posescope:layers"), QStringLiteral("predictions,gt,crowd,matches"));
+    QCOMPARE(overlay.text("posescope:filters"), QStringLiteral("score >= 0.30"));
+    QCOMPARE(overlay.text("posescope:hidden"), QStringLiteral("0 of 1 predictions"));
+    // Drawn x3 (360 x 900): the header takes several lines of 22 px instead of one cut line,
+    // the scale bar 30 px, the legend its rows.
+    QCOMPARE(overlay.width(), 360);
+    const int legend = exportLegend(360, inspect->options()).rows;
+    QVERIFY(legend > 0);
+    QVERIFY2(overlay.height() >= 900 + 30 + legend + 4 * 22,
+             qPrintable(QString::number(overlay.height())));
+  }
+};
+
+QTEST_MAIN(TestDisplayFilters)
+#include "tst_display_filters.moc"
