@@ -87,6 +87,25 @@ nlohmann::json viewsGroundTruth() {
   return gt;
 }
 
+// The tEXt chunks of the PNG at `path` (key -> value).
+QMap<QString, QString> pngText(const QString& path) {
+  QFile file(path);
+  QMap<QString, QString> text;
+  if (!file.open(QIODevice::ReadOnly)) return text;
+  const QByteArray png = file.readAll();
+  for (qsizetype at = 8; at + 12 <= png.size();) {
+    const auto* p = reinterpret_cast<const unsigned char*>(png.constData() + at);
+    const qsizetype length = (qsizetype(p[0]) << 24) | (p[1] << 16) | (p[2] << 8) | p[3];
+    const QByteArray type = png.mid(at + 4, 4), data = png.mid(at + 8, length);
+    if (type == "tEXt") {
+      const qsizetype zero = data.indexOf('\0');
+      text[QString::fromLatin1(data.left(zero))] = QString::fromLatin1(data.mid(zero + 1));
+    }
+    at += 12 + length;
+  }
+  return text;
+}
+
 }  // namespace
 
 class TestReportCli : public QObject {
@@ -184,13 +203,22 @@ class TestReportCli : public QObject {
       QVERIFY2(std::abs(got[c] - color[c]) <= 0.1 * std::abs(bg[c] - color[c]) + 1,
                qPrintable(QString::number(got[c])));
     QCOMPARE(overlay.at<cv::Vec3b>(90, 190), bg);
+    // Issue 33: each PNG says what it was drawn with, as the GUI's exports do.
+    QMap<QString, QString> text = pngText(out + "/img_2.png");
+    QCOMPARE(text.value("posescope:layers"), QStringLiteral("predictions,gt,crowd,matches"));
+    QCOMPARE(text.value("posescope:filters"), QStringLiteral("none"));
+    QVERIFY2(text.value("posescope:hidden").endsWith(" predictions"),
+             qPrintable(text.value("posescope:hidden")));
 
     const QString failedOut = tmp_.filePath("failed_overlays");
-    const CliRun failed =
-        runCli({"export", runA_, "--what", "overlays", "--images-dir", tmp_.filePath("images"),
-                "--out", failedOut, "--filter", "failed", "--layers", "predictions,gt", "--quiet"});
+    const CliRun failed = runCli({"export", runA_, "--what", "overlays", "--images-dir",
+                                  tmp_.filePath("images"), "--out", failedOut, "--filter", "failed",
+                                  "--layers", "predictions,gt", "--threshold", "0.3", "--quiet"});
     QVERIFY2(failed.exitCode == 0, qPrintable(failed.err));
     QCOMPARE(QDir(failedOut).entryList({"*.png"}), QStringList{"img_6.png"});
+    text = pngText(failedOut + "/img_6.png");
+    QCOMPARE(text.value("posescope:layers"), QStringLiteral("predictions,gt"));
+    QCOMPARE(text.value("posescope:filters"), QStringLiteral("joints >= 0.30"));
     QCOMPARE(runCli({"export", runA_, "--what", "overlays", "--images-dir", tmp_.filePath("images"),
                      "--layers", "bones"})
                  .exitCode,
