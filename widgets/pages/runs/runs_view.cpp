@@ -64,6 +64,7 @@ RunsView::RunsView(RunLibrarySession* session, QWidget* parent)
       stats_(new QComboBox),
       costs_(new QComboBox),
       sweeps_(new QComboBox),
+      plots_(new QWidget),
       sweepPane_(new QWidget),
       scatter_(new ParetoScatter),
       sweepCurve_(new SweepCurve),
@@ -80,7 +81,7 @@ RunsView::RunsView(RunLibrarySession* session, QWidget* parent)
       baselineModel_(new BaselineComparisonModel(this)),
       baselineLine_(new QLabel),
       baselineTable_(makeRowTable(baselineModel_)) {
-  folders_->setMinimumContentsLength(40);
+  folders_->setMinimumContentsLength(30);
   folders_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
   addFolder_->setToolTip(tr("Add a folder whose run folders (at any depth) join the library"));
   removeFolder_->setToolTip(tr("Remove the folder shown from the library (nothing is deleted)"));
@@ -98,9 +99,10 @@ RunsView::RunsView(RunLibrarySession* session, QWidget* parent)
 
   auto* folderBar = new QHBoxLayout;
   folderBar->addWidget(new QLabel(tr("Library folders:")));
-  folderBar->addWidget(folders_, 1);
+  folderBar->addWidget(folders_, 2);
   folderBar->addWidget(addFolder_);
   folderBar->addWidget(removeFolder_);
+  folderBar->addWidget(status_, 1);
   auto* choiceBar = new QHBoxLayout;
   choiceBar->addWidget(filter_, 1);
   choiceBar->addWidget(new QLabel(tr("Ground truth:")));
@@ -121,9 +123,11 @@ RunsView::RunsView(RunLibrarySession* session, QWidget* parent)
   sweepLine_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   sweepLayout->addWidget(sweepLine_);
   sweepLayout->addWidget(sweepCurve_, 1);
-  auto* plots = new QSplitter(Qt::Horizontal);
-  plots->addWidget(scatter_);
-  plots->addWidget(sweepPane_);
+  // Halves (a splitter would size them by the sweep's long line).
+  auto* plotsLayout = new QHBoxLayout(plots_);
+  plotsLayout->setContentsMargins(0, 0, 0, 0);
+  plotsLayout->addWidget(scatter_, 1);
+  plotsLayout->addWidget(sweepPane_, 1);
   sweepPane_->setVisible(false);
 
   proxy_->setSourceModel(model_);
@@ -133,7 +137,8 @@ RunsView::RunsView(RunLibrarySession* session, QWidget* parent)
   table_ = makeRowTable(proxy_);
   table_->setSortingEnabled(true);
   table_->setSelectionMode(QAbstractItemView::ExtendedSelection);
-  table_->sortByColumn(RunLibraryModel::RunColumn, Qt::AscendingOrder);
+  // The best first (AP, valid.py's first stat): "which run is best" is the question asked here.
+  table_->sortByColumn(RunLibraryModel::FirstStatColumn, Qt::DescendingOrder);
 
   open_->setToolTip(tr("Open the selected run on the Results, Inspect and Timing pages"));
   compare_->setToolTip(tr("Compare the two selected runs on the Compare page"));
@@ -163,15 +168,17 @@ RunsView::RunsView(RunLibrarySession* session, QWidget* parent)
   lowerTabs_->addTab(baselineTab, tr("Against Baseline"));
 
   auto* split = new QSplitter(Qt::Vertical);
-  split->addWidget(plots);
+  split->addWidget(plots_);
   split->addWidget(lowerTabs_);
-  split->setStretchFactor(0, 3);
-  split->setStretchFactor(1, 2);
-  scatter_->setMinimumHeight(200);
+  // Shared by stretch alone, the table a little taller: it holds the runs' numbers.
+  plots_->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Ignored);
+  lowerTabs_->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Ignored);
+  split->setStretchFactor(0, 4);
+  split->setStretchFactor(1, 7);
+  plots_->setMinimumHeight(200);
 
   auto* layout = new QVBoxLayout(this);
   layout->addLayout(folderBar);
-  layout->addWidget(status_);
   layout->addLayout(choiceBar);
   layout->addWidget(split, 1);
 
@@ -316,6 +323,8 @@ void RunsView::fillChoices() {
     const int keep = sweeps_->findData(chosen);
     sweeps_->setCurrentIndex(keep >= 0 ? keep : 0);
     sweepPane_->setVisible(sweeps_->count() > 0);
+    // Room for the sweep's line above its curve.
+    plots_->setMinimumHeight(sweeps_->count() > 0 ? 300 : 200);
   }
 }
 
@@ -407,8 +416,10 @@ void RunsView::redrawSweep() {
     sweepLine_->setText(tr("No checkpoint of this sweep has %1 yet.").arg(stats_->currentText()));
     return;
   }
-  QString line = counted(static_cast<qsizetype>(summary.checkpoints.size()), tr("1 checkpoint"),
-                         tr("%1 checkpoints"));
+  QString line =
+      counted(static_cast<qsizetype>(summary.checkpoints.size()), tr("1 checkpoint"),
+              tr("%1 checkpoints")) +
+      tr(" (band: %1 % bootstrap interval over images)").arg(summary.level * 100, 0, 'g', 3);
   if (summary.bestVsSecond) {
     const BestVsSecond& b = *summary.bestVsSecond;
     const auto name = [&](std::size_t i) {
@@ -416,7 +427,7 @@ void RunsView::redrawSweep() {
       const QString file = QFileInfo(text(c.checkpoint)).fileName();
       return c.epoch ? tr("%1 (epoch %2)").arg(file).arg(*c.epoch) : file;
     };
-    line += tr(" \u00b7 best by %1: %2, %3 against %4%5")
+    line += tr(" \u00b7 best by %1 (ringed): %2, %3 against %4%5")
                 .arg(text(summary.rankedBy), name(b.best),
                      QString::asprintf("%+.3f [%+.3f, %+.3f]", b.delta, b.low, b.high),
                      name(b.second), b.significant ? QString() : tr(" (could be noise)"));

@@ -104,6 +104,7 @@ class RunsView : public QWidget {
   QLabel* status_;
   QLineEdit* filter_;
   QComboBox *groundTruths_, *stats_, *costs_, *sweeps_;
+  QWidget* plots_;  // the scatter and the sweep pane
   QWidget* sweepPane_;
   ParetoScatter* scatter_;
   SweepCurve* sweepCurve_;

@@ -14,24 +14,19 @@ SweepCurve::SweepCurve(QWidget* parent) : QCustomPlot(parent) {
   band.setAlpha(50);
   low_ = addGraph();
   low_->setPen(QPen(band.darker(120), 1));
-  low_->removeFromLegend();
   high_ = addGraph();
   high_->setPen(QPen(band.darker(120), 1));
   high_->setBrush(band);
   high_->setChannelFillGraph(low_);
-  high_->setName(tr("95 % bootstrap interval over images"));
   value_ = addGraph();
   value_->setPen(QPen(color, 2));
   value_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, color, color, 7));
   best_ = addGraph();
   best_->setLineStyle(QCPGraph::lsNone);
-  best_->setName(tr("best"));
   best_->setScatterStyle(
       QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(Qt::black, 1.5), Qt::NoBrush, 14));
-  // One row at the top left, where a training's first epochs leave room.
-  legend->setVisible(true);
-  legend->setFillOrder(QCPLegend::foColumnsFirst);
-  axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+  // No legend: the page's line above says what the band and the ring are.
+  legend->setVisible(false);
 }
 
 bool SweepCurve::setSweep(const SweepSummary& sweep, const std::string& stat) {
@@ -41,7 +36,6 @@ bool SweepCurve::setSweep(const SweepSummary& sweep, const std::string& stat) {
                                    [](const SweepCheckpoint& c) { return c.epoch.has_value(); });
   xAxis->setLabel(byEpoch ? tr("epoch") : tr("checkpoint"));
   yAxis->setLabel(QString::fromStdString(stat));
-  value_->setName(QString::fromStdString(stat));
   if (at == sweep.statNames.end()) {
     replot();
     return false;
@@ -64,8 +58,6 @@ bool SweepCurve::setSweep(const SweepSummary& sweep, const std::string& stat) {
     xLow = std::min(xLow, x);
     xHigh = std::max(xHigh, x);
   }
-  best_->removeFromLegend();
-  if (!best_->data()->isEmpty()) best_->addToLegend();
   if (value_->data()->isEmpty()) {
     replot();
     return false;

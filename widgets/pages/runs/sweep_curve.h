@@ -9,9 +9,9 @@
 
 namespace posescope {
 
-/// Draws one stat of a SweepSummary. Checkpoints without an epoch are placed by their position
-/// (the axis then says "checkpoint"); checkpoints without stats (failed, pending) are left out.
-/// Never throws.
+/// Draws one stat of a SweepSummary (no legend: the band is the interval, the ring the best).
+/// Checkpoints without an epoch are placed by their position (the axis then says "checkpoint");
+/// checkpoints without stats (failed, pending) are left out. Never throws.
 class SweepCurve : public QCustomPlot {
   Q_OBJECT
  public:

@@ -364,7 +364,7 @@ class TestRunsPage : public QObject {
       QCOMPARE(curve->highGraph()->data()->at(i)->value, aps[i] + 0.04);
     }
     QCOMPARE(curve->xAxis->label(), QString("epoch"));
-    QVERIFY2(view.sweepText().contains("best by AP: ck20.pth.tar (epoch 20)"),
+    QVERIFY2(view.sweepText().contains("best by AP (ringed): ck20.pth.tar (epoch 20)"),
              qPrintable(view.sweepText()));
     QVERIFY2(view.sweepText().contains("could be noise"), qPrintable(view.sweepText()));
     // A stat the sweep has not: said, nothing drawn.
