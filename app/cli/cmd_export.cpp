@@ -25,6 +25,7 @@
 #include "pipeline/atomic_file.h"
 #include "pipeline/evaluator.h"
 #include "pipeline/run_folder.h"
+#include "render/export_frame.h"
 #include "render/joint_error_marks.h"
 #include "render/overlay_export.h"
 #include "render/run_overlay_data.h"
@@ -135,6 +136,7 @@ int writeOverlayFolder(const LoadedRun& run, const ParsedArgs& args,
                        const std::optional<std::set<std::int64_t>>& view) {
   RenderOptions options = layersFrom(args.get("--layers", "predictions,gt,crowd,matches"));
   options.jointThreshold = args.getDouble("--threshold", options.jointThreshold);
+  options.minPersonScore = args.getDouble("--min-score", options.minPersonScore);
   options.validate();
   const std::string filter = args.get("--filter", "all");
   if (filter != "all" && filter != "failed")
@@ -169,6 +171,15 @@ int writeOverlayFolder(const LoadedRun& run, const ParsedArgs& args,
   sources.imagePath = [&](const ImageRecord& record) {
     return imagePathOf(record, found, imagesDir);
   };
+  if (args.has("--framed")) {
+    // Titled as the GUI's exports: the image's scores from image_eval.jsonl.
+    const std::vector<PerImageRow> rows = perImageRows(run.records, evaluations);
+    sources.title = [rows](const ImageRecord& record) {
+      for (const PerImageRow& row : rows)
+        if (row.index == record.index) return overlayTitle(row);
+      return overlayTitle(perImageRows({record}, {}).front());
+    };
+  }
   // The errors layer draws the analysis `posescope-cli analyze RUN_DIR` makes, image by image.
   std::optional<KeypointAnalysis> analysis;
   std::unordered_map<std::int64_t, std::vector<std::size_t>> detectionsByImage;

@@ -570,7 +570,8 @@ CommandSpec exportCommand() {
        "                            [--where QUERY] [--format md|csv|json] [--out PATH]\n"
        "                            [--filter all|failed]\n"
        "                            [--images-dir DIR] [--dataset-root DIR] [--layers LIST]\n"
-       "                            [--threshold S] [--device D] [--quiet]"},
+       "                            [--threshold S] [--min-score S] [--framed]\n"
+       "                            [--device D] [--quiet]"},
       "Exports from a run folder written by 'posescope-cli eval' (or the GUI):\n"
       "\n"
       "  metrics   the metric table: md (valid.py's Markdown table), csv or json (default md)\n"
@@ -580,7 +581,9 @@ CommandSpec exportCommand() {
       "  results   the predictions in the COCO keypoint results format (JSON)\n"
       "  overlays  one PNG per image at full resolution: predictions, ground truth, crowd "
       "regions,\n"
-      "            matches (and heatmap / tag layers on request)\n"
+      "            matches (and heatmap / tag layers on request); each PNG's text names the\n"
+      "            layers and display filters it was drawn with (posescope:layers,\n"
+      "            posescope:filters, posescope:hidden)\n"
       "  report    the analysis report as a PDF (default RUN_DIR/analysis_report.pdf): run "
       "identity,\n"
       "            metric table, AP if fixed and joint labels (tables and charts), PR curves with "
@@ -617,6 +620,11 @@ CommandSpec exportCommand() {
           "resolution), and errors (each joint in the colour of its error label,\n"
           "from the run's keypoint error analysis as posescope-cli analyze makes it)"},
          {"--threshold", "S", "hide predicted joints scoring below S (default 0.1)"},
+         {"--min-score", "S", "draw only people scoring at least S (display only; default 0: all)"},
+         {"--framed", "",
+          "overlays framed for reading on their own, as the GUI exports them:\n"
+          "drawn at least 768 px wide, a header with the image's scores and the\n"
+          "layers and filters, a scale bar and a legend"},
          {"--device", "D", "device for recomputing maps: auto, cpu, cuda:N (default auto)"},
          {"--quiet", "", "no progress on stderr"}}}},
       "Ctrl-C stops an overlay export between images; the PNGs written so far are complete.\n",

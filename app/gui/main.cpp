@@ -68,6 +68,8 @@ std::vector<OptionGroup> launchOptions() {
          "Inspect layers shown, comma-separated: predictions, gt, crowd, matches,\nerrors, "
          "heatmap, tags, network"},
         {"--joint", "N", "Inspect joint N of the heatmap and tag layers (-1: maximum over joints)"},
+        {"--min-score", "S",
+         "Inspect display filter: draw only people scoring at least S (said above\nthe canvas)"},
         {"--compare", "RUN_A RUN_B",
          "compare two run folders (also --compare RUN_A --compare RUN_B)"},
         {"--open-search", "DIR",
@@ -179,11 +181,13 @@ Launch readCommandLine(const std::vector<std::string>& words) {
   return launch;
 }
 
-// The Inspect layers and joint asked for.
+// The Inspect layers, joint and score floor asked for.
 void applyInspectOptions(const ParsedArgs& args, MainWindow& window) {
   if (args.has("--layers")) window.inspectView()->setLayers(text(args.get("--layers")).split(','));
   if (args.has("--joint"))
     window.inspectView()->setJoint(static_cast<int>(args.getInt("--joint", -1)));
+  if (args.has("--min-score"))
+    window.inspectView()->setDisplayFilter(args.getDouble("--min-score", 0), 0);
 }
 
 // The setup options and overrides, then the Inspect layers and joint.

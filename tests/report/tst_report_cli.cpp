@@ -219,6 +219,20 @@ class TestReportCli : public QObject {
     text = pngText(failedOut + "/img_6.png");
     QCOMPARE(text.value("posescope:layers"), QStringLiteral("predictions,gt"));
     QCOMPARE(text.value("posescope:filters"), QStringLiteral("joints >= 0.30"));
+    // --framed as the GUI frames them (header, scale bar, legend), with a score floor named.
+    const QString framedOut = tmp_.filePath("framed_overlays");
+    const CliRun framed =
+        runCli({"export", runA_, "--what", "overlays", "--images-dir", tmp_.filePath("images"),
+                "--out", framedOut, "--framed", "--min-score", "0.85", "--quiet"});
+    QVERIFY2(framed.exitCode == 0, qPrintable(framed.err));
+    const cv::Mat framedOverlay = readImageRgb((framedOut + "/img_2.png").toStdString());
+    // 200 x 100 drawn x4 (800 x 400), a header above and the scale bar and legend below.
+    QCOMPARE(framedOverlay.cols, 800);
+    QVERIFY(framedOverlay.rows > 400 + 30 + 2 * 22);
+    text = pngText(framedOut + "/img_2.png");
+    QCOMPARE(text.value("posescope:filters"), QStringLiteral("score >= 0.85"));
+    QVERIFY2(text.value("posescope:hidden") == "1 of 2 predictions",
+             qPrintable(text.value("posescope:hidden")));
     QCOMPARE(runCli({"export", runA_, "--what", "overlays", "--images-dir", tmp_.filePath("images"),
                      "--layers", "bones"})
                  .exitCode,
