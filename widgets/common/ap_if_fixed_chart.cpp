@@ -104,6 +104,9 @@ ApIfFixedChart::ApIfFixedChart(QWidget* parent) : QWidget(parent) {
     areaBox_->addItem(tr("area %1").arg(QLatin1String(area)), QString::fromLatin1(area));
   oksBox_ = new QComboBox;
   oksBox_->setObjectName(QStringLiteral("oksChoice"));
+  // Never narrower than its text, which names the thresholds once an analysis arrives.
+  oksBox_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+  oksBox_->setSizePolicy(QSizePolicy::Minimum, QSizePolicy::Fixed);
   oksBox_->addItem(tr("OKS .50"), static_cast<int>(Oks::At50));
   oksBox_->addItem(tr("OKS .75"), static_cast<int>(Oks::At75));
   oksBox_->addItem(tr("mean OKS"), static_cast<int>(Oks::Mean));  // named by setAnalysis
@@ -136,7 +139,6 @@ ApIfFixedChart::ApIfFixedChart(QWidget* parent) : QWidget(parent) {
 
   auto* choices = new QHBoxLayout;
   choices->setContentsMargins(0, 0, 0, 0);
-  choices->addWidget(caption_);
   choices->addStretch();
   choices->addWidget(areaBox_);
   choices->addWidget(oksBox_);
@@ -147,6 +149,7 @@ ApIfFixedChart::ApIfFixedChart(QWidget* parent) : QWidget(parent) {
   baselineNote_->hide();
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(caption_);  // its own line: beside them it squeezed the choices on Compare
   layout->addLayout(choices);
   layout->addWidget(baselineNote_);
   layout->addWidget(message_, 1);

@@ -200,7 +200,7 @@ void ResultsView::showAnalysis(const RunAnalysisPtr& analysis) {
   analysisNote_->setText(
       tr("Keypoint error analysis (Ronchi & Perona, ICCV 2017; coco-analyze's definitions) of "
          "%1 detections%2. Hover a bar for its values; click it to inspect the images with that "
-         "error.")
+         "error, most of it first.")
           .arg(analysis->analysis.detections.size())
           .arg(analysis->usesDefaultParams()
                    ? QString()
