@@ -10,7 +10,9 @@ namespace posescope {
 namespace {
 
 const QString kDash = QStringLiteral("\u2013");
-constexpr double kUnknown = std::numeric_limits<double>::quiet_NaN();
+// Below every value, so that with the best first the rows without one come last (NaN would
+// compare neither way and scatter them).
+constexpr double kUnknown = -std::numeric_limits<double>::infinity();
 
 QString text(const std::string& s) {
   return QString::fromStdString(s);
@@ -19,7 +21,7 @@ QString text(const std::string& s) {
 // The columns after the stats, counted from the first of them.
 enum TailColumn { ParamsTail, GmacsTail, MsTail, DateTail, TailCount };
 
-// A number cell: `value` with `decimals`, "–" (NaN for sorting) when unknown.
+// A number cell: `value` with `decimals`, "–" (kUnknown for sorting) when unknown.
 QVariant numberOrDash(int role, std::optional<double> value, int decimals) {
   return TableModelBase::numberCell(role, value.value_or(kUnknown),
                                     value ? QString::number(*value, 'f', decimals) : kDash);

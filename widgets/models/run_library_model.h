@@ -15,9 +15,10 @@ QString groundTruthKey(const LibraryRun& run);
 
 /// Columns Run, State, Model, Checkpoint, Epoch, Dataset, Images, then every stat the runs have
 /// (metrics.json's names, in the order first met), then Params (M), GMACs, ms / image, Date.
-/// Qt::UserRole holds what a proxy sorts by (the exact number of numeric cells, NaN when
-/// unknown; the text of the others); an unreadable, failed or cancelled run says why in the tool
-/// tip of its cells; runs on another ground truth than setGroundTruth's are grey. Never throws.
+/// Qt::UserRole holds what a proxy sorts by (the exact number of numeric cells, -infinity when
+/// unknown: below every value; the text of the others); an unreadable, failed or cancelled run says
+/// why in the tool tip of its cells; runs on another ground truth than setGroundTruth's are grey.
+/// Never throws.
 class RunLibraryModel : public TableModelBase {
   Q_OBJECT
  public:

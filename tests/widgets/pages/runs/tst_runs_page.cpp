@@ -197,6 +197,7 @@ class TestRunsPage : public QObject {
     makeRun(b_, gt, 0, 2.0, 0.5);
     makeRun(c_, gt, 0, 4.0, 2.0);
     makeRun(d_, otherGt, 3, 0.0, 0.2);  // best and cheapest, but on another ground truth
+    writeFile(lib_ / "broken" / runfiles::kSummary, "{\"state\": ");  // a row saying why
     // A sweep of three checkpoints, its sweep.json written by hand (no costs: not on the scatter).
     sweep_ = lib_ / "sweep";
     SweepSummary summary;
@@ -222,9 +223,17 @@ class TestRunsPage : public QObject {
     RunLibrarySession session;
     RunsView view(&session);
     session.showFolders({q(lib_)});
-    waitForScan(session, 7);
+    waitForScan(session, 8);
     const RunLibraryModel& model = *view.model();
-    QCOMPARE(model.rowCount(), 7);
+    QCOMPARE(model.rowCount(), 8);
+    const int broken = rowOf(model, lib_ / "broken");
+    QCOMPARE(model.index(broken, RunLibraryModel::StateColumn).data().toString(),
+             QString("unreadable"));
+    QVERIFY2(model.index(broken, RunLibraryModel::StateColumn)
+                 .data(Qt::ToolTipRole)
+                 .toString()
+                 .contains("run.json"),
+             qPrintable(model.index(broken, 0).data(Qt::ToolTipRole).toString()));
     const int rowA = rowOf(model, a_);
     QVERIFY(rowA >= 0);
     QCOMPARE(model.index(rowA, RunLibraryModel::RunColumn).data().toString(), QString("a"));
@@ -247,7 +256,7 @@ class TestRunsPage : public QObject {
       QVERIFY(view.proxy()->index(row - 1, ap).data(Qt::UserRole).toDouble() >=
               view.proxy()->index(row, ap).data(Qt::UserRole).toDouble());
     QCOMPARE(view.proxy()->index(0, ap).data(Qt::UserRole).toDouble(), 1.0);  // d: no offset
-    QCOMPARE(view.statusText(), QString("7 run folders in 1 library folder"));
+    QCOMPARE(view.statusText(), QString("8 run folders in 1 library folder"));
   }
 
   void scatterDrawsTheFrontOfTheChosenGroundTruth() {
@@ -256,7 +265,7 @@ class TestRunsPage : public QObject {
     view.resize(1200, 800);
     view.show();
     session.showFolders({q(lib_)});
-    waitForScan(session, 7);
+    waitForScan(session, 8);
     const auto apOf = [&](const fs::path& dir) {
       return *view.model()->runAt(rowOf(*view.model(), dir))->stat("AP");
     };
@@ -305,7 +314,7 @@ class TestRunsPage : public QObject {
     RunLibrarySession session;
     RunsView view(&session);
     session.showFolders({q(lib_)});
-    waitForScan(session, 7);
+    waitForScan(session, 8);
     view.selectRuns({q(a_), q(b_)});
     QVERIFY(view.compareButton()->isEnabled());
     QVERIFY(!view.baselineButton()->isEnabled());
@@ -352,7 +361,7 @@ class TestRunsPage : public QObject {
     RunLibrarySession session;
     RunsView view(&session);
     session.showFolders({q(lib_)});
-    waitForScan(session, 7);
+    waitForScan(session, 8);
     view.selectRuns({q(sweep_ / "ck20")});  // a run of the sweep selected shows its sweep
     SweepCurve* curve = view.sweepCurve();
     QCOMPARE(curve->valueGraph()->dataCount(), 3);
@@ -399,7 +408,7 @@ class TestRunsPage : public QObject {
   void doubleClickAndCompareGoThroughTheWindow() {
     MainWindow window;
     window.runLibrary()->showFolders({q(lib_)});
-    waitForScan(*window.runLibrary(), 7);
+    waitForScan(*window.runLibrary(), 8);
     window.showPage(MainWindow::RunsPage);
     window.resize(1280, 800);
     window.show();
