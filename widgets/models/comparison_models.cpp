@@ -198,6 +198,13 @@ void ImageDeltaModel::setErrorChanges(std::map<std::int64_t, std::string> change
   endResetModel();
 }
 
+void ImageDeltaModel::setQueue(std::optional<ImageQueue> queue) {
+  queue_ = std::move(queue);
+  Q_EMIT headerDataChanged(Qt::Horizontal, QueueKeyColumn, QueueKeyColumn);
+  if (!images_.empty())
+    Q_EMIT dataChanged(index(0, QueueKeyColumn), index(rowCount() - 1, QueueKeyColumn));
+}
+
 const ImageDelta* ImageDeltaModel::deltaAt(int row) const {
   return row >= 0 && row < rowCount() ? &images_[static_cast<size_t>(row)] : nullptr;
 }
@@ -267,6 +274,12 @@ QVariant ImageDeltaModel::data(const QModelIndex& index, int role) const {
       return optionalNumber(d.msA, role, 1);
     case MsBColumn:
       return optionalNumber(d.msB, role, 1);
+    case QueueKeyColumn: {
+      if (!queue_ || !queue_->keys.contains(d.imageId))
+        return numberCell(role, std::numeric_limits<double>::quiet_NaN(), kDash);
+      const double key = queue_->keys.value(d.imageId);
+      return numberCell(role, key, imageQueueKeyText(*queue_, key));
+    }
     case NoteColumn: {
       if (role != Qt::DisplayRole && role != Qt::ToolTipRole) return {};
       QStringList notes;
@@ -314,6 +327,8 @@ QVariant ImageDeltaModel::headerData(int section, Qt::Orientation orientation, i
       return tr("ms B");
     case NoteColumn:
       return tr("Note");
+    case QueueKeyColumn:
+      return queue_ && !queue_->keyName.isEmpty() ? queue_->keyName : tr("Queue key");
     default:
       return {};
   }

@@ -3,12 +3,14 @@
 // per-image deltas.
 
 #include <map>
+#include <optional>
 #include <vector>
 
 #include "widgets/models/table_model_base.h"
 
 #include "report/run_comparison.h"
 #include "widgets/session/compare_data.h"
+#include "widgets/session/triage_queues.h"
 
 namespace posescope {
 
@@ -71,8 +73,10 @@ class SideBySideModel : public TableModelBase {
 
 /// One row per ImageDelta in the given order (the Compare page keeps core's sortImageDeltas
 /// order): image id, file, Δ AP, Δ OKS, the error labels that changed ("B: 2 new swaps"), AP and
-/// OKS of A and B, ground-truth people, people A / B, ms A / B, note. Unknown values show "–";
-/// Qt::UserRole gives numbers (unknown: NaN) and the image id for the first column. Never throws.
+/// OKS of A and B, ground-truth people, people A / B, ms A / B, note, and the key of the chart
+/// bar's image queue listed (setQueue; placed beside the file by the view). Unknown values show
+/// "–"; Qt::UserRole gives numbers (unknown: NaN) and the image id for the first column. Never
+/// throws.
 class ImageDeltaModel : public TableModelBase {
   Q_OBJECT
  public:
@@ -93,6 +97,7 @@ class ImageDeltaModel : public TableModelBase {
     MsAColumn,
     MsBColumn,
     NoteColumn,
+    QueueKeyColumn,  // the key of the image queue listed (setQueue)
     ColumnCount
   };
 
@@ -102,6 +107,9 @@ class ImageDeltaModel : public TableModelBase {
   /// The error label changes per image id (errorLabelChangesByImage); `known` false shows that
   /// they are not (yet) known.
   void setErrorChanges(std::map<std::int64_t, std::string> changes, bool known);
+  /// The queue whose key (a chart bar's count of its error) fills the queue key column, its
+  /// name the header; nullopt: none. headerDataChanged and dataChanged over that column.
+  void setQueue(std::optional<ImageQueue> queue);
   /// The delta at `row`, or nullptr.
   const ImageDelta* deltaAt(int row) const;
   /// The row of image `imageId`, or -1.
@@ -117,6 +125,7 @@ class ImageDeltaModel : public TableModelBase {
   std::vector<ImageDelta> images_;
   std::map<std::int64_t, std::string> errorChanges_;
   bool errorChangesKnown_ = false;
+  std::optional<ImageQueue> queue_;
 };
 
 }  // namespace posescope

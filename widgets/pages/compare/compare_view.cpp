@@ -6,6 +6,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QSpinBox>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
@@ -154,6 +155,11 @@ QWidget* CompareView::buildImagePane() {
   imageTable_->horizontalHeader()->resizeSection(ImageDeltaModel::ErrorChangesColumn, 260);
   imageTable_->setTextElideMode(Qt::ElideMiddle);
   keepHeadersWhole(imageTable_);
+  // A chart bar's count of its error beside the file, shown only while its images are listed.
+  QHeaderView* header = imageTable_->horizontalHeader();
+  header->moveSection(header->visualIndex(ImageDeltaModel::QueueKeyColumn),
+                      header->visualIndex(ImageDeltaModel::FileColumn) + 1);
+  imageTable_->setColumnHidden(ImageDeltaModel::QueueKeyColumn, true);
   connect(imageTable_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
           [this](const QModelIndex& current) {
             if (const ImageDelta* d = imageModel_->deltaAt(current.row())) showImage(d->imageId);
@@ -169,10 +175,18 @@ QWidget* CompareView::buildImagePane() {
   auto* showAll = new QPushButton(tr("Show all images"));
   showAll->setObjectName(QStringLiteral("showAllImagesButton"));
   connect(showAll, &QPushButton::clicked, this, &CompareView::showAllImages);
+  selectionTop_ = new QSpinBox;
+  selectionTop_->setObjectName(QStringLiteral("selectionTop"));
+  selectionTop_->setRange(0, 1000000);
+  selectionTop_->setSpecialValueText(tr("top: all"));
+  selectionTop_->setPrefix(tr("top "));
+  selectionTop_->setToolTip(tr("Keep only the first images (the most of that error)"));
+  connect(selectionTop_, &QSpinBox::valueChanged, this, &CompareView::keepSelectionTop);
   selectionBar_ = new QWidget;
   auto* barLayout = new QHBoxLayout(selectionBar_);
   barLayout->setContentsMargins(0, 0, 0, 0);
   barLayout->addWidget(selectionLabel_, 1);
+  barLayout->addWidget(selectionTop_);
   barLayout->addWidget(showAll);
   selectionBar_->hide();
   auto* list = new QWidget;
@@ -268,6 +282,8 @@ void CompareView::clearComparison() {
   current_.reset();
   selection_.reset();
   selectionBar_->hide();
+  imageModel_->setQueue(std::nullopt);
+  imageTable_->setColumnHidden(ImageDeltaModel::QueueKeyColumn, true);
   canvas(A)->setImage({}, {});
   canvas(B)->setImage({}, {});
 }
@@ -304,6 +320,8 @@ void CompareView::recompare() {
   // Another pair (or A and B exchanged): a chart bar's selection named the previous one.
   selection_.reset();
   selectionBar_->hide();
+  imageModel_->setQueue(std::nullopt);
+  imageTable_->setColumnHidden(ImageDeltaModel::QueueKeyColumn, true);
   imageModel_->setImages(comparison_->images);
   canvases_->setCaption(CanvasPair::A, tr("<b>A</b>: %1").arg(labelA.toHtmlEscaped()));
   canvases_->setCaption(CanvasPair::B, tr("<b>B</b>: %1").arg(labelB.toHtmlEscaped()));
@@ -456,7 +474,7 @@ std::vector<ImageDelta> CompareView::imagesListed() const {
   std::unordered_map<std::int64_t, const ImageDelta*> byImage;
   for (const ImageDelta& d : comparison_->images) byImage[d.imageId] = &d;
   std::vector<ImageDelta> listed;
-  for (qint64 id : selection_->imageIds) {
+  for (qint64 id : firstImagesOf(*selection_, selectionTop_->value()).imageIds) {
     const auto it = byImage.find(id);
     if (it != byImage.end()) listed.push_back(*it->second);
   }
@@ -466,22 +484,23 @@ std::vector<ImageDelta> CompareView::imagesListed() const {
 void CompareView::showImageSelection(Side side, const ImageQueue& queue) {
   if (!comparison_) return;
   selection_ = queue;
-  imageModel_->setImages(imagesListed());
-  // The first images and their key, the count of that error (the table has no column for it).
-  QStringList first;
-  for (int i = 0; i < std::min<int>(3, static_cast<int>(queue.imageIds.size())); ++i) {
-    const qint64 id = queue.imageIds[i];
-    first << tr("%1: %2").arg(id).arg(imageQueueKeyText(queue, queue.keys.value(id)));
+  selectionSide_ = side;
+  keepSelectionTop(0);  // a new selection starts whole
+}
+
+void CompareView::keepSelectionTop(int count) {
+  if (!selection_) return;
+  {  // the box says what is kept however it was asked (imagesListed reads it)
+    const QSignalBlocker block(selectionTop_);
+    selectionTop_->setValue(count);
   }
+  const ImageQueue shown = firstImagesOf(*selection_, count);
+  imageModel_->setImages(imagesListed());
+  imageModel_->setQueue(shown);
+  imageTable_->setColumnHidden(ImageDeltaModel::QueueKeyColumn, shown.keyName.isEmpty());
   selectionLabel_->setText(
       tr("%1 in run %2: %n listed", nullptr, imageModel_->rowCount())
-          .arg(queue.title, side == A ? QStringLiteral("A") : QStringLiteral("B")) +
-      (queue.keyName.isEmpty() || first.isEmpty()
-           ? QString()
-           : tr(" (%1 per image: %2%3)")
-                 .arg(queue.keyName.toLower(), first.join(QStringLiteral(", ")),
-                      queue.imageIds.size() > first.size() ? QStringLiteral(", \u2026")
-                                                           : QString())));
+          .arg(shown.title, selectionSide_ == A ? QStringLiteral("A") : QStringLiteral("B")));
   selectionBar_->show();
   current_.reset();
   if (const ImageDelta* first = imageModel_->deltaAt(0)) showImage(first->imageId);
@@ -491,6 +510,8 @@ void CompareView::showAllImages() {
   if (!selection_) return;
   selection_.reset();
   selectionBar_->hide();
+  imageModel_->setQueue(std::nullopt);
+  imageTable_->setColumnHidden(ImageDeltaModel::QueueKeyColumn, true);
   imageModel_->setImages(imagesListed());
   if (current_) {
     const QSignalBlocker block(imageTable_->selectionModel());

@@ -19,6 +19,7 @@
 class QCustomPlot;
 class QLabel;
 class QMenu;
+class QSpinBox;
 class QTabWidget;
 class QTableView;
 
@@ -88,6 +89,8 @@ class CompareView : public QWidget {
   void showImageSelection(Side side, const ImageQueue& queue);
   /// Lists every image again.
   void showAllImages();
+  /// Keeps only the first `count` images of the chart bar's selection (0: all of them).
+  void keepSelectionTop(int count);
   /// The line naming the images listed, or "" when all are.
   QString imageSelectionText() const;
   std::optional<std::int64_t> currentImage() const { return current_; }
@@ -151,6 +154,7 @@ class CompareView : public QWidget {
   std::optional<std::int64_t> current_;
   /// The images the per-image table is limited to (a chart bar's), or none: all.
   std::optional<ImageQueue> selection_;
+  Side selectionSide_ = A;   // the run whose chart bar the selection is of
   QString labelA_, labelB_;  // run labels, with the folder names when the labels are equal
   QStringList noteLines_;    // the notes line's parts (comparison notes, warnings)
   RunPairAnalysisPtr pairAnalysis_;
@@ -164,7 +168,8 @@ class CompareView : public QWidget {
   QTableView* metricTable_ = nullptr;
   QTableView* summaryTable_ = nullptr;
   QTableView* imageTable_ = nullptr;
-  QWidget* selectionBar_ = nullptr;  // above the per-image table while selection_ is set
+  QSpinBox* selectionTop_ = nullptr;  // keeps the selection's first images
+  QWidget* selectionBar_ = nullptr;   // above the per-image table while selection_ is set
   QLabel* selectionLabel_ = nullptr;
   QTabWidget* details_ = nullptr;
   QCustomPlot* timingPlot_ = nullptr;
