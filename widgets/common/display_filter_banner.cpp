@@ -37,18 +37,33 @@ DisplayFilterBanner::DisplayFilterBanner(QWidget* parent) : QWidget(parent) {
 }
 
 void DisplayFilterBanner::showFilters(const RenderOptions& options, const OverlayScene* scene) {
+  QString what = tr("drawn on every image");
+  if (scene) {
+    const HiddenPredictions hidden = hiddenPredictions(*scene, options);
+    what = tr("%1 of %2 predictions hidden").arg(hidden.hidden).arg(hidden.total);
+  }
+  showText(options, what);
+}
+
+void DisplayFilterBanner::showFilters(const RenderOptions& options, const OverlayScene* a,
+                                      const OverlayScene* b) {
+  QStringList sides;
+  for (const auto& [name, scene] : {std::pair{tr("A"), a}, std::pair{tr("B"), b}}) {
+    if (!scene) continue;
+    const HiddenPredictions hidden = hiddenPredictions(*scene, options);
+    sides << tr("%1: %2 of %3").arg(name).arg(hidden.hidden).arg(hidden.total);
+  }
+  showText(options, sides.isEmpty()
+                        ? tr("drawn on every image")
+                        : tr("%1 predictions hidden").arg(sides.join(QStringLiteral(", "))));
+}
+
+void DisplayFilterBanner::showText(const RenderOptions& options, const QString& what) {
   const QString filters = displayFiltersLabel(options);
   if (filters.isEmpty()) {
     label_->clear();
     hide();
     return;
-  }
-  QString what;
-  if (scene) {
-    const HiddenPredictions hidden = hiddenPredictions(*scene, options);
-    what = tr("%1 of %2 predictions hidden").arg(hidden.hidden).arg(hidden.total);
-  } else {
-    what = tr("drawn on every image");
   }
   label_->setText(tr("Display filter <b>%1</b>: %2 (the metrics count every person) \u2014 "
                      "<a href=\"reset\">reset</a>")

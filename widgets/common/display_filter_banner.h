@@ -22,6 +22,9 @@ class DisplayFilterBanner : public QWidget {
   /// Says what `options`' display filters hide on `scene` (the image shown; nullptr: none is),
   /// or hides the banner when none is set.
   void showFilters(const RenderOptions& options, const OverlayScene* scene);
+  /// The same for the two canvases of the Compare page: "A: 1 of 2, B: 2 of 2 predictions
+  /// hidden" (a side without an image left out).
+  void showFilters(const RenderOptions& options, const OverlayScene* a, const OverlayScene* b);
   /// The banner's words without markup ("" when hidden).
   QString text() const;
   /// Whether the user asked to keep the filters when another run opens (default: reset them).
@@ -33,6 +36,9 @@ class DisplayFilterBanner : public QWidget {
   void resetRequested();
 
  private:
+  /// "Display filter <filters>: `what` ... reset", or hidden when `options` has none.
+  void showText(const RenderOptions& options, const QString& what);
+
   QLabel* label_ = nullptr;
   QCheckBox* keep_ = nullptr;
 };

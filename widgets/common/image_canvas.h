@@ -38,6 +38,8 @@ class ImageCanvas : public QGraphicsView {
   /// New layer toggles and styles; redraws. Invalid options are reported by renderFailed().
   void setOptions(const RenderOptions& options);
   const RenderOptions& options() const { return options_; }
+  /// The people, ground truth and matches drawn over the image; nullptr when no image is shown.
+  const OverlayScene* overlayScene() const { return image_.isNull() ? nullptr : &scene_; }
   bool hasMaps() const;
   /// Whether the picture is at network resolution now (asked for and maps available).
   bool atNetworkResolution() const;

@@ -16,6 +16,8 @@
 #include "render/export_legend.h"
 #include "widgets/analysis_run_fixture.h"
 #include "widgets/common/display_filter_banner.h"
+#include "widgets/common/image_canvas.h"
+#include "widgets/pages/compare/canvas_pair.h"
 #include "widgets/pages/inspect/inspect_view.h"
 #include "widgets/session/overlay_export.h"
 #include "widgets/session/run_session.h"
@@ -108,6 +110,34 @@ class TestDisplayFilters : public QObject {
     QVERIFY(openRun(window, runA_));
     QTest::qWait(200);
     QCOMPARE(followed.size(), 2);
+  }
+
+  // The Compare page's canvases: one set of filters, what they hide on each side.
+  void compareCanvasesSayWhatTheFiltersHide() {
+    CanvasPair pair;
+    pair.resize(900, 600);
+    pair.show();
+    OverlayScene a, b;
+    PersonPrediction low, high;
+    low.score = 0.2F;
+    high.score = 0.9F;
+    a.predictions = {low, high};
+    b.predictions = {high};
+    QImage image(64, 48, QImage::Format_RGB888);
+    image.fill(Qt::gray);
+    pair.canvas(CanvasPair::A)->setImage(image, a);
+    pair.canvas(CanvasPair::B)->setImage(image, b);
+    QVERIFY(pair.filterBanner()->isHidden());
+    RenderOptions options = pair.options();
+    options.minPersonScore = 0.5;
+    pair.setOptions(options);
+    QVERIFY2(pair.filterBanner()->text().contains(
+                 QStringLiteral("score \u2265 0.50: A: 1 of 2, B: 0 of 1 predictions hidden")),
+             qPrintable(pair.filterBanner()->text()));
+    QVERIFY(pair.filterBanner()->keepBox()->isHidden());
+    Q_EMIT pair.filterBanner()->resetRequested();  // as the reset link does
+    QCOMPARE(pair.options().minPersonScore, 0.0);
+    QVERIFY(pair.filterBanner()->isHidden());
   }
 
   // Export -> Overlays of All Images with a score floor: each PNG's header and text name it,

@@ -10,6 +10,8 @@
 #include <QTimer>
 #include <cmath>
 
+#include "render/overlay_drawn_with.h"
+#include "widgets/common/display_filter_banner.h"
 #include "widgets/common/display_filter_bar.h"
 #include "widgets/common/image_canvas.h"
 #include "widgets/common/overlay_legend.h"
@@ -28,17 +30,31 @@ CanvasPair::CanvasPair(QWidget* parent) : QWidget(parent) {
   const auto applyFilters = [this] { setOptions(filters_->appliedTo(options_)); };
   connect(filters_, &DisplayFilterBar::filterChanged, this, applyFilters);
   connect(filters_, &DisplayFilterBar::matchThresholdChanged, this, applyFilters);
+  // A filter off its default is said, with what it hides on each side, and a reset.
+  banner_ = new DisplayFilterBanner;
+  banner_->keepBox()->hide();  // the Compare page keeps its filters while it is open
+  connect(banner_, &DisplayFilterBanner::resetRequested, this, [this] {
+    RenderOptions defaults = options_;
+    resetDisplayFilters(defaults);
+    setOptions(defaults);
+  });
+  const auto updateBanner = [this] {
+    banner_->showFilters(options_, canvasA_->overlayScene(), canvasB_->overlayScene());
+  };
+  connect(canvasA_, &ImageCanvas::redrawn, this, updateBanner);
+  connect(canvasB_, &ImageCanvas::redrawn, this, updateBanner);
   legend_ = new OverlayLegend;
   auto* grid = new QGridLayout(this);
   grid->setContentsMargins(0, 0, 0, 0);
   grid->addWidget(buildLayerBar(), 0, 0, 1, 2);
   grid->addWidget(filters_, 1, 0, 1, 2, Qt::AlignLeft);
-  grid->addWidget(legend_, 2, 0, 1, 2);
-  grid->addWidget(captionA_, 3, 0);
-  grid->addWidget(captionB_, 3, 1);
-  grid->addWidget(canvasA_, 4, 0);
-  grid->addWidget(canvasB_, 4, 1);
-  grid->setRowStretch(4, 1);
+  grid->addWidget(banner_, 2, 0, 1, 2);
+  grid->addWidget(legend_, 3, 0, 1, 2);
+  grid->addWidget(captionA_, 4, 0);
+  grid->addWidget(captionB_, 4, 1);
+  grid->addWidget(canvasA_, 5, 0);
+  grid->addWidget(canvasB_, 5, 1);
+  grid->setRowStretch(5, 1);
   // Equal columns whatever the captions say, so the two canvases always have the same size.
   grid->setColumnStretch(0, 1);
   grid->setColumnStretch(1, 1);
@@ -136,6 +152,7 @@ void CanvasPair::setOptions(const RenderOptions& options) {
   filters_->setValues(options_);
   canvasA_->setOptions(options_);
   canvasB_->setOptions(options_);
+  banner_->showFilters(options_, canvasA_->overlayScene(), canvasB_->overlayScene());
   sync(canvasA_);
   if (newThreshold) Q_EMIT matchThresholdChanged(options_.matchThreshold);
 }

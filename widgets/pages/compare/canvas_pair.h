@@ -10,13 +10,15 @@ class QLabel;
 
 namespace posescope {
 
+class DisplayFilterBanner;
 class DisplayFilterBar;
 class ImageCanvas;
 class OverlayLegend;
 
 /// Two ImageCanvases side by side under one row of layer toggles (predictions, ground truth,
 /// crowd, matches) and a Fit button, one row of display filters (DisplayFilterBar: minimum
-/// score, top N, the matches' OKS threshold) and the overlay's legend; whatever one canvas shows
+/// score, top N, the matches' OKS threshold) with a banner saying what a filter off its default
+/// hides on each side (DisplayFilterBanner) and the overlay's legend; whatever one canvas shows
 /// (zoom, scroll, layers, filters) the other follows. Heatmap and tag layers are not offered.
 /// Never throws.
 class CanvasPair : public QWidget {
@@ -28,6 +30,8 @@ class CanvasPair : public QWidget {
 
   ImageCanvas* canvas(Side side) const { return side == A ? canvasA_ : canvasB_; }
   DisplayFilterBar* filterBar() const { return filters_; }
+  /// What the display filters hide on each canvas (hidden while they have their defaults).
+  DisplayFilterBanner* filterBanner() const { return banner_; }
   OverlayLegend* legend() const { return legend_; }
   /// Sets the caption (rich text) above canvas `side`.
   void setCaption(Side side, const QString& html);
@@ -63,6 +67,7 @@ class CanvasPair : public QWidget {
   QLabel* captionB_ = nullptr;
   QCheckBox* layerBoxes_[LayerCount] = {};
   DisplayFilterBar* filters_ = nullptr;
+  DisplayFilterBanner* banner_ = nullptr;
   OverlayLegend* legend_ = nullptr;
 };
 
