@@ -168,7 +168,7 @@ QVariant InspectTableModel::headerData(int section, Qt::Orientation orientation,
       case GroundTruthColumn:
         return tr("Ground-truth people that count (not crowd regions, not unlabelled)");
       case ApColumn:
-        return tr("AP of this image alone (OKS .50:.95)");
+        return tr("AP of this image alone, over the metric table's OKS thresholds");
       case MeanOksColumn:
         return tr("Mean OKS of the matches at OKS .50");
       case SwapsColumn:
