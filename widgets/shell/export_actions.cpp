@@ -16,6 +16,7 @@
 
 #include "widgets/common/analysis_report_content.h"
 #include "widgets/common/analysis_report_pdf.h"
+#include "widgets/common/display_filter_banner.h"
 #include "widgets/common/image_canvas.h"
 #include "widgets/common/overlay_image.h"
 #include "widgets/common/plot_utils.h"
@@ -538,11 +539,17 @@ OverlayExportJob* ExportActions::startOverlayExport(bool filteredOnly, const QSt
     for (const auto& record : inspect->data().records) indices.push_back(record.index);
   }
   const int count = static_cast<int>(indices.size());
+  // The Inspect page's display filters apply, visibly: the progress and the status bar say so
+  // (and each overlay's header and PNG text).
+  const QString filters = displayFiltersLabel(inspect->options());
+  const QString drawnWith =
+      filters.isEmpty() ? QString()
+                        : tr(" with the display filter %1 of the Inspect page").arg(filters);
   auto* job = new OverlayExportJob(inspect->sharedData(), std::move(indices), inspect->options(),
                                    outDir, this);
   job_ = job;
-  auto* progress = new QProgressDialog(tr("Writing overlays to %1\u2026").arg(outDir), tr("Cancel"),
-                                       0, count, window_);
+  auto* progress = new QProgressDialog(tr("Writing overlays to %1%2\u2026").arg(outDir, drawnWith),
+                                       tr("Cancel"), 0, count, window_);
   progress->setWindowTitle(tr("Export overlays"));
   progress->setWindowModality(Qt::WindowModal);
   progress->setMinimumDuration(300);
@@ -552,11 +559,11 @@ OverlayExportJob* ExportActions::startOverlayExport(bool filteredOnly, const QSt
   connect(progress, &QProgressDialog::canceled, job, &OverlayExportJob::cancel);
   connect(job, &OverlayExportJob::progressed, progress,
           [progress](qulonglong done) { progress->setValue(static_cast<int>(done)); });
-  connect(job, &OverlayExportJob::finished, this, [this, job, progress] {
+  connect(job, &OverlayExportJob::finished, this, [this, job, progress, drawnWith] {
     progress->reset();  // hidden before the summary below
     progress->deleteLater();
     const OverlayExportResult& r = job->result();
-    QString text = tr("Wrote %1 overlay(s) to %2").arg(r.written).arg(job->outDir());
+    QString text = tr("Wrote %1 overlay(s) to %2%3").arg(r.written).arg(job->outDir(), drawnWith);
     if (r.cancelled) text += tr(" (cancelled)");
     if (r.skipped || (r.written == 0 && !r.errors.empty()))
       QMessageBox::warning(window_, tr("Overlay export"),
