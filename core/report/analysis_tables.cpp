@@ -125,7 +125,7 @@ std::string markdown(const LoadedRun& run, const KeypointAnalysis& analysis,
     for (std::size_t n : analysis.jointCounts[k]) out += " " + std::to_string(n) + " |";
     out += "\n";
   }
-  out += "\n## " + worstImagesHeading(worst.size()) +
+  out += "\n## " + worstImagesHeading(worst.size()) + "\n\n" + worstImagesKey() +
          "\n\n| Image id | File | AP lost | Image AP | People | Detections | Missed | "
          "Background FP |\n|---|---|---|---|---|---|---|---|\n";
   for (const WorstImage& w : worst)
@@ -315,8 +315,11 @@ std::vector<WorstImage> worstImages(const std::vector<RankedImage>& ranked, cons
 }
 
 std::string worstImagesHeading(std::size_t count) {
-  return "The " + std::to_string(count) +
-         " worst images by AP lost (how much higher the dataset's AP is without the image)";
+  return "The " + std::to_string(count) + " worst images by AP lost";
+}
+
+std::string worstImagesKey() {
+  return "AP lost: how much higher the dataset's AP is without the image.";
 }
 
 RunReportAnalysis analyzeRunForReport(const LoadedRun& run) {

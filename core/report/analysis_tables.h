@@ -60,8 +60,10 @@ std::vector<WorstImage> worstImages(const std::vector<RankedImage>& ranked, cons
                                     const std::vector<ImageRecord>& records,
                                     std::size_t count = 10);
 
-/// The heading every worst-image list carries: what the order is.
+/// The heading every worst-image list carries: what the order is ("The 10 worst images by AP
+/// lost"), and the sentence that says what the key means.
 std::string worstImagesHeading(std::size_t count);
+std::string worstImagesKey();
 
 /// What the report needs of a run's analysis.
 struct RunReportAnalysis {

@@ -303,9 +303,11 @@ void writeImagePages(PageWriter& page, QPainter& painter, const AnalysisReportCo
                      .arg(std::min(count, first + kImagesPerPage)),
                  13);
     // The Inspect page's layers and display filters are not these: said, as each header says.
-    page.paragraph(QObject::tr("Overlays drawn with the default layers (predictions, gt, crowd, "
-                               "matches), no score floor and no other display filter, whatever the "
-                               "Inspect page shows; the legend is under each overlay."),
+    page.paragraph(QString::fromStdString(worstImagesKey()) + " " +
+                       QObject::tr("Overlays drawn with the default layers (predictions, gt, "
+                                   "crowd, matches), no score floor and no other display filter, "
+                                   "whatever the Inspect page shows; the legend is under each "
+                                   "overlay."),
                    8, kMutedColor);
     const double top = page.y();
     const double cellWidth = page.width() / 2, cellHeight = (page.height() - top) / 2;
