@@ -107,8 +107,11 @@ void TestOverlayExport::overlayJobRunsInBackgroundAndCancels() {
     QVERIFY(!job.result().cancelled);
     QTRY_COMPARE(progressed.size(), 4);
     // Issue 15, item 11: framed for reading on its own: drawn 8 times larger (the most for a
-    // 64 px image), a title bar above and a scale bar below (30 px each).
-    QCOMPARE(QImage(tmp.filePath("out/f3.png")).size(), QSize(64 * 8, 48 * 8 + 60));
+    // 64 px image); a header above (title, layers and filters, wrapped) and a scale bar and the
+    // legend below (issue 33) make it taller than the drawing.
+    const QImage framed(tmp.filePath("out/f3.png"));
+    QCOMPARE(framed.width(), 64 * 8);
+    QVERIFY2(framed.height() > 48 * 8 + 60, qPrintable(QString::number(framed.height())));
   }
   {
     OverlayExportJob job(data, {0, 1, 2, 3}, RenderOptions{}, tmp.filePath("cancelled"));

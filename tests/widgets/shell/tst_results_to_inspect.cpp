@@ -68,7 +68,9 @@ class TestResultsToInspect : public QObject {
       if (chart->bars()[i].error == ErrorType::Swap) swap = static_cast<int>(i);
     QVERIFY(chart->requestImages(swap));
     QCOMPARE(window.pages()->currentWidget(), static_cast<QWidget*>(window.inspectView()));
-    QCOMPARE(window.inspectView()->queueTitle(), QStringLiteral("Images with swapped joints"));
+    // The queue names its order: the images with the most swapped joints first (issue 33).
+    QCOMPARE(window.inspectView()->queueTitle(),
+             QStringLiteral("images with swapped joints (count), most first"));
     // Image 4 (dataset index 3) is the fixture's one swap.
     QCOMPARE(window.inspectView()->currentImage().value_or(99), std::size_t{3});
     // The per-joint chart does the same for one joint and label.
