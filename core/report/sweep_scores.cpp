@@ -99,6 +99,7 @@ void scoreSweep(SweepSummary& summary, const std::string& sweepDir,
   }
   if (scored.size() < 2 || statIndex(summary) < 0) return;
   std::vector<const ResampledMetrics*> lists;
+  lists.reserve(scored.size());
   for (const auto& m : scored) lists.push_back(m.get());
   if (const auto best = bestAgainstSecond(lists, summary.rankedBy, options)) {
     BestVsSecond b;

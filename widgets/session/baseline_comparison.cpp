@@ -24,6 +24,7 @@ BaselineComparison compareAgainstBaseline(const std::vector<NamedRun>& runs, std
                                           const BootstrapOptions& options) {
   if (baseline >= runs.size()) throw Error("no baseline among the runs");
   std::vector<LoadedRun> loaded;
+  loaded.reserve(runs.size());
   for (const NamedRun& run : runs) loaded.push_back(loadRunFolder(run.dir));
   const LoadedRun& base = loaded[baseline];
   for (std::size_t i = 0; i < runs.size(); ++i)
