@@ -169,6 +169,8 @@ Skeleton parseSkeleton(const std::string& jsonText, const std::string& source) {
     doc = nlohmann::json::parse(jsonText);
   } catch (const nlohmann::json::parse_error& e) {
     throw EvalError(source + ": not valid JSON (" + e.what() + ")");
+  } catch (const nlohmann::json::exception& e) {  // a number too large for a double
+    throw EvalError(source + ": a number out of range (" + e.what() + ")");
   }
   if (!doc.is_object()) throw EvalError(source + ": a skeleton file holds one JSON object");
   static const std::set<std::string> known = {"name",       "keypoints", "sigmas",

@@ -149,6 +149,9 @@ class TestKeypointLayout : public QObject {
     QTest::addColumn<QString>("expected");
     QTest::newRow("not json") << "{"
                               << "s.json: not valid JSON";
+    // Fuzz finding (fuzz_skeleton): nlohmann's number overflow escaped as its own exception.
+    QTest::newRow("number overflow") << R"({"keypoints": ["a"], "sigmas": [40e615]})"
+                                     << "s.json: a number out of range";
     QTest::newRow("unknown key") << R"({"keypoints": ["a"], "sigmas": [0.1], "sigma": 1})"
                                  << "unknown key 'sigma'";
     QTest::newRow("twice") << R"({"keypoints": ["a", "a"], "sigmas": [0.1, 0.1]})"
