@@ -83,10 +83,7 @@ class TestResultsAnalysis : public QObject {
   void chartsShowTheSessionsAnalysis() {
     RunSession session;
     ResultsView view;
-    view.followSession(&session);
-    QSignalSpy ready(session.analysis(), &RunAnalysisSession::analysisReady);
-    session.openRunFolder(runDir_);
-    QVERIFY(ready.wait(kTimeoutMs));
+    QVERIFY(openAnalysed(session, view, runDir_));
     const RunAnalysisPtr analysis = session.analysis()->current();
     QVERIFY(analysis);
     const KeypointAnalysis& a = analysis->analysis;
@@ -120,10 +117,7 @@ class TestResultsAnalysis : public QObject {
   void worstImagesAreOneOrderEverywhere() {
     RunSession session;
     ResultsView view;
-    view.followSession(&session);
-    QSignalSpy ready(session.analysis(), &RunAnalysisSession::analysisReady);
-    session.openRunFolder(runDir_);
-    QVERIFY(ready.wait(kTimeoutMs));
+    QVERIFY(openAnalysed(session, view, runDir_));
     const RunAnalysisPtr analysis = session.analysis()->current();
     QVERIFY(analysis && analysis->worstImages);
     const RunEvaluationInput& input = *analysis->input;
@@ -187,10 +181,7 @@ class TestResultsAnalysis : public QObject {
   void theBaselineLineNamesBothAps() {
     RunSession session;
     ResultsView view;
-    view.followSession(&session);
-    QSignalSpy ready(session.analysis(), &RunAnalysisSession::analysisReady);
-    session.openRunFolder(runDir_);
-    QVERIFY(ready.wait(kTimeoutMs));
+    QVERIFY(openAnalysed(session, view, runDir_));
     const RunAnalysisPtr analysis = session.analysis()->current();
     const QString note = view.apChart()->baselineNote();
     const double baseline = meanApIfFixed(analysis->analysis, ErrorType::Baseline, "all");
@@ -212,13 +203,10 @@ class TestResultsAnalysis : public QObject {
   void chartLabelsFollowTheThresholds() {
     RunSession session;
     ResultsView view;
-    view.followSession(&session);
-    QSignalSpy ready(session.analysis(), &RunAnalysisSession::analysisReady);
-    session.openRunFolder(runDir_);
-    QVERIFY(ready.wait(kTimeoutMs));
+    QVERIFY(openAnalysed(session, view, runDir_));
     QVERIFY(chartTexts(*view.apChart()).contains(QLatin1String(".50:.95")));
     QSignalSpy table(session.analysis(), &RunAnalysisSession::reevaluated);
-    ready.clear();
+    QSignalSpy ready(session.analysis(), &RunAnalysisSession::analysisReady);
     view.settingsPanel()->thresholdsEdit()->setText(QStringLiteral("0.5:0.05:0.75"));
     view.settingsPanel()->applyNow();
     QVERIFY(table.wait(kTimeoutMs));
@@ -328,6 +316,14 @@ class TestResultsAnalysis : public QObject {
              qPrintable(view.metricsNote()));
     QCOMPARE(view.summaryPanel()->value(RunSummaryPanel::Row::Images),
              QStringLiteral("%1 of %2").arg(done.size()).arg(all.size()));
+  }
+
+  // `view` following `session`, which has opened `dir` and analysed it.
+  static bool openAnalysed(RunSession& session, ResultsView& view, const QString& dir) {
+    view.followSession(&session);
+    QSignalSpy ready(session.analysis(), &RunAnalysisSession::analysisReady);
+    session.openRunFolder(dir);
+    return ready.wait(kTimeoutMs);
   }
 
  private:
