@@ -16,6 +16,11 @@ void ElidedLabel::setText(const QString& text) {
   elide();
 }
 
+void ElidedLabel::setElideMode(Qt::TextElideMode mode) {
+  mode_ = mode;
+  elide();
+}
+
 bool ElidedLabel::isElided() const {
   return QLabel::text() != full_;
 }
@@ -37,7 +42,7 @@ void ElidedLabel::elide() {
   QString oneLine = full_;
   oneLine.replace(QLatin1Char('\n'), QLatin1Char(' '));
   const int width = contentsRect().width();
-  QLabel::setText(width > 0 ? fontMetrics().elidedText(oneLine, Qt::ElideRight, width) : oneLine);
+  QLabel::setText(width > 0 ? fontMetrics().elidedText(oneLine, mode_, width) : oneLine);
 }
 
 }  // namespace posescope

@@ -8,14 +8,17 @@ namespace posescope {
 
 /// A QLabel for status and error lines. Its size hint asks for no width, so a long message (a
 /// path, an error naming a file) cannot push the panes beside it; the text shown is elided at
-/// the right end to the label's width, and the tooltip holds the whole message. text() returns
-/// the whole message. Never throws.
+/// the right end (or where setElideMode says) to the label's width, and the tooltip holds the
+/// whole message. text() returns the whole message. Never throws.
 class ElidedLabel : public QLabel {
   Q_OBJECT
  public:
   explicit ElidedLabel(QWidget* parent = nullptr);
 
   void setText(const QString& text);
+  /// Where the text is cut when it does not fit (Qt::ElideRight by default); Qt::ElideLeft keeps
+  /// the end of a path, the part that tells folders apart.
+  void setElideMode(Qt::TextElideMode mode);
   /// The whole message (QLabel::text() holds the elided one).
   QString text() const { return full_; }
   /// Whether the text shown is cut short.
@@ -31,6 +34,7 @@ class ElidedLabel : public QLabel {
   void elide();
 
   QString full_;
+  Qt::TextElideMode mode_ = Qt::ElideRight;
 };
 
 }  // namespace posescope

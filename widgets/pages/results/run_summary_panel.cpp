@@ -4,6 +4,7 @@
 #include <QFormLayout>
 #include <QLabel>
 
+#include "widgets/common/elided_label.h"
 #include "widgets/session/number_text.h"
 
 namespace posescope {
@@ -25,9 +26,17 @@ RunSummaryPanel::RunSummaryPanel(QWidget* parent) : QWidget(parent) {
       {Row::Images, tr("Images:")},         {Row::Failed, tr("Failures:")},
       {Row::Wall, tr("Wall time:")},        {Row::Folder, tr("Run folder:")}};
   for (const auto& [row, label] : rows) {
+    if (row == Row::Folder) {
+      // Runs differ at the end of their paths (the run's own folder): that end stays in view.
+      folder_ = new ElidedLabel;
+      folder_->setElideMode(Qt::ElideLeft);
+      folder_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+      form->addRow(label, folder_);
+      continue;
+    }
     auto* value = new QLabel;
     value->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    value->setWordWrap(row == Row::Folder || row == Row::State);
+    value->setWordWrap(row == Row::State);
     values_[row] = value;
     form->addRow(label, value);
   }
@@ -36,6 +45,7 @@ RunSummaryPanel::RunSummaryPanel(QWidget* parent) : QWidget(parent) {
 
 void RunSummaryPanel::clear() {
   for (QLabel* l : values_) l->setText(QStringLiteral("\u2014"));
+  folder_->setText(QStringLiteral("\u2014"));
 }
 
 void RunSummaryPanel::setSummary(const RunSummary& s, const QString& runDir) {
@@ -67,10 +77,11 @@ void RunSummaryPanel::setSummary(const RunSummary& s, const QString& runDir) {
   values_[Row::Failed]->setText(QString::number(s.imagesFailed));
   values_[Row::Wall]->setText(s.wallSeconds > 0 ? tr("%1 s").arg(s.wallSeconds, 0, 'f', 1)
                                                 : QStringLiteral("\u2014"));
-  values_[Row::Folder]->setText(runDir.isEmpty() ? QStringLiteral("\u2014") : runDir);
+  folder_->setText(runDir.isEmpty() ? QStringLiteral("\u2014") : runDir);
 }
 
 QString RunSummaryPanel::value(Row row) const {
+  if (row == Row::Folder) return folder_->text();
   const QLabel* l = values_.value(row);
   return l ? l->text() : QString();
 }

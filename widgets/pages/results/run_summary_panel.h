@@ -10,7 +10,11 @@ class QLabel;
 
 namespace posescope {
 
-/// Read-only form over a RunSummary; empty until setSummary(). Never throws.
+class ElidedLabel;
+
+/// Read-only form over a RunSummary; empty until setSummary(). The run folder is cut from the
+/// left when it does not fit, keeping the end that tells runs apart; its tooltip holds the whole
+/// path. Never throws.
 class RunSummaryPanel : public QWidget {
   Q_OBJECT
  public:
@@ -33,11 +37,12 @@ class RunSummaryPanel : public QWidget {
   /// Shows `summary` of the run in `runDir` ("" for a run without a folder).
   void setSummary(const RunSummary& summary, const QString& runDir);
   void clear();
-  /// The text shown on `row`.
+  /// The text of `row` (the whole run folder, even when the label shows it cut).
   QString value(Row row) const;
 
  private:
-  QMap<Row, QLabel*> values_;
+  QMap<Row, QLabel*> values_;  // every row but the folder
+  ElidedLabel* folder_ = nullptr;
 };
 
 /// A run's device list for people: "cpu,cpu" reads "cpu, 2 network replicas"; others as given.

@@ -1,0 +1,48 @@
+// The Results page's run summary: a run folder too long for the panel is cut from the left, so
+// the end that tells runs apart (the run's own folder) stays in view; the tooltip and value()
+// hold the whole path.
+
+#include <QtTest>
+
+#include "widgets/common/elided_label.h"
+#include "widgets/pages/results/run_summary_panel.h"
+
+using namespace posescope;
+
+class TestRunSummaryPanel : public QObject {
+  Q_OBJECT
+ private Q_SLOTS:
+  void longRunFolderKeepsItsEnd() {
+    const QString folder = QStringLiteral(
+        "/home/someone/experiments/pose/mobilenet_v2/coco_val2017/runs/"
+        "nightly/run-2026-12-03_120145-hrnet-w32");
+    RunSummaryPanel panel;
+    RunSummary summary;
+    summary.imagesTotal = summary.imagesDone = 4;
+    panel.setSummary(summary, folder);
+    panel.resize(360, panel.sizeHint().height());
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+
+    QCOMPARE(panel.value(RunSummaryPanel::Row::Folder), folder);
+    ElidedLabel* label = nullptr;
+    for (ElidedLabel* candidate : panel.findChildren<ElidedLabel*>())
+      if (candidate->text() == folder) label = candidate;
+    QVERIFY2(label, "the run folder is not an elided label");
+    QVERIFY(label->isElided());
+    const QString shown = label->QLabel::text();
+    QVERIFY2(shown.startsWith(QChar(0x2026)), qPrintable(shown));  // cut on the left ...
+    QVERIFY2(shown.endsWith(QStringLiteral("hrnet-w32")), qPrintable(shown));  // ... end kept
+    QVERIFY(label->width() <= panel.width());
+    QCOMPARE(label->toolTip(), folder);
+
+    // Wide enough, the whole path shows; cleared, a dash.
+    panel.resize(2000, panel.height());
+    QTRY_VERIFY(!label->isElided());
+    panel.clear();
+    QCOMPARE(panel.value(RunSummaryPanel::Row::Folder), QStringLiteral("\u2014"));
+  }
+};
+
+QTEST_MAIN(TestRunSummaryPanel)
+#include "tst_run_summary_panel.moc"
