@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "widgets/common/elided_label.h"
 #include "widgets/common/plot_utils.h"
 #include "widgets/common/qcp.h"
 #include "widgets/common/table_views.h"
@@ -97,6 +98,16 @@ TimingView::TimingView(QWidget* parent) : QWidget(parent) {
   auto* top = new QHBoxLayout;
   top->addWidget(caption_, 1);
   top->addWidget(reset);
+  // Which run these timings are of: the Timing page has no other place that says so.
+  runName_ = new QLabel;
+  runName_->setObjectName(QStringLiteral("timingRunName"));
+  runName_->setTextFormat(Qt::RichText);
+  runPath_ = new ElidedLabel;
+  runPath_->setElideMode(Qt::ElideLeft);
+  runPath_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  auto* run = new QHBoxLayout;
+  run->addWidget(runName_);
+  run->addWidget(runPath_, 1);
 
   auto* bottom = new QSplitter(Qt::Horizontal);
   bottom->addWidget(histogramPlot_);
@@ -110,6 +121,7 @@ TimingView::TimingView(QWidget* parent) : QWidget(parent) {
   plots_->setStretchFactor(1, 2);
   noTimings_ = makeChartMessage();
   auto* layout = new QVBoxLayout(this);
+  layout->addLayout(run);
   layout->addLayout(top);
   layout->addWidget(plots_, 1);
   layout->addWidget(noTimings_, 1);
@@ -123,6 +135,7 @@ TimingView::TimingView(QWidget* parent) : QWidget(parent) {
   connect(stagePlot_, &QCustomPlot::mouseDoubleClick, this,
           [this](QMouseEvent* e) { onPlotClick(e, true); });
   connect(stagePlot_, &QCustomPlot::mouseMove, this, &TimingView::onPlotHover);
+  showRun({});
   rebuild();
 }
 
@@ -133,6 +146,20 @@ void TimingView::followDocument(RunDocument* document) {
   connect(document, &RunDocument::currentImageChanged, this, [this, document] {
     if (const auto index = document->currentImage()) selectImage(*index);
   });
+  connect(document, &RunDocument::runChanged, this,
+          [this, document] { showRun(document->runDir()); });
+  showRun(document->runDir());
+}
+
+void TimingView::showRun(const QString& runDir) {
+  runFolder_ = runDir;
+  const QFileInfo folder(QDir::cleanPath(runDir));
+  runName_->setText(
+      runDir.isEmpty() ? QString() : tr("Run <b>%1</b> in").arg(folder.fileName().toHtmlEscaped()));
+  runPath_->setText(QDir::toNativeSeparators(folder.path()));
+  runPath_->setToolTip(runDir);
+  runName_->setVisible(!runDir.isEmpty());
+  runPath_->setVisible(!runDir.isEmpty());
 }
 
 void TimingView::followRecordModel(const RecordTableModel* model) {

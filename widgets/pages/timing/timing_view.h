@@ -21,6 +21,7 @@ class QTimer;
 
 namespace posescope {
 
+class ElidedLabel;
 class RecordTableModel;
 class RunDocument;
 class TimingStatsModel;
@@ -42,9 +43,11 @@ class TimingView : public QWidget {
   /// Shows `model`'s records from now on: at once on a reset, at most twice a second while rows
   /// are appended (a run in progress).
   void followRecordModel(const RecordTableModel* model);
-  /// Keeps the highlighted bar on `document`'s current image, and makes a clicked bar's image
-  /// the current one.
+  /// Keeps the highlighted bar on `document`'s current image, makes a clicked bar's image the
+  /// current one, and names `document`'s run above the plots.
   void followDocument(RunDocument* document);
+  /// The folder of the run whose timings are shown, as named above the plots ("" before any).
+  QString runFolder() const { return runFolder_; }
   /// The statistics shown: over the evaluated images but the warm-up one (when others exist).
   const TimingStats& stats() const;
   /// The dataset index of the warm-up image set apart, if any.
@@ -91,6 +94,7 @@ class TimingView : public QWidget {
 
  private:
   void rebuild();
+  void showRun(const QString& runDir);
   void catchUp();
   void applySelection();
   void onPlotClick(QMouseEvent* event, bool activate);
@@ -109,8 +113,11 @@ class TimingView : public QWidget {
   TimingStatsModel* model_ = nullptr;
   QTableView* table_ = nullptr;
   QLabel* caption_ = nullptr;
-  QSplitter* plots_ = nullptr;   // both plots and the table
-  QLabel* noTimings_ = nullptr;  // in their place when the records have no timings
+  QString runFolder_;
+  QLabel* runName_ = nullptr;       // "Run NAME" above the caption
+  ElidedLabel* runPath_ = nullptr;  // the folder holding it, cut from the left
+  QSplitter* plots_ = nullptr;      // both plots and the table
+  QLabel* noTimings_ = nullptr;     // in their place when the records have no timings
   bool hasTimings_ = true;
   QTimer* refresh_ = nullptr;
   const RecordTableModel* followed_ = nullptr;

@@ -1,18 +1,21 @@
 // The Timing page: its statistics equal core's, the stage bars and the totals' histogram, a bar
-// clicked selects its image, and the plots exported as PNG and PDF.
+// clicked selects its image, the plots exported as PNG and PDF, and the run they are of named.
 
 #include <QAbstractItemModelTester>
 #include <QFile>
 #include <QImage>
+#include <QLabel>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <cmath>
 
+#include "widgets/common/elided_label.h"
 #include "widgets/common/plot_utils.h"
 #include "widgets/common/qcp.h"
 #include "widgets/models/timing_stats_model.h"
 #include "widgets/pages/timing/timing_view.h"
+#include "widgets/session/run_document.h"
 
 using namespace posescope;
 
@@ -46,6 +49,7 @@ class TestTimingView : public QObject {
   void timingBarsAndHistogram();
   void clickingABarSelectsItsImage();
   void plotsExportAsPngAndPdf();
+  void namesTheRunShown();
 };
 
 void TestTimingView::timingStatsEqualCore() {
@@ -166,6 +170,32 @@ void TestTimingView::plotsExportAsPngAndPdf() {
   QCOMPARE(pdf.read(5), QByteArray("%PDF-"));
   QVERIFY(!savePlot(view.stagePlot(), tmp.filePath("missing/dir/x.png"), &error));
   QVERIFY(error.contains("missing/dir"));
+}
+
+// Issue 33: the page said nothing of which run its timings are; it names the run shown (its
+// folder's name and the folder holding it) and follows the document to another run.
+void TestTimingView::namesTheRunShown() {
+  RunDocument document;
+  TimingView view;
+  view.followDocument(&document);
+  auto* name = view.findChild<QLabel*>(QStringLiteral("timingRunName"));
+  QVERIFY(name);
+  QVERIFY(view.runFolder().isEmpty());
+  QVERIFY(name->isHidden());
+
+  const QString first = QStringLiteral("/experiments/pose/runs/run-0001");
+  document.beginRun(first);
+  QCOMPARE(view.runFolder(), first);
+  QVERIFY(!name->isHidden());
+  QVERIFY2(name->text().contains(QLatin1String("<b>run-0001</b>")), qPrintable(name->text()));
+  auto* path = view.findChild<ElidedLabel*>();
+  QVERIFY(path);
+  QCOMPARE(path->text(), QStringLiteral("/experiments/pose/runs"));
+  QCOMPARE(path->toolTip(), first);
+  const QString second = QStringLiteral("/experiments/pose/runs/hrnet & co/");
+  document.beginRun(second);
+  QCOMPARE(view.runFolder(), second);
+  QVERIFY2(name->text().contains(QLatin1String("hrnet &amp; co")), qPrintable(name->text()));
 }
 
 QTEST_MAIN(TestTimingView)
