@@ -4,7 +4,6 @@
 #include <QVBoxLayout>
 #include <cmath>
 
-#include "analysis/error_images.h"
 #include "widgets/common/plot_utils.h"
 #include "widgets/common/qcp.h"
 
@@ -136,13 +135,12 @@ QString JointErrorChart::segmentToolTip(int joint, JointLabel label) const {
 
 bool JointErrorChart::requestImages(int joint, JointLabel label) {
   if (!analysis_) return false;
-  const std::vector<std::int64_t> ids = imagesWithJointLabel(*analysis_, label, joint);
-  if (ids.empty()) return false;
   const QString name = static_cast<std::size_t>(joint) < analysis_->jointNames.size()
                            ? QString::fromStdString(analysis_->jointNames[joint])
                            : tr("joint %1").arg(joint);
-  Q_EMIT imagesRequested(tr("%1: %2").arg(name, QString::fromStdString(jointLabelName(label))),
-                         QList<qint64>(ids.begin(), ids.end()));
+  const ImageQueue queue = jointLabelQueue(*analysis_, label, joint, name);
+  if (queue.imageIds.isEmpty()) return false;
+  Q_EMIT imagesRequested(queue);
   return true;
 }
 

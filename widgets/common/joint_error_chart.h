@@ -2,11 +2,11 @@
 // Where each joint goes wrong: one row per joint, the share of its labelled predictions that are
 // good, jitter, inversion, swap or miss, stacked in the error layer's label colours.
 
-#include <QList>
 #include <QWidget>
 #include <memory>
 
 #include "analysis/keypoint_analysis.h"
+#include "widgets/session/triage_queues.h"
 
 class QCustomPlot;
 class QLabel;
@@ -16,7 +16,8 @@ namespace posescope {
 /// The per-joint error chart of one KeypointAnalysis (its jointCounts, area 'all'): rows are the
 /// joints (first at the top), the five labels stacked as rates of the joint's judged
 /// predictions (unlabelled left out). Hovering a segment gives its count and rate; clicking one
-/// asks for the images with that joint and label. Never throws.
+/// asks for the images with that joint and label, ranked by how many such joints each holds (the
+/// count as the queue's key). Never throws.
 class JointErrorChart : public QWidget {
   Q_OBJECT
  public:
@@ -44,8 +45,9 @@ class JointErrorChart : public QWidget {
   QCustomPlot* plot() const { return plot_; }
 
  Q_SIGNALS:
-  /// The user clicked a segment: the images with that label at that joint, most first.
-  void imagesRequested(const QString& title, const QList<qint64>& imageIds);
+  /// The user clicked a segment: the images with that label at that joint, most first
+  /// (jointLabelQueue).
+  void imagesRequested(const posescope::ImageQueue& queue);
 
  private:
   void rebuild();

@@ -25,6 +25,32 @@ void addImagesOf(const std::vector<Item>& items, Key keyOf, ImageQueue* queue) {
   }
 }
 
+// Per image, how many joints of its detections have `label` (every joint when `joint` is -1).
+std::map<std::int64_t, int> jointLabelCounts(const KeypointAnalysis& analysis, JointLabel label,
+                                             int joint) {
+  std::map<std::int64_t, int> count;
+  for (const DetectionAnalysis& d : analysis.detections)
+    for (std::size_t k = 0; k < d.joints.size(); ++k)
+      if ((joint < 0 || static_cast<int>(k) == joint) && d.joints[k] == label) ++count[d.imageId];
+  return count;
+}
+
+// `ids` as a queue of the images with `what`, ranked by `count`, most first (ties in the order
+// of `ids`), the count as key named `keyName`.
+ImageQueue countQueue(std::vector<std::int64_t> ids, std::map<std::int64_t, int> count,
+                      const QString& what, const QString& keyName) {
+  std::stable_sort(ids.begin(), ids.end(),
+                   [&](std::int64_t a, std::int64_t b) { return count[a] > count[b]; });
+  ImageQueue queue;
+  queue.title = tr("images with %1 (count), most first").arg(what);
+  queue.keyName = keyName;
+  for (std::int64_t id : ids) {
+    queue.imageIds.append(id);
+    queue.keys.insert(id, count[id]);
+  }
+  return queue;
+}
+
 }  // namespace
 
 QString imageQueueKeyText(const ImageQueue& queue, double key) {
@@ -178,8 +204,7 @@ ImageQueue errorQueue(const KeypointAnalysis& analysis, const Triage& triage, Er
     case ErrorType::Swap:
     case ErrorType::Inversion:
     case ErrorType::Jitter:
-      for (const DetectionAnalysis& d : analysis.detections)
-        for (JointLabel label : d.joints) count[d.imageId] += label == labelFixedBy(error);
+      count = jointLabelCounts(analysis, labelFixedBy(error), -1);
       break;
     case ErrorType::Score:
       for (const TriageDetection& d : triage.worstOks) ++count[d.imageId];
@@ -193,17 +218,16 @@ ImageQueue errorQueue(const KeypointAnalysis& analysis, const Triage& triage, Er
     case ErrorType::Baseline:
       break;
   }
-  std::vector<std::int64_t> ids = imagesWithError(analysis, triage, error);
-  std::stable_sort(ids.begin(), ids.end(),
-                   [&](std::int64_t a, std::int64_t b) { return count[a] > count[b]; });
-  ImageQueue queue;
-  queue.title = tr("images with %1 (count), most first").arg(title);
-  queue.keyName = title.left(1).toUpper() + title.mid(1);
-  for (std::int64_t id : ids) {
-    queue.imageIds.append(id);
-    queue.keys.insert(id, count[id]);
-  }
-  return queue;
+  return countQueue(imagesWithError(analysis, triage, error), std::move(count), title,
+                    title.left(1).toUpper() + title.mid(1));
+}
+
+ImageQueue jointLabelQueue(const KeypointAnalysis& analysis, JointLabel label, int joint,
+                           const QString& jointName) {
+  const QString what = tr("%1 %2").arg(
+      jointName, QString::fromStdString(jointLabelName(label)));  // "left_wrist swap"
+  return countQueue(imagesWithJointLabel(analysis, label, joint),
+                    jointLabelCounts(analysis, label, joint), what, what);
 }
 
 }  // namespace posescope

@@ -72,6 +72,12 @@ ImageQueue triageQueue(const RunAnalysis& analysis, TriagePreset preset);
 ImageQueue errorQueue(const KeypointAnalysis& analysis, const Triage& triage, ErrorType error,
                       const QString& title);
 
+/// The images behind a segment of the per-joint error chart: those with a localised detection
+/// whose joint `joint` has `label` (core's imagesWithJointLabel, most first), the number of such
+/// joints in the image as key, named "left_wrist swap" after `jointName`. Never fails.
+ImageQueue jointLabelQueue(const KeypointAnalysis& analysis, JointLabel label, int joint,
+                           const QString& jointName);
+
 }  // namespace posescope
 
 Q_DECLARE_METATYPE(posescope::ImageQueue)

@@ -180,13 +180,20 @@ class TestAnalysisCharts : public QObject {
     QTest::mouseClick(plot, Qt::LeftButton, {},
                       QPoint(qRound(plot->xAxis->coordToPixel(5.0 / 6)), qRound(y)));
     QCOMPARE(spy.count(), 1);
-    QCOMPARE(spy.first().at(1).value<QList<qint64>>(), QList<qint64>{1});
-    QVERIFY(spy.first().at(0).toString().contains("swap"));
+    // The queue names its key, the count of such joints in each image (issue 33).
+    const ImageQueue swaps = spy.first().at(0).value<ImageQueue>();
+    QCOMPARE(swaps.imageIds, QList<qint64>{1});
+    const QString elbow = QString::fromStdString(scene.analysis->jointNames[test::kLeftElbow]);
+    QCOMPARE(swaps.keyName, elbow + QStringLiteral(" swap"));
+    QCOMPARE(swaps.title, QStringLiteral("images with %1 swap (count), most first").arg(elbow));
+    QCOMPARE(swaps.keys.value(1), 1.0);
     spy.clear();
     QTest::mouseClick(plot, Qt::LeftButton, {},
                       QPoint(qRound(plot->xAxis->coordToPixel(1.0 / 3)), qRound(y)));
     QCOMPARE(spy.count(), 1);
-    QCOMPARE(spy.first().at(1).value<QList<qint64>>(), (QList<qint64>{1, 2}));
+    const ImageQueue good = spy.first().at(0).value<ImageQueue>();
+    QCOMPARE(good.imageIds, (QList<qint64>{1, 2}));
+    for (qint64 id : good.imageIds) QCOMPARE(good.keys.value(id), 1.0);
   }
 
   void noAnalysisDrawsNothing() {

@@ -75,7 +75,8 @@ class TestResultsToInspect : public QObject {
     QCOMPARE(window.inspectView()->currentImage().value_or(99), std::size_t{3});
     // The per-joint chart does the same for one joint and label.
     QVERIFY(window.resultsView()->jointChart()->requestImages(test::kLeftWrist, JointLabel::Swap));
-    QCOMPARE(window.inspectView()->queueTitle(), QStringLiteral("left_wrist: swap"));
+    QCOMPARE(window.inspectView()->queueTitle(),
+             QStringLiteral("images with left_wrist swap (count), most first"));
   }
 
   // Issue 35: a point of the PR curve opens its detection on Inspect, that person selected.

@@ -12,6 +12,7 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QPainter>
+#include <QRegularExpression>
 #include <QShowEvent>
 #include <QSlider>
 #include <QSortFilterProxyModel>
@@ -120,9 +121,18 @@ QWidget* InspectView::buildImageList() {
   proxy_ = new ImageQueueProxy(InspectTableModel::ImageIdColumn, this);
   proxy_->setSourceModel(model_);
   filter_ = new QLineEdit;
-  filter_->setPlaceholderText(tr("Filter images (file, id, failure\u2026)"));
   filter_->setClearButtonEnabled(true);
-  connect(filter_, &QLineEdit::textChanged, proxy_, &QSortFilterProxyModel::setFilterFixedString);
+  connect(filter_, &QLineEdit::textChanged, this, &InspectView::applyTextFilter);
+  // What the filter matches: every column, as before there was a choice, or one of them.
+  filterColumn_ = new QComboBox;
+  filterColumn_->setObjectName(QStringLiteral("filterColumnBox"));
+  filterColumn_->setToolTip(tr("The column the filter matches"));
+  filterColumn_->addItem(tr("Any column"), -1);
+  filterColumn_->addItem(tr("File name"), int(InspectTableModel::FileColumn));
+  filterColumn_->addItem(tr("Image id"), int(InspectTableModel::ImageIdColumn));
+  filterColumn_->addItem(tr("Failure"), int(InspectTableModel::FailureColumn));
+  connect(filterColumn_, &QComboBox::currentIndexChanged, this, &InspectView::applyTextFilter);
+  applyTextFilter();
 
   table_ = makeRowTable(proxy_);
   table_->setObjectName(QStringLiteral("imageTable"));
@@ -154,7 +164,11 @@ QWidget* InspectView::buildImageList() {
   list->setMinimumWidth(220);
   auto* layout = new QVBoxLayout(list);
   layout->setContentsMargins(0, 0, 0, 0);
-  layout->addWidget(filter_);
+  auto* filterRow = new QHBoxLayout;
+  filterRow->setSpacing(2);
+  filterRow->addWidget(filter_, 1);
+  filterRow->addWidget(filterColumn_);
+  layout->addLayout(filterRow);
   layout->addWidget(viewBar_);
   layout->addWidget(buildTriageBar());
   layout->addWidget(queueRow_);
@@ -166,6 +180,24 @@ QWidget* InspectView::buildImageList() {
   tableAndTags->setChildrenCollapsible(false);
   layout->addWidget(tableAndTags, 1);
   return list;
+}
+
+void InspectView::applyTextFilter() {
+  const int column = filterColumn_->currentData().toInt();
+  filter_->setPlaceholderText(
+      column == InspectTableModel::FileColumn      ? tr("Filter by file name (part of it)\u2026")
+      : column == InspectTableModel::ImageIdColumn ? tr("Image id (the whole id)\u2026")
+      : column == InspectTableModel::FailureColumn ? tr("Filter by failure message\u2026")
+                                                   : tr("Filter images: any column (file, id, "
+                                                        "failure\u2026)"));
+  proxy_->setFilterKeyColumn(column);
+  const QString text = filter_->text().trimmed();
+  // An id is looked up whole: "4" is image 4, not 14 or 40.
+  if (column == InspectTableModel::ImageIdColumn && !text.isEmpty())
+    proxy_->setFilterRegularExpression(
+        QStringLiteral("^%1$").arg(QRegularExpression::escape(text)));
+  else
+    proxy_->setFilterFixedString(filter_->text());
 }
 
 // The run folder's tags (tags.json) under the image table: Tag… tags the person selected or the
@@ -428,7 +460,12 @@ QWidget* InspectView::buildPersonPane() {
   personSummary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   auto* table = makeRowTable(personErrors_);
   table->setObjectName(QStringLiteral("personErrorsTable"));
-  table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  // The label and ks as wide as their contents, the joint's name the rest: a stretched last
+  // column never gets narrower than its default 100 px, which pushed ks out of the panel.
+  QHeaderView* header = table->horizontalHeader();
+  header->setStretchLastSection(false);
+  header->setSectionResizeMode(QHeaderView::ResizeToContents);
+  header->setSectionResizeMode(PersonErrorsModel::JointColumn, QHeaderView::Stretch);
   auto* pane = new QWidget;
   auto* layout = new QVBoxLayout(pane);
   layout->setContentsMargins(0, 0, 0, 0);

@@ -153,6 +153,9 @@ class InspectView : public QWidget {
   const RunOverlayDataPtr& sharedData() const { return data_; }
   /// The filter of the image table ("" when every image is listed).
   QLineEdit* filterEdit() const { return filter_; }
+  /// The column the filter matches, beside it: any column (the default), the file name, the
+  /// image id (whole) or the failure.
+  QComboBox* filterColumnBox() const { return filterColumn_; }
   /// The view's query bar above the image table.
   ViewQueryBar* viewBar() const { return viewBar_; }
   /// The tags panel's rows (the run folder's tags.json).
@@ -184,6 +187,8 @@ class InspectView : public QWidget {
  private:
   void buildActions();
   QWidget* buildImageList();
+  /// The image table keeps the rows whose chosen column matches the filter's text.
+  void applyTextFilter();
   QWidget* buildCanvasPane();
   QToolBar* buildLayerToolbar();
   QToolBar* buildStyleToolbar();
@@ -248,6 +253,7 @@ class InspectView : public QWidget {
   QLabel* personSummary_ = nullptr;
   QTableView* table_ = nullptr;
   QLineEdit* filter_ = nullptr;
+  QComboBox* filterColumn_ = nullptr;
   ViewQueryBar* viewBar_ = nullptr;
   RunViewState* view_ = nullptr;
   RunTagsModel* tagsModel_ = nullptr;

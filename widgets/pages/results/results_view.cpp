@@ -145,13 +145,7 @@ QWidget* ResultsView::buildAnalysisTab() {
   apChart_ = new ApIfFixedChart;
   jointChart_ = new JointErrorChart;
   connect(apChart_, &ApIfFixedChart::imagesRequested, this, &ResultsView::imagesRequested);
-  connect(jointChart_, &JointErrorChart::imagesRequested, this,
-          [this](const QString& title, const QList<qint64>& ids) {
-            ImageQueue queue;
-            queue.title = title;
-            queue.imageIds = ids;
-            Q_EMIT imagesRequested(queue);
-          });
+  connect(jointChart_, &JointErrorChart::imagesRequested, this, &ResultsView::imagesRequested);
   analysisNote_ = new QLabel;
   analysisNote_->setObjectName(QStringLiteral("analysisNote"));
   analysisNote_->setWordWrap(true);

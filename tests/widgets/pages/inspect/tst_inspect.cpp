@@ -2,6 +2,7 @@
 // the maps cache in front of the worker, and (with the parity data) real recomputed maps.
 
 #include <QAbstractItemModelTester>
+#include <QComboBox>
 #include <QImage>
 #include <QLabel>
 #include <QLineEdit>
@@ -137,6 +138,7 @@ class TestInspect : public QObject {
   void imagesAreReadOffTheGuiThreadAndAStaleReadIsNeverDrawn();
   void jointGridSelectsJoint();
   void filterIsClearedForAnotherRun();
+  void filterMatchesTheChosenColumn();
   void longMessagesNeverWidenTheLayout();
   void realMapsPeakAtRecordJoint();
 };
@@ -461,6 +463,46 @@ void TestInspect::filterIsClearedForAnotherRun() {
   QVERIFY(view.filterEdit()->text().isEmpty());
   QCOMPARE(view.proxyModel()->rowCount(), 4);
   QVERIFY(view.statusText().contains("4 image(s)"));
+}
+
+// Issue 33: the filter matches the column chosen beside it (any column by default, as before):
+// an image id whole, a file name or a failure message in part.
+void TestInspect::filterMatchesTheChosenColumn() {
+  RunOverlayData data;
+  data.records = {makeRecord(0, 1, "img10.jpg", 0), makeRecord(1, 10, "a.jpg", 0),
+                  makeRecord(2, 2, "b.jpg", 0), makeRecord(3, 3, "file1.jpg", 0)};
+  data.records[2].error = "cannot decode b.jpg (file 1 of 4)";
+  refreshRows(data);
+  InspectView view;
+  view.setData(data, nullptr);
+  QComboBox* column = view.filterColumnBox();
+  QCOMPARE(column->currentText(), QStringLiteral("Any column"));
+  QVERIFY(view.filterEdit()->placeholderText().contains("any column"));
+  const auto shownIds = [&view] {
+    QList<qint64> ids;
+    for (int r = 0; r < view.proxyModel()->rowCount(); ++r)
+      ids << view.proxyModel()->index(r, InspectTableModel::ImageIdColumn).data().toLongLong();
+    return ids;
+  };
+  const auto choose = [column](const QString& text) {
+    column->setCurrentIndex(column->findText(text));
+    QCOMPARE(column->currentText(), text);
+  };
+  view.filterEdit()->setText("1");
+  QCOMPARE(shownIds(), (QList<qint64>{1, 10, 2, 3}));  // ids, file names and the failure
+  choose("Image id");
+  QCOMPARE(shownIds(), QList<qint64>{1});  // the whole id: not 10
+  QVERIFY(view.filterEdit()->placeholderText().contains("Image id"));
+  choose("File name");
+  QCOMPARE(shownIds(), (QList<qint64>{1, 3}));
+  view.filterEdit()->setText("DECODE");
+  QCOMPARE(shownIds(), QList<qint64>{});
+  choose("Failure");
+  QCOMPARE(shownIds(), QList<qint64>{2});
+  // Another run clears the text, not the choice.
+  view.setData(data, nullptr);
+  QCOMPARE(column->currentText(), QStringLiteral("Failure"));
+  QCOMPARE(view.proxyModel()->rowCount(), 4);
 }
 
 // Issue 15, item 1: a long message under the canvas (an error naming a file) is elided; the image

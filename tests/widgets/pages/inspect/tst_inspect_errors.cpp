@@ -25,6 +25,7 @@
 #include "test_support.h"
 #include "widgets/analysis_run_fixture.h"
 #include "widgets/common/image_canvas.h"
+#include "widgets/common/joint_error_chart.h"
 #include "widgets/common/overlay_legend.h"
 #include "widgets/models/image_queue_proxy.h"
 #include "widgets/models/inspect_table_model.h"
@@ -291,6 +292,40 @@ class TestInspectErrors : public QObject {
     QVERIFY(!view.legend()->errorLabelsShown());
   }
 
+  // Issue 33: at the default window size the person panel's ks column is whole: every value
+  // (and the header) fits its section, and the section lies inside the table's viewport.
+  void personPanelKsColumnFitsAtTheDefaultSize() {
+    InspectView view;
+    view.resize(1280, 800);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.setData(fixtureData(), nullptr);
+    view.setAnalysis(analysis_);
+    QVERIFY(view.showImage(2));  // image 3: the inversion, labels of every width
+    view.selectPerson(0);
+    QCOMPARE(view.personErrorsModel()->rowCount(), 17);
+    auto* table = view.findChild<QTableView*>(QStringLiteral("personErrorsTable"));
+    QVERIFY(table);
+    QTest::qWait(50);  // the columns resize to their contents once laid out
+    const QHeaderView* header = table->horizontalHeader();
+    const int column = PersonErrorsModel::KsColumn;
+    const int left = header->sectionViewportPosition(column);
+    const int width = header->sectionSize(column);
+    QVERIFY2(left >= 0 && left + width <= table->viewport()->width(),
+             qPrintable(QStringLiteral("ks at %1 + %2 in a viewport %3 wide")
+                            .arg(left)
+                            .arg(width)
+                            .arg(table->viewport()->width())));
+    const QFontMetrics metrics(table->font());
+    const int margin = 2 * (table->style()->pixelMetric(QStyle::PM_FocusFrameHMargin) + 1);
+    for (int row = 0; row < table->model()->rowCount(); ++row) {
+      const QString text = table->model()->index(row, column).data().toString();
+      QVERIFY2(metrics.horizontalAdvance(text) + margin <= width,
+               qPrintable(QStringLiteral("'%1' in %2 px").arg(text).arg(width)));
+    }
+    QVERIFY(header->sectionSizeHint(column) <= width);
+  }
+
   void selectingAPersonFillsThePersonPanel() {
     InspectView view;
     view.resize(1280, 800);
@@ -401,6 +436,48 @@ class TestInspectErrors : public QObject {
     QVERIFY(table->isColumnHidden(InspectTableModel::QueueKeyColumn));
     QCOMPARE(view.proxyModel()->index(0, InspectTableModel::QueueKeyColumn).data().toString(),
              QStringLiteral("\u2013"));
+  }
+
+  // Issue 33: a segment of the per-joint error chart (the Results page's) opens a queue that
+  // names its key, the count of that joint with that label in each image, shown as a column with
+  // a "top N" box as the other queues are.
+  void jointChartQueueShowsItsCountAndKeepsTheTop() {
+    JointErrorChart chart;
+    chart.setAnalysis(std::shared_ptr<const KeypointAnalysis>(analysis_, &analysis_->analysis));
+    QSignalSpy requested(&chart, &JointErrorChart::imagesRequested);
+    QVERIFY(chart.requestImages(test::kLeftWrist, JointLabel::Good));
+    const ImageQueue queue = requested.at(0).at(0).value<ImageQueue>();
+    QCOMPARE(queue.keyName, QStringLiteral("left_wrist good"));
+    QVERIFY(queue.imageIds.size() > 1);
+
+    InspectView view;
+    view.resize(1280, 800);
+    view.setData(fixtureData(), nullptr);
+    view.setAnalysis(analysis_);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.showImageQueue(queue);
+    QCOMPARE(tableIds(view), queue.imageIds);
+    auto* table = view.findChild<QTableView*>(QStringLiteral("imageTable"));
+    QVERIFY(!table->isColumnHidden(InspectTableModel::QueueKeyColumn));
+    QCOMPARE(view.proxyModel()->headerData(InspectTableModel::QueueKeyColumn, Qt::Horizontal),
+             QVariant(QStringLiteral("left_wrist good")));
+    // Each image's count: its detections' left wrists labelled good.
+    for (int row = 0; row < view.proxyModel()->rowCount(); ++row) {
+      const qint64 id = tableIds(view)[row];
+      int good = 0;
+      for (const DetectionAnalysis& d : analysis_->analysis.detections)
+        good += d.imageId == id && d.joints.size() > std::size_t(test::kLeftWrist) &&
+                d.joints[std::size_t(test::kLeftWrist)] == JointLabel::Good;
+      QVERIFY(good > 0);
+      QCOMPARE(view.proxyModel()->index(row, InspectTableModel::QueueKeyColumn).data().toString(),
+               QString::number(good));
+    }
+    QVERIFY(view.queueText().contains(queue.title.toHtmlEscaped()));
+    auto* top = view.findChild<QSpinBox*>(QStringLiteral("queueTop"));
+    QVERIFY(top->isVisible());
+    top->setValue(1);
+    QCOMPARE(tableIds(view), queue.imageIds.mid(0, 1));
   }
 
   void keyboardWalksTheQueue() {

@@ -109,7 +109,8 @@ class TestResultsAnalysis : public QObject {
     QCOMPARE(queue(1).imageIds, QList<qint64>{3});
     QCOMPARE(queue(2).imageIds, QList<qint64>{7});
     QCOMPARE(queue(3).imageIds, QList<qint64>{4});
-    QCOMPARE(queue(3).title, QStringLiteral("left_wrist: swap"));
+    QCOMPARE(queue(3).title, QStringLiteral("images with left_wrist swap (count), most first"));
+    QCOMPARE(queue(3).keys.value(4), 1.0);
   }
 
   // Issue 33: the Worst images queue, the Results table sorted by AP lost and core's rankImages
