@@ -11,6 +11,14 @@ std::vector<std::optional<std::size_t>> detectionsOfPeople(
   return out;
 }
 
+std::unordered_map<std::int64_t, std::vector<std::size_t>> detectionsByImage(
+    const KeypointAnalysis& analysis) {
+  std::unordered_map<std::int64_t, std::vector<std::size_t>> out;
+  for (std::size_t i = 0; i < analysis.detections.size(); ++i)
+    out[analysis.detections[i].imageId].push_back(i);
+  return out;
+}
+
 std::vector<std::vector<JointErrorMark>> jointErrorMarks(
     const ImageRecord& record, const KeypointAnalysis& analysis,
     const std::vector<std::size_t>& imageDetections,

@@ -3,7 +3,9 @@
 // record's predicted people and to the ground truth their joints landed on.
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
+#include <unordered_map>
 #include <vector>
 
 #include "analysis/keypoint_analysis.h"
@@ -18,6 +20,11 @@ namespace posescope {
 /// of `imageDetections`, get none. Never fails.
 std::vector<std::optional<std::size_t>> detectionsOfPeople(
     const ImageRecord& record, const std::vector<std::size_t>& imageDetections);
+
+/// Indices into `analysis.detections` by image id, each image's in results order: the
+/// `imageDetections` jointErrorMarks takes. Never fails.
+std::unordered_map<std::int64_t, std::vector<std::size_t>> detectionsByImage(
+    const KeypointAnalysis& analysis);
 
 /// OverlayScene::jointErrors of `record`: per person, the labels of its detection in `analysis`
 /// (none for an unlocalised detection) with where each swap and inversion landed, from the image's

@@ -13,6 +13,7 @@
 #include <algorithm>
 
 #include "widgets/models/record_table_model.h"
+#include "widgets/pages/compare/canvas_pair.h"
 #include "widgets/pages/compare/compare_view.h"
 #include "widgets/pages/experiment/experiment_setup_page.h"
 #include "widgets/pages/experiment/run_setup_view.h"
@@ -103,15 +104,19 @@ void MainWindow::connectSession() {
     menus_->setRunState(busy, setupView_->canRun());
   });
   connect(session_, &RunSession::recentFilesChanged, menus_, &MainMenus::setRecentFiles);
-  // Display filters reset or kept for another run: said after "Opened run folder ...", which
-  // the same opening writes once this returns.
-  connect(inspectView_, &InspectView::displayFiltersFollowedRun, this, [this](const QString& note) {
+  // Display filters reset or kept for another run (Inspect) or pair of runs (Compare): said
+  // after "Opened run folder ..." / "Comparing ...", which the same opening writes once this
+  // returns.
+  const auto sayFiltersFollowed = [this](const QString& note) {
     QTimer::singleShot(0, this, [this, note] {
       const QString shown = statusBar()->currentMessage();
       statusBar()->showMessage(shown.isEmpty() ? note
                                                : shown + QStringLiteral("  \u00b7  ") + note);
     });
-  });
+  };
+  connect(inspectView_, &InspectView::displayFiltersFollowedRun, this, sayFiltersFollowed);
+  connect(compareView_->canvasPair(), &CanvasPair::displayFiltersFollowedRuns, this,
+          sayFiltersFollowed);
 }
 
 void MainWindow::showStatus(const QString& message, int page) {

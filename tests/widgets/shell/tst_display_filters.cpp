@@ -19,6 +19,7 @@
 #include "widgets/common/display_filter_banner.h"
 #include "widgets/common/image_canvas.h"
 #include "widgets/pages/compare/canvas_pair.h"
+#include "widgets/pages/compare/compare_view.h"
 #include "widgets/pages/inspect/inspect_view.h"
 #include "widgets/session/overlay_export.h"
 #include "widgets/session/run_session.h"
@@ -114,6 +115,32 @@ class TestDisplayFilters : public QObject {
     QCOMPARE(followed.size(), 2);
   }
 
+  // Issue 33: another pair of runs on the Compare page resets its filters as another run does on
+  // Inspect, and the status bar says so; A and B exchanged are the same pair.
+  void anotherPairResetsTheCompareFilters() {
+    const QString runC = tmp_.filePath("runC");
+    test::writeAnalysisFixtureRun(runC.toStdString(), annotations_.toStdString());
+    MainWindow window;
+    QSignalSpy compared(window.session(), &RunSession::comparisonOpened);
+    window.compareRuns(runA_, runB_);
+    QVERIFY(compared.wait(kTimeoutMs));
+    CanvasPair* pair = window.compareView()->canvasPair();
+    RenderOptions options = pair->options();
+    options.minPersonScore = 0.3;
+    pair->setOptions(options);
+    QSignalSpy followed(pair, &CanvasPair::displayFiltersFollowedRuns);
+    window.compareView()->swapRuns();
+    QCOMPARE(pair->options().minPersonScore, 0.3);
+    window.compareRuns(runA_, runC);
+    QVERIFY(compared.wait(kTimeoutMs));
+    QTRY_COMPARE_WITH_TIMEOUT(followed.size(), 1, kTimeoutMs);
+    QCOMPARE(pair->options().minPersonScore, 0.0);
+    QTRY_VERIFY2_WITH_TIMEOUT(
+        window.statusBar()->currentMessage().contains(QStringLiteral(
+            "Compare: display filters reset for the new pair of runs (score \u2265 0.30")),
+        qPrintable(window.statusBar()->currentMessage()), kTimeoutMs);
+  }
+
   // The Compare page's canvases: one set of filters, what they hide on each side.
   void compareCanvasesSayWhatTheFiltersHide() {
     CanvasPair pair;
@@ -136,7 +163,8 @@ class TestDisplayFilters : public QObject {
     QVERIFY2(pair.filterBanner()->text().contains(
                  QStringLiteral("score \u2265 0.50: A: 1 of 2, B: 0 of 1 predictions hidden")),
              qPrintable(pair.filterBanner()->text()));
-    QVERIFY(pair.filterBanner()->keepBox()->isHidden());
+    // Another pair of runs resets them unless kept, as on Inspect (tst_compare_view).
+    QVERIFY(!pair.filterBanner()->keepBox()->isHidden());
     Q_EMIT pair.filterBanner()->resetRequested();  // as the reset link does
     QCOMPARE(pair.options().minPersonScore, 0.0);
     QVERIFY(pair.filterBanner()->isHidden());

@@ -15,6 +15,7 @@
 #include "widgets/common/display_filter_bar.h"
 #include "widgets/common/image_canvas.h"
 #include "widgets/common/overlay_legend.h"
+#include "widgets/session/run_document.h"
 
 namespace posescope {
 
@@ -32,7 +33,6 @@ CanvasPair::CanvasPair(QWidget* parent) : QWidget(parent) {
   connect(filters_, &DisplayFilterBar::matchThresholdChanged, this, applyFilters);
   // A filter off its default is said, with what it hides on each side, and a reset.
   banner_ = new DisplayFilterBanner;
-  banner_->keepBox()->hide();  // the Compare page keeps its filters while it is open
   connect(banner_, &DisplayFilterBanner::resetRequested, this, [this] {
     RenderOptions defaults = options_;
     resetDisplayFilters(defaults);
@@ -74,17 +74,20 @@ CanvasPair::CanvasPair(QWidget* parent) : QWidget(parent) {
 
 QWidget* CanvasPair::buildLayerBar() {
   const QString names[LayerCount] = {tr("&Predictions"), tr("&Ground truth"), tr("&Crowd"),
-                                     tr("&Matches")};
+                                     tr("&Matches"), tr("&Errors")};
   auto* bar = new QWidget;
   auto* layout = new QHBoxLayout(bar);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(new QLabel(tr("Layers:")));
   for (int i = 0; i < LayerCount; ++i) {
     layerBoxes_[i] = new QCheckBox(names[i]);
-    layerBoxes_[i]->setChecked(true);
+    layerBoxes_[i]->setChecked(layerFlag(options_, i));
     connect(layerBoxes_[i], &QCheckBox::toggled, this, &CanvasPair::updateOptionsFromBoxes);
     layout->addWidget(layerBoxes_[i]);
   }
+  layerBoxes_[Errors]->setObjectName(QStringLiteral("errorsLayerBox"));
+  layerBoxes_[Errors]->setToolTip(
+      tr("Each predicted joint in the colour of its error label, once both runs are analysed"));
   auto* fit = new QPushButton(tr("&Fit"));
   connect(fit, &QPushButton::clicked, this, [this] {
     canvasA_->fit();
@@ -103,8 +106,10 @@ bool& CanvasPair::layerFlag(RenderOptions& options, int layer) {
       return options.showGroundTruth;
     case Crowd:
       return options.showCrowd;
-    default:
+    case Matches:
       return options.showMatches;
+    default:
+      return options.showErrors;
   }
 }
 
@@ -150,11 +155,37 @@ void CanvasPair::setOptions(const RenderOptions& options) {
     layerBoxes_[i]->setChecked(layerFlag(options_, i));
   }
   filters_->setValues(options_);
+  legend_->setErrorLabelsShown(options_.showErrors);
   canvasA_->setOptions(options_);
   canvasB_->setOptions(options_);
   banner_->showFilters(options_, canvasA_->overlayScene(), canvasB_->overlayScene());
   sync(canvasA_);
   if (newThreshold) Q_EMIT matchThresholdChanged(options_.matchThreshold);
+}
+
+void CanvasPair::followRuns(const QString& runA, const QString& runB) {
+  const bool samePair = (sameRunFolder(runA, runA_) && sameRunFolder(runB, runB_)) ||
+                        (sameRunFolder(runA, runB_) && sameRunFolder(runB, runA_));
+  if (runA.isEmpty() || runB.isEmpty() || samePair) return;
+  const bool firstPair = runA_.isEmpty();
+  runA_ = runA;
+  runB_ = runB;
+  if (firstPair || !hasDisplayFilters(options_)) return;
+  const QString filters = displayFiltersLabel(options_);
+  if (banner_->keepsFilters()) {
+    Q_EMIT displayFiltersFollowedRuns(
+        tr("Compare: display filter %1 kept from the previous pair of runs (Keep for other runs "
+           "is on)")
+            .arg(filters));
+    return;
+  }
+  RenderOptions defaults = options_;
+  resetDisplayFilters(defaults);
+  setOptions(defaults);
+  Q_EMIT displayFiltersFollowedRuns(
+      tr("Compare: display filters reset for the new pair of runs (%1 was set for the previous "
+         "pair; tick Keep for other runs to keep them)")
+          .arg(filters));
 }
 
 void CanvasPair::updateOptionsFromBoxes() {

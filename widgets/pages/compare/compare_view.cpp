@@ -1,5 +1,6 @@
 #include "widgets/pages/compare/compare_view.h"
 
+#include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -14,6 +15,7 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "render/joint_error_marks.h"
 #include "report/error_label_changes.h"
 #include "widgets/common/ap_if_fixed_chart.h"
 #include "widgets/common/image_canvas.h"
@@ -101,6 +103,14 @@ QWidget* CompareView::buildTables() {
   timingPlot_->axisRect()->insetLayout()->take(timingPlot_->legend);
   timingPlot_->plotLayout()->addElement(1, 0, timingPlot_->legend);
   timingPlot_->plotLayout()->setRowStretchFactor(1, 0.001);
+  // A title naming both runs: an exported plot is seen away from the page that names them.
+  timingPlot_->plotLayout()->insertRow(0);
+  QFont titleFont = timingPlot_->font();
+  titleFont.setBold(true);
+  timingTitle_ = new QCPTextElement(timingPlot_, QString(), titleFont);
+  timingTitle_->setObjectName(QStringLiteral("timingTitle"));
+  timingPlot_->plotLayout()->addElement(0, 0, timingTitle_);
+  timingPlot_->plotLayout()->setRowStretchFactor(0, 0.001);
   // Below the metrics, one of: the summaries, the time per stage, where the AP goes.
   auto* below = details_ = new QTabWidget;
   below->setObjectName(QStringLiteral("compareDetails"));
@@ -269,6 +279,7 @@ void CompareView::clearComparison() {
   comparison_.reset();
   analysis_->cancel();
   pairAnalysis_.reset();
+  for (auto& detections : detectionsByImage_) detections.clear();
   metricModel_->setSignificance(std::nullopt);
   imageModel_->setErrorChanges({}, false);
   for (ApIfFixedChart* chart : {apChartA_, apChartB_}) {
@@ -300,6 +311,9 @@ void CompareView::recompare() {
     rebuildTimingPlot();
     return;
   }
+  // Another pair resets the display filters (unless kept), before anything is drawn with them.
+  canvases_->followRuns(QString::fromStdString(side(A)->run.dir),
+                        QString::fromStdString(side(B)->run.dir));
   sortImageDeltas(comparison_->images, order_);
   QString labelA = QString::fromStdString(comparison_->a.label);
   QString labelB = QString::fromStdString(comparison_->b.label);
@@ -357,6 +371,7 @@ void CompareView::showNotes() {
 
 void CompareView::startPairAnalysis() {
   pairAnalysis_.reset();
+  for (auto& detections : detectionsByImage_) detections.clear();
   metricModel_->setSignificance(std::nullopt, true);
   imageModel_->setErrorChanges({}, false);
   apChartA_->setCaption(tr("<b>A</b>: %1").arg(labelA_.toHtmlEscaped()));
@@ -373,6 +388,7 @@ void CompareView::startPairAnalysis() {
 void CompareView::showPairAnalysis(const RunPairAnalysisPtr& analysis) {
   if (!comparison_) return;
   pairAnalysis_ = analysis;
+  detectionsByImage_ = {detectionsByImage(analysis->a), detectionsByImage(analysis->b)};
   applyRunPairAnalysis(*comparison_, *analysis);
   metricModel_->setSignificance(analysis->significance);
   metricTable_->resizeColumnsToContents();
@@ -389,6 +405,7 @@ void CompareView::showPairAnalysis(const RunPairAnalysisPtr& analysis) {
                          haveAp ? metrics->b.front() : -1);
   curves_->showPairAnalysis(analysis);
   showNotes();
+  if (current_) showImage(*current_);  // the errors layer has its labels now
   Q_EMIT pairAnalysisFinished();
 }
 
@@ -434,6 +451,14 @@ void CompareView::rebuildTimingPlot() {
   }
   timingPlot_->xAxis->setTicker(ticker);
   timingPlot_->xAxis->setRange(0.4, static_cast<double>(keys.size()) + 0.6);
+  // The runs by their folders' names (the legend gives their labels, often the arch alone).
+  const auto runName = [this](Side s) {
+    return QFileInfo(QDir::cleanPath(QString::fromStdString(side(s)->run.dir))).fileName();
+  };
+  timingTitle_->setText(
+      comparison_ && side(A) && side(B)
+          ? tr("Mean time per stage \u2014 A: %1 vs B: %2").arg(runName(A), runName(B))
+          : tr("Mean time per stage"));
   if (!comparison_) {
     timingPlot_->yAxis->setRange(0, 1);
     timingPlot_->replot();
@@ -569,8 +594,7 @@ void CompareView::showSideImage(Side s, std::int64_t imageId) {
   decoder_->request(path);
   const std::optional<ImageDecoder::Decoded> decoded = decoder_->cached(path);
   if (!decoded) awaitedImage_[s] = path;
-  canvas->setImage(decoded ? decoded->image : QImage(),
-                   data.sceneFor(*record, options().matchThreshold));
+  canvas->setImage(decoded ? decoded->image : QImage(), *sceneOf(s, imageId));
   caption(tr("<b>%1</b>: %2 \u00b7 %3 people%4%5")
               .arg(s == A ? QStringLiteral("A") : QStringLiteral("B"), label)
               .arg(record->people.size())
@@ -579,6 +603,20 @@ void CompareView::showSideImage(Side s, std::int64_t imageId) {
                    : decoded->image.isNull()
                        ? tr(" \u00b7 cannot read %1").arg(QString::fromStdString(record->file))
                        : QString()));
+}
+
+std::optional<OverlayScene> CompareView::sceneOf(Side s, std::int64_t imageId) const {
+  const std::optional<CompareSide>& side = this->side(s);
+  const ImageRecord* record = side && side->images ? side->recordOfImage(imageId) : nullptr;
+  if (!record) return std::nullopt;
+  OverlayScene scene = side->images->sceneFor(*record, options().matchThreshold);
+  if (pairAnalysis_) {
+    const auto found = detectionsByImage_[s].find(imageId);
+    if (found != detectionsByImage_[s].end())
+      scene.jointErrors = jointErrorMarks(*record, s == A ? pairAnalysis_->a : pairAnalysis_->b,
+                                          found->second, scene.groundTruth);
+  }
+  return scene;
 }
 
 void CompareView::setOptions(const RenderOptions& options) {

@@ -8,14 +8,17 @@
 #include <array>
 #include <optional>
 #include <set>
+#include <unordered_map>
 #include <vector>
 
+#include "render/overlay_scene.h"
 #include "render/render_options.h"
 #include "report/run_comparison.h"
 #include "widgets/session/compare_analysis.h"
 #include "widgets/session/compare_data.h"
 #include "widgets/session/triage_queues.h"
 
+class QCPTextElement;
 class QCustomPlot;
 class QLabel;
 class QMenu;
@@ -94,6 +97,10 @@ class CompareView : public QWidget {
   /// The line naming the images listed, or "" when all are.
   QString imageSelectionText() const;
   std::optional<std::int64_t> currentImage() const { return current_; }
+  /// The scene canvas `s` draws of image `imageId` (nullopt when that run lacks it): its people,
+  /// ground truth and matches, and once the pair's analyses are there the errors layer's marks,
+  /// as the Inspect page draws them.
+  std::optional<OverlayScene> sceneOf(Side s, std::int64_t imageId) const;
   /// Layer toggles and display filters of both canvases (heatmap and tag layers are not offered
   /// here).
   void setOptions(const RenderOptions& options);
@@ -158,6 +165,8 @@ class CompareView : public QWidget {
   QString labelA_, labelB_;  // run labels, with the folder names when the labels are equal
   QStringList noteLines_;    // the notes line's parts (comparison notes, warnings)
   RunPairAnalysisPtr pairAnalysis_;
+  /// Per side, pairAnalysis_'s detections by image (the errors layer's), empty without it.
+  std::array<std::unordered_map<std::int64_t, std::vector<std::size_t>>, 2> detectionsByImage_;
   CompareAnalysis* analysis_ = nullptr;
 
   CompareHeaderBar* header_ = nullptr;
@@ -173,6 +182,7 @@ class CompareView : public QWidget {
   QLabel* selectionLabel_ = nullptr;
   QTabWidget* details_ = nullptr;
   QCustomPlot* timingPlot_ = nullptr;
+  QCPTextElement* timingTitle_ = nullptr;  // names both runs, in the PNG and PDF exported too
   ApIfFixedChart* apChartA_ = nullptr;
   ApIfFixedChart* apChartB_ = nullptr;
   CompareCurves* curves_ = nullptr;

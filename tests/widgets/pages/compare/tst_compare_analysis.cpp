@@ -5,6 +5,7 @@
 // PCK per joint (matchAccuracy's at OKS .50); the models pass QAbstractItemModelTester.
 
 #include <QAbstractItemModelTester>
+#include <QCheckBox>
 #include <QProcess>
 #include <QSignalSpy>
 #include <QTableView>
@@ -24,12 +25,15 @@
 #include "report/run_ground_truth.h"
 #include "widgets/common/ap_if_fixed_chart.h"
 #include "widgets/common/calibration_chart.h"
+#include "widgets/common/image_canvas.h"
 #include "widgets/common/joint_pck_chart.h"
 #include "widgets/common/oks_histogram_chart.h"
+#include "widgets/common/overlay_legend.h"
 #include "widgets/common/plot_utils.h"
 #include "widgets/common/pr_curve_chart.h"
 #include "widgets/common/qcp.h"
 #include "widgets/models/comparison_models.h"
+#include "widgets/pages/compare/canvas_pair.h"
 #include "widgets/pages/compare/compare_curves.h"
 #include "widgets/pages/compare/compare_view.h"
 #include "widgets/session/triage_queues.h"
@@ -339,6 +343,41 @@ class TestCompareAnalysis : public QObject {
       const auto& cur = images->deltaAt(r)->deltaOks;
       if (prev && cur) QVERIFY(*prev <= *cur);
     }
+  }
+
+  // Issue 33: the canvases get the Inspect page's errors layer: each side's scene carries its
+  // run's error labels (B's swapped elbow in image 3), drawn in the labels' colours once the
+  // layer is on, and the legend names them.
+  void canvasesDrawEachRunsErrorLabels() {
+    const AnalysedPair pair;
+    CompareView view;
+    view.resize(1280, 800);
+    QSignalSpy finished(&view, &CompareView::pairAnalysisFinished);
+    QVERIFY(openPair(view, pair));
+    QVERIFY(!view.sceneOf(CompareView::B, kTwoPeopleImage)->jointErrors.size());
+    QVERIFY(finished.wait(120000));
+    QVERIFY(view.pairAnalysis());
+    const auto labelAt = [&view](CompareView::Side side, int joint) {
+      const std::optional<OverlayScene> scene = view.sceneOf(side, kTwoPeopleImage);
+      return scene && !scene->jointErrors.empty() &&
+                     scene->jointErrors[0].size() > static_cast<std::size_t>(joint)
+                 ? scene->jointErrors[0][static_cast<std::size_t>(joint)].label
+                 : JointLabel::Unlabelled;
+    };
+    QCOMPARE(labelAt(CompareView::B, kLeftElbow), JointLabel::Swap);
+    const JointLabel inA = labelAt(CompareView::A, kLeftElbow);
+    QVERIFY(inA == JointLabel::Good || inA == JointLabel::Jitter);  // A never swapped it
+    QVERIFY(view.sceneOf(CompareView::B, kTwoPeopleImage)->jointErrors[0][kLeftElbow].landedAt);
+
+    CanvasPair* canvases = view.canvasPair();
+    auto* errors = canvases->findChild<QCheckBox*>(QStringLiteral("errorsLayerBox"));
+    QVERIFY(errors);
+    QVERIFY(!errors->isChecked());
+    QVERIFY(!canvases->legend()->errorLabelsShown());
+    errors->setChecked(true);
+    for (auto side : {CompareView::A, CompareView::B})
+      QVERIFY(view.canvas(side)->options().showErrors);
+    QVERIFY(canvases->legend()->errorLabelsShown());
   }
 
   // The Curves tab: A's and B's baseline curves on one chart (their analyses' arrays); their

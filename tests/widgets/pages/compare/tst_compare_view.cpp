@@ -21,9 +21,11 @@
 #include "render/palette.h"
 #include "report/report_fixtures.h"
 #include "test_files.h"
+#include "widgets/common/display_filter_banner.h"
 #include "widgets/common/display_filter_bar.h"
 #include "widgets/common/image_canvas.h"
 #include "widgets/common/overlay_legend.h"
+#include "widgets/common/plot_utils.h"
 #include "widgets/common/qcp.h"
 #include "widgets/models/comparison_models.h"
 #include "widgets/pages/compare/canvas_pair.h"
@@ -129,6 +131,7 @@ class TestCompareView : public QObject {
   void canvasesShareZoomPanAndLayers();
   void canvasesFitAlikeWhenFirstShown();
   void canvasesShareDisplayFiltersAndLegend();
+  void anotherPairResetsDisplayFiltersUnlessKept();
   void exportedRunFilesEqualShownValues();
   void exportedComparisonEqualsShownValues();
 };
@@ -208,6 +211,20 @@ void TestCompareView::metricAndSummaryModels() {
   QVERIFY(barsA);
   QCOMPARE(barsA->data()->size(), 5);
   QVERIFY(std::abs(barsA->data()->at(2)->value - 5.0) < 1e-12);
+  // Issue 33: its title names both runs by their folders, so the PNG exported says what it
+  // compares: dark text above the bars in the middle of the picture.
+  auto* title = qobject_cast<QCPTextElement*>(plot->plotLayout()->element(0, 0));
+  QVERIFY(title);
+  QCOMPARE(title->text(), QString("Mean time per stage \u2014 A: runA vs B: runB"));
+  const QString png = f.tmp.filePath("timing.png");
+  QVERIFY(savePlot(plot, png));
+  const QImage picture(png);
+  QVERIFY(!picture.isNull());
+  int dark = 0;
+  for (int y = 0; y < 25; ++y)
+    for (int x = picture.width() * 2 / 5; x < picture.width() * 3 / 5; ++x)
+      dark += qGray(picture.pixel(x, y)) < 100 ? 1 : 0;
+  QVERIFY2(dark > 20, qPrintable(QString::number(dark)));
 }
 
 void TestCompareView::canvasesShareZoomPanAndLayers() {
@@ -345,6 +362,47 @@ void TestCompareView::canvasesShareDisplayFiltersAndLegend() {
   QCOMPARE(match->currentIndex(), 0);
   QCOMPARE(pair->filterBar()->topBox()->value(), 0);
   QCOMPARE(shown.size(), 2);
+}
+
+// Issue 33: another pair of runs resets the display filters, as another run does on the Inspect
+// page, unless "Keep for other runs" is ticked; the banner says what is active and a note (for
+// the status bar) says which. A and B exchanged are the same pair.
+void TestCompareView::anotherPairResetsDisplayFiltersUnlessKept() {
+  CompareFixture first, second;
+  CompareView view;
+  view.resize(1280, 800);
+  QVERIFY(openBoth(view, first));
+  view.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&view));
+  CanvasPair* pair = view.canvasPair();
+  QSignalSpy notes(pair, &CanvasPair::displayFiltersFollowedRuns);
+  pair->filterBar()->minScoreBox()->setValue(0.5);
+  QVERIFY(pair->filterBanner()->isVisible());
+  QVERIFY(pair->filterBanner()->text().contains(QStringLiteral("score \u2265 0.50")));
+  QVERIFY(pair->filterBanner()->keepBox()->isVisible());
+
+  view.swapRuns();  // the same two runs
+  QCOMPARE(view.options().minPersonScore, 0.5);
+  QCOMPARE(notes.size(), 0);
+
+  QVERIFY(openBoth(view, second));
+  QCOMPARE(view.options().minPersonScore, 0.0);
+  QCOMPARE(pair->filterBar()->minScoreBox()->value(), 0.0);
+  for (auto side : {CompareView::A, CompareView::B})
+    QCOMPARE(view.canvas(side)->options().minPersonScore, 0.0);
+  QVERIFY(!pair->filterBanner()->isVisible());
+  QCOMPARE(notes.size(), 1);  // once: B still open from the first pair was the second change
+  QVERIFY2(notes.at(0).at(0).toString().contains(QStringLiteral("reset")),
+           qPrintable(notes.at(0).at(0).toString()));
+
+  pair->filterBar()->topBox()->setValue(1);
+  pair->filterBanner()->keepBox()->setChecked(true);
+  QVERIFY(openBoth(view, first));
+  QCOMPARE(view.options().maxPeople, 1);
+  QVERIFY(pair->filterBanner()->isVisible());
+  QCOMPARE(notes.size(), 3);  // A, then B: kept each time
+  QVERIFY2(notes.at(2).at(0).toString().contains(QStringLiteral("kept")),
+           qPrintable(notes.at(2).at(0).toString()));
 }
 
 void TestCompareView::exportedRunFilesEqualShownValues() {
