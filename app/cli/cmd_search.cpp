@@ -246,9 +246,11 @@ int runSearchCommand(const ParsedArgs& args) {
     const int threadsPerWorker = setup.evaluation.threads > 0
                                      ? setup.evaluation.threads
                                      : std::max(1, cores / static_cast<int>(shards));
-    launch = [&](int generation, int n) {
-      runShardWorkers("/proc/self/exe", fs::absolute(dir).string(), generation, n, threadsPerWorker,
-                      setup.evaluation.device);
+    // By value: runSearch calls it after this block's locals are gone (ASan's
+    // stack-use-after-scope, scripts/sanitize-network).
+    launch = [searchDir = fs::absolute(dir).string(), threadsPerWorker,
+              device = setup.evaluation.device](int generation, int n) {
+      runShardWorkers("/proc/self/exe", searchDir, generation, n, threadsPerWorker, device);
     };
   }
   std::signal(SIGINT, onSigint);

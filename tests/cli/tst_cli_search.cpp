@@ -163,6 +163,24 @@ class TestCliSearch : public QObject {
     QVERIFY(QFile::exists(out + "/pending/generation-0.shard-1.log"));
   }
 
+  // Local shard workers run with the search's --threads. The launcher once kept the count by
+  // reference to a variable whose scope had ended before the search called it (AddressSanitizer's
+  // stack-use-after-scope in scripts/sanitize-network, which runs this function sanitized).
+  void shardWorkersKeepThreadCountPastItsScope() {
+    const QString out = dir_.filePath("shards-threads");
+    QStringList args = searchArgs(out);
+    args[args.indexOf("--threads") + 1] = "2";
+    const auto run = test::runCli(args << "--shards"
+                                       << "2");
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    const QStringList scores = scoreFiles(out);
+    QVERIFY(scores.size() >= 4);
+    for (const QString& score : scores) {
+      const QByteArray log = test::fileBytes(QFileInfo(score).path() + "/run/log.txt");
+      QVERIFY2(log.contains("threads: 2 intra-op"), log.constData());
+    }
+  }
+
   // --slurm: each generation's new candidates as a two-task job array, sbatch --wait between.
   void slurmJobArraysEndAsOneProcess() {
     QTemporaryDir clusterDir;
