@@ -120,12 +120,10 @@ void checkExtra(const YamlItem& item, const ConfigNode& schema, const std::strin
                    source, out);
     return;
   }
-  std::vector<std::string> candidates;
-  collectPaths(schema, "", candidates);
-  const std::string suggestion = closestMatch(relKey, candidates);
+  const std::string suggestion = unknownKeySuggestion(fullKey, model);
   std::string msg = "MODEL.EXTRA key " + fullKey + " is not one " + model +
                     " reads (kept as given, as the reference does)";
-  if (!suggestion.empty()) msg += "; did you mean MODEL.EXTRA." + suggestion + "?";
+  if (!suggestion.empty()) msg += "; did you mean " + suggestion + "?";
   out.push_back({source, item.line, fullKey, msg});
 }
 
@@ -174,11 +172,21 @@ void mergeOverrides(ConfigNode& cfg, const std::vector<std::string>& overrides) 
   }
 }
 
+std::string unknownKeySuggestion(const std::string& fullKey, const std::string& model) {
+  const std::string extraPrefix = "MODEL.EXTRA.";
+  std::vector<std::string> candidates;
+  if (fullKey.rfind(extraPrefix, 0) == 0) {
+    collectPaths(modelExtraDefaults(model), "", candidates);
+    const std::string suggestion = closestMatch(fullKey.substr(extraPrefix.size()), candidates);
+    return suggestion.empty() ? suggestion : extraPrefix + suggestion;
+  }
+  collectPaths(defaultConfig(), "", candidates);
+  return closestMatch(fullKey, candidates);
+}
+
 std::vector<ConfigWarning> unknownKeyWarnings(const ConfigNode& cfg, const MergeLog& log,
                                               const std::string& source) {
   std::vector<ConfigWarning> out;
-  std::vector<std::string> known;
-  collectPaths(defaultConfig(), "", known);
   std::string model;
   if (cfg.has("MODEL.NAME") && cfg.value("MODEL.NAME").type() == ConfigValue::Type::String)
     model = cfg.getString("MODEL.NAME");
@@ -190,7 +198,7 @@ std::vector<ConfigWarning> unknownKeyWarnings(const ConfigNode& cfg, const Merge
       checkExtra(*nk.item, schema, nk.key, nk.key.substr(extraPrefix.size()), model, source, out);
       continue;
     }
-    const std::string suggestion = closestMatch(nk.key, known);
+    const std::string suggestion = unknownKeySuggestion(nk.key, model);
     std::string msg = "unknown key " + nk.key +
                       " (not in the reference's defaults; kept as given, as the reference does)";
     if (!suggestion.empty()) msg += "; did you mean " + suggestion + "?";

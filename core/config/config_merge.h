@@ -35,4 +35,9 @@ void mergeOverrides(ConfigNode& cfg, const std::vector<std::string>& overrides);
 std::vector<ConfigWarning> unknownKeyWarnings(const ConfigNode& cfg, const MergeLog& log,
                                               const std::string& source);
 
+/// The did-you-mean of unknownKeyWarnings for `fullKey`, a key the defaults lack: the closest
+/// default key, or for a MODEL.EXTRA key the closest EXTRA key `model` reads (as a full key);
+/// "" when none is close. Never throws.
+std::string unknownKeySuggestion(const std::string& fullKey, const std::string& model);
+
 }  // namespace posescope

@@ -258,8 +258,10 @@ void ExperimentView::display() {
     }
     archCaption_->setText(caption);
     scheduleCostComputation(caption);
-    for (const auto& w : experiment_->warnings)
-      warnings_->addItem(QString::fromStdString(formatConfigWarning(w)));
+    // The form that drives the view notes unknown keys under its own YAML field: once is enough.
+    if (!inputs_->isHidden())
+      for (const auto& w : experiment_->warnings)
+        warnings_->addItem(QString::fromStdString(formatConfigWarning(w)));
     warnings_->setVisible(warnings_->count() > 0);
   } else {
     configModel_->setConfig(ConfigNode());

@@ -30,8 +30,9 @@ class ExperimentView : public QWidget {
   void setConfigFile(const QString& path);
   void setArchFile(const QString& path);
   void setOverrides(const QString& overrides);
-  /// Shows or hides the three input fields and the error line (hidden when another form, such
-  /// as the run setup, drives the view through showExperiment()).
+  /// Shows or hides the three input fields, the error line and the unknown-key warnings (hidden
+  /// when another form, such as the run setup, drives the view through showExperiment() and
+  /// shows them itself).
   void setInputsVisible(bool visible);
   /// Shows an experiment loaded elsewhere (nullopt clears the tree and table); loads nothing.
   void showExperiment(const std::optional<Experiment>& experiment);

@@ -16,18 +16,17 @@
 
 #include "widgets/common/table_views.h"
 #include "widgets/models/override_table_model.h"
+#include "widgets/pages/experiment/field_message.h"
+#include "widgets/session/background_job.h"
 #include "widgets/session/checkpoint_check.h"
 #include "widgets/session/device_choices.h"
+#include "widgets/session/unknown_key_notes.h"
 
 namespace posescope {
 
 namespace {
 
 constexpr int kTypingPauseMs = 250;
-
-const char* const kWarningStyle =
-    "QLabel { color: #5f4200; background: #fff8e1; border-left: 3px solid #f2a600; "
-    "padding: 2px 6px; }";
 
 // What the background checkpoint check depends on: the setup's fields and the checkpoint file's
 // size and time (a rewritten checkpoint is checked again).
@@ -42,10 +41,6 @@ QString fitKeyOf(const RunSetup& s, const Experiment& experiment) {
                      checkpoint.lastModified().toString(Qt::ISODateWithMs)}
       .join('\x1e');
 }
-
-const char* const kErrorStyle =
-    "QLabel { color: #a3160b; background: #fdecea; border-left: 3px solid #d93025; "
-    "padding: 2px 6px; }";
 
 }  // namespace
 
@@ -127,14 +122,7 @@ void RunSetupView::addOverridesRow(QFormLayout* form) {
   tableRow->setAlignment(buttons, Qt::AlignTop);
   auto* overrides = new QVBoxLayout;
   overrides->addLayout(tableRow);
-  overrides->addWidget(addErrorLabel(SetupField::Overrides));
-  // Unknown keys (YAML or overrides) with their did-you-mean, wrapped: readable without scrolling.
-  warningsLabel_ = new QLabel;
-  warningsLabel_->setWordWrap(true);
-  warningsLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  warningsLabel_->setStyleSheet(QLatin1String(kWarningStyle));
-  warningsLabel_->hide();
-  overrides->addWidget(warningsLabel_);
+  overrides->addWidget(addMessageSlot(SetupField::Overrides));
   auto* overridesLabel = new QLabel(tr("&Overrides:"));
   overridesLabel->setBuddy(overrideTable_);
   form->addRow(overridesLabel, overrides);
@@ -147,8 +135,8 @@ void RunSetupView::addDeviceRow(QFormLayout* form) {
       tr("auto: the CUDA device from GPUS when CUDA is available, else the CPU"));
   connect(deviceCombo_, &QComboBox::currentTextChanged, this, &RunSetupView::validateNow);
   auto* device = new QVBoxLayout;
-  device->addWidget(deviceCombo_);
-  device->addWidget(addErrorLabel(SetupField::Device));
+  device->addWidget(deviceCombo_, 0, Qt::AlignLeft);  // its own width, not the message slot's
+  device->addWidget(addMessageSlot(SetupField::Device));
   auto* deviceLabel = new QLabel(tr("De&vice:"));
   deviceLabel->setBuddy(deviceCombo_);
   form->addRow(deviceLabel, device);
@@ -172,14 +160,10 @@ QLayout* RunSetupView::buildRunRow() {
   return runRow;
 }
 
-QLabel* RunSetupView::addErrorLabel(SetupField field) {
-  auto* label = new QLabel;
-  label->setWordWrap(true);
-  label->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  label->setStyleSheet(QLatin1String(kErrorStyle));
-  label->hide();
-  errorLabels_[field] = label;
-  return label;
+FieldMessage* RunSetupView::addMessageSlot(SetupField field) {
+  auto* message = new FieldMessage;
+  messages_[field] = message;
+  return message;
 }
 
 QLineEdit* RunSetupView::addPathRow(QFormLayout* form, const QString& label,
@@ -205,7 +189,7 @@ QLineEdit* RunSetupView::addPathRow(QFormLayout* form, const QString& label,
   row->addWidget(browse);
   auto* column = new QVBoxLayout;
   column->addLayout(row);
-  column->addWidget(addErrorLabel(field));
+  column->addWidget(addMessageSlot(field));
   auto* caption = new QLabel(label);
   caption->setBuddy(edit);
   form->addRow(caption, column);
@@ -325,8 +309,26 @@ void RunSetupView::validateNow() {
     fitError_.clear();
     fitCheck_->request(check_.ok() ? check_.experiment : std::nullopt);
   }
+  requestKeyNotes();
   showCheck();
   Q_EMIT validated();
+}
+
+// The notes on keys valid.py would add silently, off the GUI thread; the ones shown stay until
+// the answer arrives, so the slot does not flicker while typing.
+void RunSetupView::requestKeyNotes() {
+  const int generation = ++keyNotesGeneration_;
+  if (!check_.experiment || check_.experiment->warnings.empty()) {
+    keyNotes_.clear();
+    return;
+  }
+  inBackground(
+      this, [experiment = *check_.experiment] { return unknownKeyNotes(experiment); },
+      [this, generation](const QStringList& notes) {
+        if (generation != keyNotesGeneration_) return;  // the setup changed meanwhile
+        keyNotes_ = notes;
+        showCheck();
+      });
 }
 
 bool RunSetupView::canRun() const {
@@ -338,28 +340,24 @@ bool RunSetupView::isCheckingCheckpoint() const {
 }
 
 QString RunSetupView::warningText() const {
-  return warningsLabel_->isHidden() ? QString() : warningsLabel_->text();
+  const FieldMessage* yaml = messages_.value(SetupField::Config);
+  return yaml->kind() == FieldMessage::Kind::Warning ? yaml->text() : QString();
 }
 
 // Shows check_ and the background check's answer under the fields and beside Run.
 void RunSetupView::showCheck() {
   QMap<SetupField, QString> errors = check_.errors;
-  if (check_.ok() && fitKnown_ && !fitError_.isEmpty())
-    errors[SetupField::Checkpoint] =
-        tr("%1\nThe checkpoint does not fit the network this setup builds: choose the "
-           "checkpoint trained for this architecture (arch JSON, MODEL settings).")
-            .arg(fitError_);
-  for (auto it = errorLabels_.begin(); it != errorLabels_.end(); ++it) {
-    const QString message = errors.value(it.key());
-    it.value()->setText(message);
-    it.value()->setVisible(!message.isEmpty());
+  // The engine's answer is the whole message: what is wrong with the file (not a checkpoint,
+  // truncated) or which tensors do not fit the network.
+  if (check_.ok() && fitKnown_ && !fitError_.isEmpty()) errors[SetupField::Checkpoint] = fitError_;
+  for (auto it = messages_.begin(); it != messages_.end(); ++it) {
+    const QString error = errors.value(it.key());
+    if (error.isEmpty() && it.key() == SetupField::Config)
+      it.value()->showMessage(keyNotes_.join('\n'), FieldMessage::Kind::Warning);
+    else
+      it.value()->showMessage(error, FieldMessage::Kind::Error);
   }
-  QStringList warnings;
-  if (check_.experiment)
-    for (const auto& w : check_.experiment->warnings)
-      warnings << QString::fromStdString(formatConfigWarning(w));
-  warningsLabel_->setText(warnings.join('\n'));
-  warningsLabel_->setVisible(!warnings.isEmpty());
+  const int warnings = check_.experiment ? static_cast<int>(check_.experiment->warnings.size()) : 0;
   if (errors.isEmpty() && check_.experiment) {
     const ConfigNode& cfg = check_.experiment->cfg;
     QString text =
@@ -369,7 +367,7 @@ void RunSetupView::showCheck() {
                  QString::fromStdString(cfg.getString("DATASET.DATASET_TEST")));
     text = fitKnown_ ? tr("Ready: %1").arg(text)
                      : tr("%1 Checking that the checkpoint loads into the network\u2026").arg(text);
-    if (!warnings.isEmpty()) text += tr(" %n warning(s) above.", nullptr, warnings.size());
+    if (warnings > 0) text += tr(" %n note(s) under the YAML.", nullptr, warnings);
     summaryLabel_->setText(text);
   } else {
     summaryLabel_->setText(
@@ -379,16 +377,15 @@ void RunSetupView::showCheck() {
 }
 
 void RunSetupView::showStartError(SetupField field, const QString& message) {
-  QLabel* label = errorLabels_.value(field);
-  if (!label) return;
-  label->setText(message);
-  label->show();
+  FieldMessage* slot = messages_.value(field);
+  if (!slot) return;
+  slot->showMessage(message, FieldMessage::Kind::Error);
   summaryLabel_->setText(tr("The last run did not start: see the message above."));
 }
 
 QString RunSetupView::fieldError(SetupField field) const {
-  const QLabel* label = errorLabels_.value(field);
-  return label && !label->isHidden() ? label->text() : QString();
+  const FieldMessage* slot = messages_.value(field);
+  return slot && slot->kind() == FieldMessage::Kind::Error ? slot->text() : QString();
 }
 
 }  // namespace posescope

@@ -20,11 +20,14 @@ namespace posescope {
 
 class CheckpointCheck;
 class DeviceProbe;
+class FieldMessage;
 class OverrideTableModel;
 
 /// Experiment YAML, arch JSON, checkpoint, dataset root, KEY VALUE overrides, device and output
 /// folder. Every change re-runs checkRunSetup (after a short pause while typing); each error is
-/// shown under its field and Run is enabled only when there is none. Never throws.
+/// shown under its field, in a slot kept for it so that no field moves, and Run is enabled only
+/// when there is none. YAML keys valid.py would add silently are noted under the YAML field
+/// (computed in the background; Run stays possible, as valid.py runs). Never throws.
 class RunSetupView : public QWidget {
   Q_OBJECT
  public:
@@ -62,9 +65,10 @@ class RunSetupView : public QWidget {
   /// Whether the background check of the checkpoint against the network is pending or running.
   bool isCheckingCheckpoint() const;
   CheckpointCheck* checkpointCheck() const { return fitCheck_; }
-  /// The warnings shown under the overrides (unknown keys with their did-you-mean), one a line.
+  /// The notes shown under the YAML field (keys valid.py would add silently, with their
+  /// did-you-mean and the value the run uses), one a line; "" while an error is shown there.
   QString warningText() const;
-  /// The message shown under `field` ("" when none).
+  /// The error shown under `field` ("" when none).
   QString fieldError(SetupField field) const;
   QPushButton* runButton() const { return runButton_; }
 
@@ -83,7 +87,8 @@ class RunSetupView : public QWidget {
   QLayout* buildRunRow();
   QLineEdit* addPathRow(QFormLayout* form, const QString& label, const QString& placeholder,
                         SetupField field, const QString& filter, bool directory);
-  QLabel* addErrorLabel(SetupField field);
+  FieldMessage* addMessageSlot(SetupField field);
+  void requestKeyNotes();
   void scheduleValidation();
   void showCheck();
 
@@ -99,9 +104,10 @@ class RunSetupView : public QWidget {
   QComboBox* deviceCombo_ = nullptr;
   QTableView* overrideTable_ = nullptr;
   OverrideTableModel* overrideModel_ = nullptr;
-  QMap<SetupField, QLabel*> errorLabels_;
+  QMap<SetupField, FieldMessage*> messages_;
   QLabel* summaryLabel_ = nullptr;
-  QLabel* warningsLabel_ = nullptr;
+  QStringList keyNotes_;        // unknownKeyNotes of the experiment last loaded
+  int keyNotesGeneration_ = 0;  // answers for an older experiment are dropped
   CheckpointCheck* fitCheck_ = nullptr;
   QString fitKey_;    // the inputs the background check was asked about
   QString fitError_;  // its answer ("" fits), valid when fitKnown_
