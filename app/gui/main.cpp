@@ -66,7 +66,7 @@ std::vector<OptionGroup> launchOptions() {
          "(docs/views.md), e.g. \"swaps > 0\""},
         {"--layers", "LIST",
          "Inspect layers shown, comma-separated: predictions, gt, crowd, matches,\nerrors, "
-         "heatmap, tags, network"},
+         "heatmap, tags, network (on Compare: the first five)"},
         {"--joint", "N", "Inspect joint N of the heatmap and tag layers (-1: maximum over joints)"},
         {"--min-score", "S",
          "Inspect display filter: draw only people scoring at least S (said above\nthe canvas)"},
@@ -181,9 +181,15 @@ Launch readCommandLine(const std::vector<std::string>& words) {
   return launch;
 }
 
-// The Inspect layers, joint and score floor asked for.
+// The Inspect (and Compare) layers, the joint and score floor asked for.
 void applyInspectOptions(const ParsedArgs& args, MainWindow& window) {
-  if (args.has("--layers")) window.inspectView()->setLayers(text(args.get("--layers")).split(','));
+  if (args.has("--layers")) {
+    window.inspectView()->setLayers(text(args.get("--layers")).split(','));
+    // The Compare canvases show those they have (not the heatmap, tag and network layers).
+    posescope::RenderOptions compare = window.compareView()->options();
+    posescope::showOnlyLayers(compare, args.get("--layers"));
+    window.compareView()->setOptions(compare);
+  }
   if (args.has("--joint"))
     window.inspectView()->setJoint(static_cast<int>(args.getInt("--joint", -1)));
   if (args.has("--min-score"))

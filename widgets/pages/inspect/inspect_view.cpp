@@ -122,6 +122,9 @@ QWidget* InspectView::buildImageList() {
   proxy_->setSourceModel(model_);
   filter_ = new QLineEdit;
   filter_->setClearButtonEnabled(true);
+  filter_->setToolTip(
+      tr("Keeps the images whose column chosen beside it holds this text: any column, the file "
+         "name, the image id (the whole id) or the failure message; case is ignored"));
   connect(filter_, &QLineEdit::textChanged, this, &InspectView::applyTextFilter);
   // What the filter matches: every column, as before there was a choice, or one of them.
   filterColumn_ = new QComboBox;
@@ -185,11 +188,10 @@ QWidget* InspectView::buildImageList() {
 void InspectView::applyTextFilter() {
   const int column = filterColumn_->currentData().toInt();
   filter_->setPlaceholderText(
-      column == InspectTableModel::FileColumn      ? tr("Filter by file name (part of it)\u2026")
-      : column == InspectTableModel::ImageIdColumn ? tr("Image id (the whole id)\u2026")
-      : column == InspectTableModel::FailureColumn ? tr("Filter by failure message\u2026")
-                                                   : tr("Filter images: any column (file, id, "
-                                                        "failure\u2026)"));
+      column == InspectTableModel::FileColumn      ? tr("Filter by file name\u2026")
+      : column == InspectTableModel::ImageIdColumn ? tr("Image id (whole)\u2026")
+      : column == InspectTableModel::FailureColumn ? tr("Filter by failure\u2026")
+                                                   : tr("Filter images (any column)\u2026"));
   proxy_->setFilterKeyColumn(column);
   const QString text = filter_->text().trimmed();
   // An id is looked up whole: "4" is image 4, not 14 or 40.
