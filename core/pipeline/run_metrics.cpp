@@ -46,10 +46,10 @@ RunMetrics computeRunMetrics(const std::vector<ImageRecord>& records, const RunS
   gt = groundTruthOfLayout(gt, layout);
   detections = detectionsOfLayout(detections, layout);
   const EvalSummary eval = evaluateKeypoints(gt, detections, evalParamsFor(layout));
-  RunMetrics metrics{eval.table, formatMarkdownTable(eval.table, archName)};
+  RunMetrics metrics{eval.table, formatMarkdownTable(eval.table, archName), eval.images};
   if (!writer) return metrics;
   writer->writeMetrics(metrics.table, metrics.markdown);
-  writer->writeText(runfiles::kImageEval, formatImageEvaluationsJsonl(eval.images));
+  writer->writeText(runfiles::kImageEval, formatImageEvaluationsJsonl(metrics.images));
   writer->appendLog(metrics.markdown);
   // The error analysis costs a fraction of the metrics; kept so viewers need not redo it. A
   // ground truth it cannot analyse (e.g. two keypoint categories) leaves the run complete.

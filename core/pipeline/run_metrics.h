@@ -7,16 +7,19 @@
 #include <string>
 #include <vector>
 
+#include "eval/keypoint_eval.h"
 #include "eval/metric_table.h"
 #include "pipeline/image_record.h"
 #include "pipeline/run_folder.h"
 
 namespace posescope {
 
-/// The metric table of a run and valid.py's Markdown rendering of it.
+/// The metric table of a run, valid.py's Markdown rendering of it, and the per-image evaluations
+/// of the same scoring (what image_eval.jsonl keeps).
 struct RunMetrics {
   MetricTable table;
   std::string markdown;
+  std::vector<ImageEvaluation> images;
 };
 
 /// Scores `records` against summary.annotationFile (COCO or CrowdPose rules from

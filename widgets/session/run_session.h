@@ -35,9 +35,12 @@ struct OpenedRun {
   /// the images it did, computed when read, shown marked partial and never exported as the run's.
   std::optional<MetricTable> partialMetrics;
   QString partialMetricsError;  // why they could not be computed
-  QString log;                  // log.txt; "" when it is missing
-  RunOverlayDataPtr inspect;    // the viewer's data; nullptr when it cannot be assembled
-  QString inspectError;         // why `inspect` is nullptr
+  /// The per-image AP, ground-truth people and mean OKS of `inspect` (its rows and matches) are
+  /// those of the partial metrics' scoring: the run has no image_eval.jsonl.
+  bool partialImageScores = false;
+  QString log;                // log.txt; "" when it is missing
+  RunOverlayDataPtr inspect;  // the viewer's data; nullptr when it cannot be assembled
+  QString inspectError;       // why `inspect` is nullptr
 };
 /// Handed from the worker thread to every page without a copy of its thousands of records.
 using OpenedRunPtr = std::shared_ptr<const OpenedRun>;

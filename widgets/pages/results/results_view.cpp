@@ -93,6 +93,8 @@ ResultsView::ResultsView(QWidget* parent) : QWidget(parent) {
       Q_EMIT imageActivated(records[static_cast<std::size_t>(source.row())].index);
   });
   recordsCaption_ = new QLabel(tr("<b>Images</b>"));
+  recordsCaption_->setObjectName(QStringLiteral("recordsCaption"));
+  recordsCaption_->setWordWrap(true);
   viewBar_ = new ViewQueryBar;
   auto* bottom = new QWidget;
   auto* bottomLayout = new QVBoxLayout(bottom);
@@ -132,12 +134,8 @@ ResultsView::ResultsView(QWidget* parent) : QWidget(parent) {
   layout->addWidget(besideSettings);
   showMetricsOrigin(false);
 
-  auto updateCaption = [this] {
-    recordsCaption_->setText(
-        tr("<b>Images</b> (%1; double-click one to inspect it)").arg(recordModel_->rowCount()));
-  };
-  connect(recordModel_, &QAbstractItemModel::rowsInserted, this, updateCaption);
-  connect(recordModel_, &QAbstractItemModel::modelReset, this, updateCaption);
+  connect(recordModel_, &QAbstractItemModel::rowsInserted, this, &ResultsView::showRecordsCaption);
+  connect(recordModel_, &QAbstractItemModel::modelReset, this, &ResultsView::showRecordsCaption);
 }
 
 // The AP-if-fixed chart beside the per-joint error chart, under a line saying what they show.
@@ -272,8 +270,19 @@ void ResultsView::showAnalysisFailed(const QString& message) {
   curvesView_->setMessage(tr("No error analysis: %1").arg(message));
 }
 
+void ResultsView::showRecordsCaption() {
+  QString caption =
+      tr("<b>Images</b> (%1; double-click one to inspect it)").arg(recordModel_->rowCount());
+  if (partialScores_)
+    caption += tr(" <span style='color:#c01c28'><b>Partial</b>: AP, GT people and mean OKS "
+                  "as scored with the partial metrics, over the %1 images done</span>")
+                   .arg(recordModel_->rowCount());
+  recordsCaption_->setText(caption);
+}
+
 void ResultsView::beginRun(const QString& runDir) {
   runDir_ = runDir;
+  partialScores_ = false;
   forgetEvaluationSettings();
   folderMetrics_.reset();
   resumeButton_->hide();
@@ -300,6 +309,7 @@ void ResultsView::showFinished(const RunOutcome& outcome) {
 
 void ResultsView::showLoadedRun(const LoadedRun& run) {
   runDir_ = QString::fromStdString(run.dir);
+  partialScores_ = false;  // set again once the folder read says whether they are partial
   forgetEvaluationSettings();
   if (analysisSession_ && analysisSession_->busy()) showAnalysisRunning();
   summary_->setSummary(run.summary, runDir_);
@@ -406,6 +416,8 @@ void ResultsView::followSession(const RunSession* session) {
     showLoadedRun(opened->run);
     showPartialMetrics(*opened);
     if (opened->inspect) recordModel_->setScores(opened->inspect->rows);
+    partialScores_ = opened->partialImageScores;
+    showRecordsCaption();
   });
   // Another process writes the run shown: its progress in the summary until it is read again.
   connect(session, &RunSession::runFolderProgressed, this,

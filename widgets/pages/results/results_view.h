@@ -115,6 +115,8 @@ class ResultsView : public QWidget {
   void forgetEvaluationSettings();
   /// Shows Resume when the run shown, now in `state`, can be continued.
   void offerResume(RunState state);
+  /// Counts the images above their table and says when their scores are partial.
+  void showRecordsCaption();
   QWidget* buildAnalysisTab();
 
   QString runDir_;  // of the summary shown, what Resume continues
@@ -133,6 +135,8 @@ class ResultsView : public QWidget {
   QTableView* recordTable_ = nullptr;
   QLabel* metricsNote_ = nullptr;
   QLabel* recordsCaption_ = nullptr;
+  // The images' AP and OKS are those of an interrupted run's partial scoring.
+  bool partialScores_ = false;
   ViewQueryBar* viewBar_ = nullptr;
   QTabWidget* tabs_ = nullptr;
   QLabel* analysisNote_ = nullptr;
