@@ -8,6 +8,7 @@
 #include "report/per_image_table.h"
 #include "report/run_ground_truth.h"
 #include "report/view_rows.h"
+#include "report/view_tags.h"
 
 namespace posescope {
 
@@ -50,6 +51,7 @@ std::set<std::int64_t> runImagesInView(const LoadedRun& run, const ViewQuery& qu
   } else {
     images = viewImagesOf(rows, KeypointGroundTruth{}, {}, KeypointAnalysis{});
   }
+  if (queryNamesTags(query)) attachTags(images, readRunTags(run.dir));
   std::set<std::int64_t> ids;
   for (const ViewImage* image : imagesInView(images, query)) ids.insert(image->id);
   return ids;

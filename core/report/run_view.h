@@ -12,9 +12,9 @@
 namespace posescope {
 
 /// The ids of `run`'s images in the view of `query`: its per-image table joined with its ground
-/// truth and, when the query names people, the keypoint error analysis `posescope-cli analyze
-/// RUN_DIR` makes (the ground truth is read only when the query needs it). Throws Error naming
-/// the folder or file that cannot be read.
+/// truth, when the query names people the keypoint error analysis `posescope-cli analyze
+/// RUN_DIR` makes, and when it names tags the run folder's tags.json (each read only when the
+/// query needs it). Throws Error naming the folder or file that cannot be read.
 std::set<std::int64_t> runImagesInView(const LoadedRun& run, const ViewQuery& query);
 
 /// A COCO file's JSON text (ground truth: "images" and "annotations"; or a results list) keeping

@@ -130,11 +130,27 @@ bool compareNumbers(double value, const std::string& op, double bound) {
 }
 
 // A property's value on an image or person; unset when it has none (a missed person's score).
+// A tag property holds a list of texts instead: empty, it has no value.
 struct Value {
   std::optional<double> number;
   std::optional<std::string> text;
   std::optional<bool> flag;
+  bool isList = false;
+  std::vector<std::string> texts;
 };
+
+Value tagsValue(const std::vector<std::string>& tags) {
+  Value v;
+  v.isList = true;
+  v.texts = tags;
+  return v;
+}
+
+// A text condition `op` `wanted` on `text`: = equals, != differs, ~ contains ignoring case.
+bool textMatches(const std::string& text, const std::string& op, const std::string& wanted) {
+  if (op == "~") return containsIgnoringCase(text, wanted);
+  return (text == wanted) == (op == "=");
+}
 
 Value imageValue(const std::string& name, const ViewImage& image) {
   Value v;
@@ -147,6 +163,8 @@ Value imageValue(const std::string& name, const ViewImage& image) {
   if (name == "mean_oks") v.number = image.oks;
   if (name == "failed") v.flag = image.failed;
   if (name == "failure") v.text = image.failure;
+  if (name == "tag") v = tagsValue(image.tags);
+  if (name == "tagged") v.flag = !image.tags.empty();
   return v;
 }
 
@@ -161,6 +179,8 @@ Value personValue(const std::string& name, const ViewPerson& person) {
   if (name == "inversions") v.number = person.inversions;
   if (name == "swaps") v.number = person.swaps;
   if (name == "misses") v.number = person.misses;
+  if (name == "person_tag") v = tagsValue(person.tags);
+  if (name == "person_tagged") v.flag = !person.tags.empty();
   return v;
 }
 
@@ -186,6 +206,8 @@ const std::vector<PropertyInfo>& viewProperties() {
       {"mean_oks", L::Image, T::Number, {}, "mean OKS of the image's matches at OKS .50"},
       {"failed", L::Image, T::Flag, {}, "the run could not evaluate the image"},
       {"failure", L::Image, T::Text, {}, "why the image failed"},
+      {"tag", L::Image, T::Text, {}, "a tag of the image or of one of its people (tags.json)"},
+      {"tagged", L::Image, T::Flag, {}, "the image or one of its people has a tag"},
       {"match",
        L::Person,
        T::Choice,
@@ -200,6 +222,12 @@ const std::vector<PropertyInfo>& viewProperties() {
       {"inversions", L::Person, T::Number, {}, "joints labelled inversion"},
       {"swaps", L::Person, T::Number, {}, "joints labelled swap"},
       {"misses", L::Person, T::Number, {}, "joints labelled miss"},
+      {"person_tag",
+       L::Person,
+       T::Text,
+       {},
+       "a tag of the person (its ground-truth person or its prediction)"},
+      {"person_tagged", L::Person, T::Flag, {}, "the person has a tag"},
   };
   return properties;
 }
@@ -328,12 +356,16 @@ bool ViewQuery::holds(const Condition& c, const ViewImage* image, const ViewPers
   } else if (c.property->type == PropertyType::Flag) {
     if (!v.flag) return false;
     result = c.op.empty() ? *v.flag : ((*v.flag == c.flag) == (c.op == "="));
+  } else if (v.isList) {
+    if (v.texts.empty()) return false;
+    // = and ~: one of the texts matches; !=: none is equal.
+    const std::string op = c.op == "!=" ? "=" : c.op;
+    const bool any = std::any_of(v.texts.begin(), v.texts.end(),
+                                 [&](const std::string& t) { return textMatches(t, op, c.text); });
+    result = c.op == "!=" ? !any : any;
   } else {
     if (!v.text) return false;
-    if (c.op == "~")
-      result = containsIgnoringCase(*v.text, c.text);
-    else
-      result = (*v.text == c.text) == (c.op == "=");
+    result = textMatches(*v.text, c.op, c.text);
   }
   return result != c.negated;
 }

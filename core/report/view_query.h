@@ -8,9 +8,11 @@
 //   operator   := "<" | "<=" | ">" | ">=" | "=" | "==" | "!=" | "~"     (~: text contains)
 //   value      := number | word | "quoted text" | true | false
 //
-// A property is of an image (id, file, people, ...) or of a person (area, score, match, ...).
-// An image is in the view when its image conditions hold and, if the query has person
-// conditions, at least one of its people satisfies all of them at once.
+// A property is of an image (id, file, people, tag, ...) or of a person (area, score, match,
+// person_tag, ...). An image is in the view when its image conditions hold and, if the query has
+// person conditions, at least one of its people satisfies all of them at once. A tag property
+// holds several texts (an image may have many tags): = and ~ hold when one of them matches, !=
+// when none does; with no tag at all it has no value.
 
 #include <cstddef>
 #include <cstdint>
@@ -64,6 +66,7 @@ struct ViewPerson {
   int jitters = 0, inversions = 0, swaps = 0, misses = 0;  // joints with each error label
   std::optional<std::int64_t> groundTruthId;               // annotation id
   std::optional<std::size_t> detectionIndex;               // position in the results list
+  std::vector<std::string> tags;  // of its ground-truth person or prediction (tags.json)
 };
 
 /// An image as a view sees it.
@@ -78,6 +81,7 @@ struct ViewImage {
   bool failed = false;              // the run could not evaluate the image
   std::string failure;              // why
   std::vector<ViewPerson> persons;  // the image's people and predictions
+  std::vector<std::string> tags;    // of the image or of one of its people (tags.json)
 };
 
 /// A parsed query.

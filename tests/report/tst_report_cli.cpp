@@ -18,6 +18,7 @@
 #include "pipeline/run_inputs.h"
 #include "render/overlay_renderer.h"
 #include "render/palette.h"
+#include "report/run_views.h"
 #include "report_fixtures.h"
 
 using namespace posescope;
@@ -349,6 +350,22 @@ class TestReportCli : public QObject {
     QVERIFY2(misspelt.err.contains("\n               ^"), qPrintable(misspelt.err));
     QCOMPARE(runCli({"export", run, "--what", "metrics", "--where", "ap < 1"}).exitCode, 2);
     QCOMPARE(runCli({"export", run, "--what", "subset"}).exitCode, 2);
+
+    // Issue 33: the run folder's tags are a query property, of images and of people (image 2's
+    // missed person, annotation 201).
+    writeRunTags(run.toStdString(), {{2, 201, std::nullopt, "occluded", "behind a car"},
+                                     {3, std::nullopt, std::nullopt, "occluded", ""},
+                                     {1, std::nullopt, std::nullopt, "blurry", ""}});
+    QCOMPARE(ids("tag == \"occluded\""), (QStringList{"2", "3"}));
+    QCOMPARE(ids("tagged"), (QStringList{"1", "2", "3"}));
+    QCOMPARE(ids("not tagged"), QStringList{"6"});
+    QCOMPARE(ids("person_tag = occluded and match = missed"), QStringList{"2"});
+    QCOMPARE(ids("tag = never-used"), QStringList{""});  // unknown: nothing, not an error
+    const CliRun tagged = runCli({"export", run, "--what", "images", "--where", "tag ~ OCC"});
+    QCOMPARE(tagged.out.trimmed().split('\n').size(), 3);  // the header and images 2 and 3
+    const CliRun badTag = runCli({"export", run, "--what", "ids", "--where", "tag < 3"});
+    QCOMPARE(badTag.exitCode, 2);
+    QVERIFY2(badTag.err.contains("column 5: 'tag' is a text"), qPrintable(badTag.err));
   }
 
   void compareRefusesDifferentAnnotationFiles() {

@@ -1,5 +1,6 @@
 // Views: the query grammar, its errors (position and did-you-mean), what an image and a person
-// satisfy, and a run's images and people joined with the analysis (view_rows).
+// satisfy, a run's images and people joined with the analysis (view_rows), and the run's tags as
+// a query property (view_tags).
 
 #include <QtTest>
 
@@ -7,6 +8,7 @@
 #include "analysis/keypoint_analysis.h"
 #include "report/view_query.h"
 #include "report/view_rows.h"
+#include "report/view_tags.h"
 
 using namespace posescope;
 
@@ -122,6 +124,62 @@ class TestViewQuery : public QObject {
     QCOMPARE(ids("not failed"), (std::vector<std::int64_t>{1, 2, 3}));
     QVERIFY(ViewQuery::parse("score < 0.85").matchesPerson(images[0].persons[1]));
     QVERIFY(!ViewQuery::parse("score < 0.85").matchesPerson(images[0].persons[0]));
+  }
+
+  // Issue 33: tags (tags.json) are a query property of images (their own or their people's)
+  // and of people (their ground-truth person's or their prediction's).
+  void tagsAreAQueryProperty() {
+    ViewPerson found = person("matched", 20000, 0.9);
+    found.groundTruthId = 100;
+    found.detectionIndex = 0;
+    ViewPerson missed = person("missed", 3000, std::nullopt);
+    missed.groundTruthId = 101;
+    std::vector<ViewImage> images = {image(1, 2, 0.9, {found, missed}),
+                                     image(2, 1, 0.5, {person("matched", 9000, 0.8)}),
+                                     image(3, 0, std::nullopt, {})};
+    RunTag occludedPerson{1, 101, std::nullopt, "occluded", "behind a car"};
+    RunTag wrongPrediction{1, std::nullopt, 0, "bad pose", ""};
+    RunTag occludedImage{3, std::nullopt, std::nullopt, "occluded", ""};
+    RunTag elsewhere{9, std::nullopt, std::nullopt, "blurry", ""};  // an image not in the run
+    attachTags(images, {occludedPerson, wrongPrediction, occludedImage, elsewhere, occludedImage});
+    QCOMPARE(images[0].tags, (std::vector<std::string>{"occluded", "bad pose"}));
+    QCOMPARE(images[0].persons[0].tags, std::vector<std::string>{"bad pose"});
+    QCOMPARE(images[0].persons[1].tags, std::vector<std::string>{"occluded"});
+    QCOMPARE(images[2].tags, std::vector<std::string>{"occluded"});  // once
+    QVERIFY(images[1].tags.empty());
+
+    const auto ids = [&](const std::string& text) {
+      std::vector<std::int64_t> out;
+      for (const ViewImage* i : imagesInView(images, ViewQuery::parse(text))) out.push_back(i->id);
+      return out;
+    };
+    using Ids = std::vector<std::int64_t>;
+    QCOMPARE(ids("tag == \"occluded\""), (Ids{1, 3}));
+    QCOMPARE(ids("tag = 'bad pose'"), Ids{1});
+    QCOMPARE(ids("tag ~ POSE"), Ids{1});
+    QCOMPARE(ids("tag != occluded"), Ids{});  // every tagged image has it; untagged: no value
+    QCOMPARE(ids("tag != 'bad pose'"), Ids{3});
+    QCOMPARE(ids("not tag = occluded"), Ids{});  // image 2 has no tag: neither way
+    QCOMPARE(ids("tagged"), (Ids{1, 3}));
+    QCOMPARE(ids("not tagged"), Ids{2});
+    QCOMPARE(ids("tagged = false"), Ids{2});
+    QCOMPARE(ids("tag = never-used"), Ids{});  // an unknown tag name matches nothing
+    // A person's own tags, with its other conditions at once.
+    QCOMPARE(ids("person_tag = occluded and match = missed"), Ids{1});
+    QCOMPARE(ids("person_tag = occluded and match = matched"), Ids{});
+    QCOMPARE(ids("person_tagged and score > 0.5"), Ids{1});
+    QCOMPARE(ids("person_tag = occluded"), Ids{1});  // image 3's tag is the image's, no person's
+    QVERIFY(ViewQuery::parse("person_tag = x").hasPersonConditions());
+    QVERIFY(!ViewQuery::parse("tag = x").hasPersonConditions());
+    QVERIFY(queryNamesTags(ViewQuery::parse("id > 0 and not tagged")));
+    QVERIFY(!queryNamesTags(ViewQuery::parse("id > 0")));
+    QCOMPARE(ViewQuery::parse("TAG == occluded").text(), std::string("tag = \"occluded\""));
+    // Malformed: refused with the position, as for every property.
+    QCOMPARE(parseError("tag < 3").first, std::size_t(4));
+    QVERIFY(parseError("tag < 3").second.find("'tag' is a text") != std::string::npos);
+    QCOMPARE(parseError("tagged and tag ==").first, std::size_t(17));
+    QCOMPARE(parseError("tag occluded").first, std::size_t(4));
+    QVERIFY(parseError("taged").second.find("did you mean 'tagged'") != std::string::npos);
   }
 
   void runRowsJoinTheAnalysis() {

@@ -7,6 +7,7 @@
 #include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
+#include <QRegularExpression>
 #include <QStringListModel>
 #include <QTimer>
 #include <QToolButton>
@@ -30,6 +31,15 @@ const PropertyInfo* propertyNamed(const QString& word) {
   return nullptr;
 }
 
+// A value the query reads as one word (else it is quoted).
+const QRegularExpression kOneWord(QStringLiteral("^[A-Za-z_][A-Za-z0-9_.-]*$"));
+
+// `text` in the quotes it does not hold.
+QString quoted(const QString& text) {
+  const QChar quote = text.contains(QLatin1Char('"')) ? QLatin1Char('\'') : QLatin1Char('"');
+  return quote + text + quote;
+}
+
 // The last whitespace-separated word of `text` (trimmed).
 QString lastWord(const QString& text) {
   const QString trimmed = text.trimmed();
@@ -38,7 +48,7 @@ QString lastWord(const QString& text) {
 
 }  // namespace
 
-QueryCompletions queryCompletions(const QString& text, int cursor) {
+QueryCompletions queryCompletions(const QString& text, int cursor, const QStringList& tagNames) {
   cursor = std::clamp(cursor, 0, static_cast<int>(text.size()));
   QueryCompletions out;
   int start = cursor;
@@ -56,6 +66,9 @@ QueryCompletions queryCompletions(const QString& text, int cursor) {
           out.candidates << QString::fromStdString(choice);
       if (p->type == PropertyType::Flag)
         out.candidates << QStringLiteral("true") << QStringLiteral("false");
+      if (p->name == "tag" || p->name == "person_tag")
+        for (const QString& name : tagNames)
+          out.candidates << (kOneWord.match(name).hasMatch() ? name : quoted(name));
     }
     return out;
   }
@@ -181,7 +194,13 @@ void ViewQueryBar::apply() {
 }
 
 void ViewQueryBar::complete() {
-  const QueryCompletions completions = queryCompletions(edit_->text(), edit_->cursorPosition());
+  QStringList tagNames;
+  if (view_)
+    for (const RunTag& tag : view_->tags())
+      if (!tagNames.contains(QString::fromStdString(tag.tag)))
+        tagNames << QString::fromStdString(tag.tag);
+  const QueryCompletions completions =
+      queryCompletions(edit_->text(), edit_->cursorPosition(), tagNames);
   completionStart_ = completions.start;
   candidates_->setStringList(completions.candidates);
   const QString prefix =

@@ -20,13 +20,16 @@ class RunViewState;
 
 /// What a query's text lets follow at `cursor`: the word being typed starts at `start`, and
 /// `candidates` are what may replace it (property names, "not" and "and"; operators after a
-/// property; a choice property's values, or true / false, after its operator).
+/// property; a choice property's values, true / false, or the run's tag names after its
+/// operator).
 struct QueryCompletions {
   int start = 0;
   QStringList candidates;
 };
-/// The completions of `text` with the cursor at `cursor` (what the bar's popup offers).
-QueryCompletions queryCompletions(const QString& text, int cursor);
+/// The completions of `text` with the cursor at `cursor` (what the bar's popup offers);
+/// `tagNames` are offered after a tag property's operator (quoted when not one word).
+QueryCompletions queryCompletions(const QString& text, int cursor,
+                                  const QStringList& tagNames = {});
 
 /// Applies its text to a RunViewState once typing stops (debounced) or on Enter, and shows the
 /// state's status under it (red for an error: its column and did-you-mean). Every bar following

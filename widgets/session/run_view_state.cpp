@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "report/view_rows.h"
+#include "report/view_tags.h"
 #include "widgets/session/background_job.h"
 #include "widgets/session/run_document.h"
 
@@ -24,6 +25,8 @@ RunViewState::RunViewState(RunDocument* document) : QObject(document), document_
   connect(document, &RunDocument::inspectionChanged, this, &RunViewState::rebuildImages);
   connect(document, &RunDocument::analysisChanged, this, &RunViewState::rebuildImages);
   connect(document, &RunDocument::reevaluationChanged, this, &RunViewState::rebuildImages);
+  // Tags are a query property: the images carry them (read with the run folder, or one added).
+  connect(this, &RunViewState::tagsChanged, this, &RunViewState::rebuildImages);
 }
 
 // Pending writes finish before the pool goes (the files are never left half written anyway).
@@ -54,8 +57,7 @@ void RunViewState::followRun() {
   savedViews_.clear();
   tags_.clear();
   Q_EMIT savedViewsChanged();
-  Q_EMIT tagsChanged();
-  rebuildImages();
+  Q_EMIT tagsChanged();  // the images are joined again (without the last run's tags)
   apply();
   readRunFiles();
 }
@@ -90,18 +92,20 @@ void RunViewState::rebuildImages() {
   };
   inBackground(
       this,
-      [inspection, analysis, reevaluation] {
+      [inspection, analysis, reevaluation, tags = tags_] {
         // The per-image AP the Results page shows: under changed settings, the re-evaluation's.
         const std::vector<PerImageRow>& rows = reevaluation ? reevaluation->rows : inspection->rows;
         Joined joined;
+        std::vector<ViewImage> images;
         if (analysis && analysis->input) {
-          joined.images = std::make_shared<const std::vector<ViewImage>>(viewImagesOf(
-              rows, analysis->input->groundTruth, analysis->input->results, analysis->analysis));
+          images = viewImagesOf(rows, analysis->input->groundTruth, analysis->input->results,
+                                analysis->analysis);
           joined.withAnalysis = true;
         } else {
-          joined.images = std::make_shared<const std::vector<ViewImage>>(
-              viewImagesOf(rows, KeypointGroundTruth{}, {}, KeypointAnalysis{}));
+          images = viewImagesOf(rows, KeypointGroundTruth{}, {}, KeypointAnalysis{});
         }
+        attachTags(images, tags);
+        joined.images = std::make_shared<const std::vector<ViewImage>>(std::move(images));
         return joined;
       },
       [this, generation](Joined joined) {

@@ -20,7 +20,8 @@ class RunDocument;
 
 /// Lives on the GUI thread, a child of its RunDocument, whose run, inspection rows, analysis and
 /// re-evaluation it follows: the images (ViewImage: the per-image rows, the ground truth and the
-/// error analysis already computed) are joined on a pool thread whenever those change. A query
+/// error analysis already computed, and the tags) are joined on a pool thread whenever those
+/// change. A query
 /// that does not parse, or that names people (or has_crowd) before the analysis is there, hides
 /// nothing and says why. Another run folder clears the query (saying so) and reads its
 /// views.json and tags.json on a pool thread; the same folder read again keeps both. Saved views

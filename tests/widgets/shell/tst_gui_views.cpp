@@ -6,6 +6,7 @@
 // of each error), written by the test.
 
 #include <QAbstractItemModelTester>
+#include <QAbstractItemView>
 #include <QComboBox>
 #include <QCompleter>
 #include <QFile>
@@ -229,6 +230,37 @@ class TestGuiViews : public QObject {
     QCOMPARE(saved->count(), 1);
     saved->activated(0);
     QTRY_COMPARE(inspectIds(window), QList<qint64>{4});
+
+    // Issue 33: tags are a query property: the bar completes the run's tag names after `tag =`,
+    // the image's tag and its prediction's filter, and a tag added is in the view at once.
+    window.showPage(MainWindow::InspectPage);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    ViewQueryBar* bar = window.inspectView()->viewBar();
+    bar->edit()->clear();
+    bar->edit()->setFocus();
+    QTest::keyClicks(bar->edit(), QStringLiteral("tag = ba"));
+    QCOMPARE(bar->completer()->currentCompletion(), QStringLiteral("bad-gt"));
+    QCOMPARE(
+        queryCompletions(QStringLiteral("person_tag = "), 13, {"swap", "two words"}).candidates,
+        (QStringList{"swap", "\"two words\""}));
+    bar->completer()->popup()->hide();
+    bar->edit()->setText(QStringLiteral("tag == \"bad-gt\""));
+    QTest::keyClick(bar->edit(), Qt::Key_Return);
+    QTRY_COMPARE(inspectIds(window), QList<qint64>{4});
+    QCOMPARE(resultsIds(window), QList<qint64>{4});
+    view->setQuery(QStringLiteral("person_tag = swap and score > 0.5"));
+    QTRY_COMPARE(inspectIds(window), QList<qint64>{4});
+    view->setQuery(QStringLiteral("not tagged"));
+    QTRY_COMPARE(inspectIds(window), (QList<qint64>{1, 2, 3, 5, 6, 7}));
+    view->setQuery(QStringLiteral("tag = never-used"));
+    QTRY_COMPARE(inspectIds(window), QList<qint64>{});
+    view->setQuery(QStringLiteral("tag = 'bad-gt'"));
+    RunTag seventh;
+    seventh.imageId = 7;
+    seventh.tag = "bad-gt";
+    QVERIFY(view->addTag(seventh));
+    QTRY_COMPARE(inspectIds(window), (QList<qint64>{4, 7}));
   }
 
   void exportEqualsTheCli() {
