@@ -474,6 +474,8 @@ void TestInspect::filterMatchesTheChosenColumn() {
   data.records[2].error = "cannot decode b.jpg (file 1 of 4)";
   refreshRows(data);
   InspectView view;
+  QAbstractItemModelTester tester(view.proxyModel(),
+                                  QAbstractItemModelTester::FailureReportingMode::QtTest);
   view.setData(data, nullptr);
   QComboBox* column = view.filterColumnBox();
   QCOMPARE(column->currentText(), QStringLiteral("Any column"));

@@ -454,6 +454,8 @@ class TestInspectErrors : public QObject {
     view.resize(1280, 800);
     view.setData(fixtureData(), nullptr);
     view.setAnalysis(analysis_);
+    QAbstractItemModelTester tester(view.proxyModel(),
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
     view.showImageQueue(queue);
