@@ -54,6 +54,7 @@ int runBench(const ParsedArgs& args) {
   options.torchThreads = static_cast<int>(args.getInt("--threads", 0));
   options.randomWeights = args.has("--random-weights");
   options.foldBatchNorm = !args.has("--no-fold-bn");
+  options.optimizedForward = !args.has("--exact");
   options.computeMetrics = false;
   const ConfigNode& cfg = experiment.cfg;
   const KeypointDataset dataset(datasetKindFromName(cfg.getString("DATASET.DATASET_TEST")),

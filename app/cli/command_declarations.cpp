@@ -38,6 +38,11 @@ const OptionSpec kNoFoldBnOption = {
     "--no-fold-bn", "",
     "keep each BatchNorm a separate pass (default: folded into the convolution\n"
     "before it, same results within float rounding, a faster forward)"};
+const OptionSpec kExactOption = {
+    "--exact", "",
+    "the eager forward, op for op the reference's (default on the CPU: PyTorch's\n"
+    "inference optimiser, oneDNN's layout kept between convolutions; outputs\n"
+    "within float rounding, about 1e-6)"};
 const OptionSpec kQuietOption = {"--quiet", "", "no progress on stderr"};
 
 CommandSpec configCommand() {
@@ -111,8 +116,8 @@ CommandSpec evalCommand() {
       "evaluate a model on a dataset, as valid.py does",
       {"--cfg FILE [--superconfig ARCH] [--out DIR]\n"
        "                          [--device auto|cpu|cuda:N[,...]] [--limit N] [--shard K/N]\n"
-       "                          [--workers N] [--threads N] [--no-fold-bn] [--quiet]\n"
-       "                          [KEY VALUE ...]",
+       "                          [--workers N] [--threads N] [--no-fold-bn] [--exact]\n"
+       "                          [--quiet] [KEY VALUE ...]",
        "--resume RUN_DIR [--device D] [--workers N] [--threads N] [--quiet]"},
       "Evaluates the model of an experiment on its test set exactly as LitePose's valid.py does\n"
       "(multi-scale and flip testing, associative-embedding grouping, COCO / CrowdPose keypoint\n"
@@ -131,6 +136,7 @@ CommandSpec evalCommand() {
          kWorkersOption,
          kThreadsOption,
          kNoFoldBnOption,
+         kExactOption,
          kQuietOption,
          {"--resume", "RUN_DIR",
           "continue an interrupted (killed, failed, cancelled) run from its last\n"
@@ -213,7 +219,8 @@ CommandSpec benchCommand() {
       "time the evaluation pipeline per stage",
       {"--cfg FILE [--superconfig ARCH] [--images N]\n"
        "                           [--repeat R] [--device D] [--threads N] [--random-weights]\n"
-       "                           [--no-fold-bn] [--sweep [--sweep-runs K]] [KEY VALUE ...]"},
+       "                           [--no-fold-bn] [--exact] [--sweep [--sweep-runs K]]\n"
+       "                           [KEY VALUE ...]"},
       "Times the evaluation pipeline on the first N images of the config's test set "
       "(DATASET.ROOT),\n"
       "each evaluated R times, and prints images per second, wall time (process start included) "
@@ -230,6 +237,7 @@ CommandSpec benchCommand() {
          {"--random-weights", "",
           "without TEST.MODEL_FILE, time the network with seeded random weights"},
          {"--no-fold-bn", "", "keep each BatchNorm a separate pass, as eval --no-fold-bn"},
+         {"--exact", "", "the eager forward, as eval --exact"},
          {"--sweep", "",
           "run the same benchmark in child processes for every thread count and for\n"
           "libgomp's spinning wait, on a quiet machine and beside one busy process\n"

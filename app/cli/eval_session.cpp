@@ -26,6 +26,7 @@ void applyRunOptions(const ParsedArgs& args, EvaluatorOptions& options) {
   options.decodeWorkers = static_cast<int>(workers);
   options.torchThreads = static_cast<int>(threads);
   options.foldBatchNorm = !args.has("--no-fold-bn");
+  options.optimizedForward = !args.has("--exact");
 }
 
 void checkResumeArgs(const ParsedArgs& args, const std::vector<std::string>& refused) {

@@ -26,6 +26,7 @@
 #include "data/keypoint_dataset.h"
 #include "inference/inference_options.h"
 #include "inference/pose_inference.h"
+#include "models/optimized_pose_net.h"
 #include "models/pose_net.h"
 #include "pipeline/devices.h"
 #include "pipeline/model_file.h"
@@ -89,6 +90,7 @@ std::string joinedDeviceNames(const std::vector<c10::Device>& devices) {
 struct Replica {
   c10::Device device{c10::kCPU};
   std::shared_ptr<PoseNet> net;
+  models::OptimizedPoseNet* optimized = nullptr;  // net, when it runs the optimised forward
   std::unique_ptr<PoseInference> engine;
   std::mutex mutex;  // run() and computeMaps() share replica 0
 };
@@ -102,6 +104,7 @@ struct Evaluator::Impl {
   RunSummary summary;
   std::shared_ptr<DecodedImageCache> imageCache;  // shared with a sweep's other checkpoints
   int foldedBatchNorms = 0;                       // per replica (all fold the same)
+  bool optimizedForward = false;                  // the replicas run OptimizedPoseNet
 
   // Throws CancelledError when `cancel` is set during the image (the image is then not recorded).
   ImageRecord evaluateDecoded(Replica& replica, size_t datasetIndex, DecodedImage& decoded,
@@ -220,6 +223,12 @@ Evaluator::Evaluator(const Experiment& experiment, const EvaluatorOptions& optio
     moveToDevice(*replica->net, device, fp16);
     if (options.foldBatchNorm && !fp16)
       d.foldedBatchNorms = replica->net->foldBatchNormsForEvaluation();
+    if (options.optimizedForward && !torchScript && device.is_cpu() && !fp16) {
+      auto optimized = std::make_shared<models::OptimizedPoseNet>(replica->net);
+      replica->optimized = optimized.get();
+      replica->net = std::move(optimized);
+      d.optimizedForward = true;
+    }
     inference.fp16 = fp16;
     replica->engine = std::make_unique<PoseInference>(*replica->net, inference, device);
     d.replicas.push_back(std::move(replica));
@@ -230,7 +239,9 @@ Evaluator::Evaluator(const Experiment& experiment, const EvaluatorOptions& optio
 
   RunSummary& s = d.summary;
   s.modelName = cfg.getString("MODEL.NAME");
-  s.archName = experiment.spec.archFile.empty()
+  // A search's candidates are named by their key: each one's arch file is its own arch.json.
+  s.archName = !options.archName.empty() ? options.archName
+               : experiment.spec.archFile.empty()
                    ? s.modelName
                    : std::filesystem::path(experiment.spec.archFile).stem().string();
   s.device = joinedDeviceNames(devices);
@@ -319,6 +330,9 @@ EvaluationResult Evaluator::run(EvaluationObserver* observer, const Cancellation
       std::to_string(d.replicas.size()) + " replica(s), " + kOpenMpWaitPolicyVariable + "=" +
       (waitPolicy ? waitPolicy : "(unset: libgomp spins)") + "; " +
       std::to_string(d.foldedBatchNorms) + " BatchNorms folded into their convolutions");
+  log(d.optimizedForward ? "forward: PyTorch's inference optimiser on the CPU (oneDNN's layout "
+                           "kept between convolutions; --exact for the eager forward)"
+                         : "forward: eager, op for op the reference's");
   log("dataset " + summary.annotationFile + ": evaluating " + std::to_string(indices.size()) +
       " of " + std::to_string(d.dataset->size()) + " images");
   if (summary.shard)
@@ -385,6 +399,12 @@ EvaluationResult Evaluator::run(EvaluationObserver* observer, const Cancellation
     }
     dispatch.stop();
     prefetcher.stop();
+    // The optimised graph checks itself on its first image; a failed check is worth a line.
+    for (const auto& replica : d.replicas)
+      if (replica->optimized && !replica->optimized->eagerReason().empty()) {
+        log("notice: forward: eager after all: " + replica->optimized->eagerReason());
+        break;
+      }
     if (resume) sortRecordsBySelection(result.records, indices);
     if (writer) writer->writeResults(result.records, summary.categoryId);
     if (cancelled) {

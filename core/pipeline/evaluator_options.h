@@ -28,8 +28,10 @@ struct EvaluatorOptions {
   /// kMaxDefaultCpuReplicas, sharing the cores beyond), each with its share of the threads.
   /// Off for an evaluator that computes one image at a time (the Inspect page's maps).
   bool replicaPerCore = true;
-  std::string outDir;    // run folder; "" writes nothing
-  std::string archName;  // name in the metric table; "" uses MODEL.NAME as valid.py
+  std::string outDir;  // run folder; "" writes nothing
+  /// The metric table's name and the run's arch; "" uses MODEL.NAME in the table as valid.py
+  /// does and the arch file's stem (MODEL.NAME without one) as the run's.
+  std::string archName;
   /// Benchmarks only: run with seeded random weights instead of TEST.MODEL_FILE (said in the log).
   bool randomWeights = false;
   /// Compute metrics at the end of run() (off for benchmarks of repeated images).
@@ -37,6 +39,10 @@ struct EvaluatorOptions {
   /// Fold BatchNorms into the convolutions before them (float32 only): same results within float
   /// rounding (the parity tests hold), a shorter forward.
   bool foldBatchNorm = true;
+  /// On the CPU in float32: run each native network through PyTorch's inference optimiser
+  /// (models/optimized_pose_net.h; outputs within float rounding, the parity runs' tables
+  /// unchanged). False keeps the eager forward (eval --exact), bit for bit the reference's ops.
+  bool optimizedForward = true;
   /// Evaluate only shard K of N of the selected images (after subset / limit) and write a partial
   /// run folder without metrics, for `posescope-cli merge`.
   std::optional<ShardSpec> shard;

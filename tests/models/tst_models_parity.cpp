@@ -9,6 +9,7 @@
 #include "checkpoint/checkpoint_reader.h"
 #include "common/errors.h"
 #include "config/experiment.h"
+#include "models/optimized_pose_net.h"
 #include "models/pose_net.h"
 
 #include <QtTest>
@@ -57,6 +58,7 @@ void TestModelsParity::outputs_data() {
   QTest::addColumn<QString>("arch");
   QTest::addColumn<double>("tolerance");        // BatchNorms apart (--no-fold-bn)
   QTest::addColumn<double>("foldedTolerance");  // BatchNorms folded (eval's default)
+  QTest::addColumn<bool>("expectOptimized");    // the optimised forward's check passes
   // Measured 2.38e-7 apart, 3.73e-7 folded.
   const std::pair<const char*, const char*> litepose[] = {
       {"litepose_xs_coco", "litepose_xs_coco.pth"},
@@ -64,23 +66,23 @@ void TestModelsParity::outputs_data() {
       {"litepose_xs_coco checkpoint.pth.tar", "litepose_xs_coco.checkpoint.pth.tar"}};
   for (const auto& [row, file] : litepose) {
     QTest::newRow(row) << "litepose_xs_coco" << file << "coco/mobilenet/mobile.yaml"
-                       << "arch/search-XS.json" << 4e-7 << 6e-7;
+                       << "arch/search-XS.json" << 4e-7 << 6e-7 << true;
   }
   // Measured 1.79e-7 (a supernet folds nothing).
   QTest::newRow("supernet_m_crowdpose") << "supernet_m_crowdpose"
                                         << "supernet_m_crowdpose.pth"
                                         << "crowd_pose/mobilenet/supermobile.yaml"
-                                        << "arch/search-M.json" << 3e-7 << 3e-7;
+                                        << "arch/search-M.json" << 3e-7 << 3e-7 << true;
   // Measured 4.47e-8 apart, 7.45e-8 folded.
   QTest::newRow("simplenet_crowdpose") << "simplenet_crowdpose"
                                        << "simplenet_crowdpose.pth"
                                        << "crowd_pose/simplenet/simplenet.yaml"
-                                       << "" << 8e-8 << 1.2e-7;
+                                       << "" << 8e-8 << 1.2e-7 << true;
   // Measured 8.05e-7 apart, 8.79e-7 folded (9.83e-7 folded in the audit of issue 40).
   QTest::newRow("higherhrnet_w16_crowdpose") << "higherhrnet_w16_crowdpose"
                                              << "higherhrnet_w16_crowdpose.pth"
                                              << "crowd_pose/higher_hrnet/w16_512_adam_lr1e-3.yaml"
-                                             << "" << 1.5e-6 << 1.5e-6;
+                                             << "" << 1.5e-6 << 1.5e-6 << false;
 }
 
 void TestModelsParity::outputs() {
@@ -91,6 +93,7 @@ void TestModelsParity::outputs() {
   QFETCH(QString, arch);
   QFETCH(double, tolerance);
   QFETCH(double, foldedTolerance);
+  QFETCH(bool, expectOptimized);
   const std::string models = parity + "/models/";
   const nlohmann::json meta = readJson(models + set.toStdString() + ".json");
 
@@ -140,6 +143,38 @@ void TestModelsParity::outputs() {
           qPrintable(set), k, folded, diff, foldedTolerance);
     QVERIFY2(diff <= foldedTolerance,
              qPrintable(QString("folded output%1 differs by %2").arg(k).arg(diff)));
+  }
+
+  // What the Evaluator runs on the CPU unless --exact: the optimised graph of the folded network,
+  // against the reference and, on an input of another shape (the graph is traced on the first
+  // one), against the eager network. Where LibTorch's optimiser breaks a network (its check
+  // fails: HigherHRNet on 1.13), the wrapper runs it eagerly, bit for bit the folded outputs.
+  auto eager = std::shared_ptr<PoseNet>(std::move(net));
+  models::OptimizedPoseNet optimized(eager);
+  const std::vector<torch::Tensor> optimizedOutputs = optimized.forward(input);
+  const std::string eagerReason = optimized.eagerReason();
+  qInfo("%s optimised forward: %s", qPrintable(set),
+        eagerReason.empty() ? "used" : ("not used: " + eagerReason).c_str());
+  QCOMPARE(eagerReason.empty(), expectOptimized);
+  QCOMPARE(optimizedOutputs.size(), expected.size());
+  for (size_t k = 0; k < optimizedOutputs.size(); ++k) {
+    QCOMPARE(optimizedOutputs[k].sizes().vec(), expected[k].sizes().vec());
+    const double diff = (optimizedOutputs[k] - expected[k]).abs().max().item<double>();
+    qInfo("%s output%zu optimised: max abs diff %.3g (tolerance %.2g)", qPrintable(set), k, diff,
+          foldedTolerance);
+    QVERIFY2(diff <= foldedTolerance,
+             qPrintable(QString("optimised output%1 differs by %2").arg(k).arg(diff)));
+  }
+  const torch::Tensor wider = torch::cat({input, input.narrow(3, 0, 64)}, 3);
+  const std::vector<torch::Tensor> eagerWider = eager->forward(wider);
+  const std::vector<torch::Tensor> optimizedWider = optimized.forward(wider);
+  for (size_t k = 0; k < optimizedWider.size(); ++k) {
+    QCOMPARE(optimizedWider[k].sizes().vec(), eagerWider[k].sizes().vec());
+    const double diff = (optimizedWider[k] - eagerWider[k]).abs().max().item<double>();
+    qInfo("%s output%zu optimised, 64 columns wider: max abs diff to eager %.3g", qPrintable(set),
+          k, diff);
+    QVERIFY2(diff <= (eagerReason.empty() ? foldedTolerance : 0.0),
+             qPrintable(QString("wider optimised output%1 differs by %2").arg(k).arg(diff)));
   }
 }
 
