@@ -1,19 +1,22 @@
 #include "widgets/pages/experiment/field_message.h"
 
+#include <cmath>
+
 namespace posescope {
 
 namespace {
 
-constexpr int kLines = 2;  // most messages fit; a longer one scrolls
-constexpr int kDocumentMargin = 2;
+constexpr int kLines = 2;    // most messages fit; a longer one scrolls
+constexpr int kPadding = 2;  // above and below the text (the style sheets' padding)
 
-const char* const kBlankStyle = "QPlainTextEdit { background: transparent; border: none; }";
+const char* const kBlankStyle =
+    "QPlainTextEdit { background: transparent; border: none; padding: 2px 4px; }";
 const char* const kErrorStyle =
     "QPlainTextEdit { color: #a3160b; background: #fdecea; border: none; "
-    "border-left: 3px solid #d93025; }";
+    "border-left: 3px solid #d93025; padding: 2px 4px; }";
 const char* const kWarningStyle =
     "QPlainTextEdit { color: #5f4200; background: #fff8e1; border: none; "
-    "border-left: 3px solid #f2a600; }";
+    "border-left: 3px solid #f2a600; padding: 2px 4px; }";
 
 }  // namespace
 
@@ -25,10 +28,13 @@ FieldMessage::FieldMessage(QWidget* parent) : QPlainTextEdit(parent) {
   setLineWrapMode(QPlainTextEdit::WidgetWidth);
   setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
   setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
-  document()->setDocumentMargin(kDocumentMargin);
+  document()->setDocumentMargin(0);  // whole lines: the padding spaces the text
   setStyleSheet(QLatin1String(kBlankStyle));
   // Fixed, whatever the text: the slot is the same size with or without a message.
-  setFixedHeight(kLines * fontMetrics().lineSpacing() + 2 * kDocumentMargin);
+  // A laid-out line is the font's height rounded up (QFontMetrics::lineSpacing() rounds it
+  // down); QPlainTextEdit wants one pixel more than its lines before it drops the scroll bar.
+  const int lineHeight = static_cast<int>(std::ceil(QFontMetricsF(font()).height()));
+  setFixedHeight(kLines * lineHeight + 1 + 2 * kPadding);
   setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
 }
 
