@@ -30,6 +30,7 @@
 #include "widgets/session/run_document.h"
 #include "widgets/session/run_view_state.h"
 #include "widgets/session/view_exports.h"
+#include "widgets/shell/output_folder_dialog.h"
 
 namespace posescope {
 
@@ -202,19 +203,19 @@ void ExportActions::populate(QMenu* menu) {
         });
   });
   for (bool filtered : {false, true}) {
-    runActions_ << addAction(menu,
-                             filtered ? tr("&Overlays of the Filtered Images\u2026")
-                                      : tr("Overlays of &All Images\u2026"),
-                             filtered ? "exportFilteredOverlays" : "exportAllOverlays",
-                             [this, filtered] {
-                               const QString dir = QFileDialog::getExistingDirectory(
-                                   window_, tr("Folder for the overlay PNGs"), startFolder());
-                               if (dir.isEmpty()) return;
-                               QSettings().setValue(kFolderKey, dir);
-                               QString error;
-                               if (!startOverlayExport(filtered, dir, &error))
-                                 report(false, dir, error);
-                             });
+    runActions_ << addAction(
+        menu,
+        filtered ? tr("&Overlays of the Filtered Images\u2026")
+                 : tr("Overlays of &All Images\u2026"),
+        filtered ? "exportFilteredOverlays" : "exportAllOverlays", [this, filtered] {
+          // A new folder's name may be typed: it is created.
+          const QString dir =
+              askOutputFolder(window_, tr("Folder for the overlay PNGs"), startFolder());
+          if (dir.isEmpty()) return;
+          QSettings().setValue(kFolderKey, dir);
+          QString error;
+          if (!startOverlayExport(filtered, dir, &error)) report(false, dir, error);
+        });
   }
   menu->addSeparator();
   for (const QString& suffix : {QStringLiteral("png"), QStringLiteral("pdf")}) {
