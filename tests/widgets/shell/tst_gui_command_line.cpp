@@ -60,7 +60,9 @@ class TestGuiCommandLine : public QObject {
     QVERIFY2(help.out.contains("--open-run DIR"), qPrintable(help.err));
     QVERIFY(help.out.contains("--max-dets N"));  // the evaluation settings, as the CLI's
     QVERIFY(help.err.isEmpty());
-    QCOMPARE(runGui({"--version"}, false).exitCode, 0);
+    const Run version = runGui({"--version"}, false);
+    QCOMPARE(version.exitCode, 0);
+    QVERIFY2(version.out.startsWith("PoseScope "), qPrintable(version.out + version.err));
     const Run bad = runGui({"--page", "bogus"}, false);
     QCOMPARE(bad.exitCode, 2);
     QVERIFY2(bad.err.contains("--page: unknown page 'bogus'"), qPrintable(bad.err));
