@@ -19,12 +19,34 @@ ParetoScatter::ParetoScatter(QWidget* parent) : QCustomPlot(parent), greyedName_
   // A ring around each front member, so a front of one point shows too.
   front_->setScatterStyle(
       QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(Qt::black, 1.5), Qt::NoBrush, 12));
+  const QPen limitPen(Qt::darkRed, 1.5, Qt::DashLine);
   limitLine_ = new QCPItemStraightLine(this);
-  limitLine_->setPen(QPen(Qt::darkRed, 1.5, Qt::DashLine));
+  limitLine_->setPen(limitPen);
   limitLine_->setVisible(false);
+  // A line item has no legend entry: an empty graph drawn with its pen stands in for it.
+  limitEntry_ = addGraph();
+  limitEntry_->setPen(limitPen);
+  limitEntry_->removeFromLegend();
+  // Along the line, on its right where a budget leaves no points, read from the bottom up.
+  limitLabel_ = new QCPItemText(this);
+  limitLabel_->position->setTypeX(QCPItemPosition::ptPlotCoords);
+  limitLabel_->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+  limitLabel_->setRotation(-90);
+  limitLabel_->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
+  limitLabel_->setPadding(QMargins(4, 2, 4, 2));
+  limitLabel_->setColor(Qt::darkRed);
+  limitLabel_->setVisible(false);
   legend->setVisible(true);
-  // Bottom right: a high y at a high x is what such plots show, a low y there is dominated.
-  axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
+  // Right of the axes, not in them: a legend inside would hide the points under it. At the top
+  // of its column, over an empty cell that takes the rest of the height.
+  axisRect()->insetLayout()->take(legend);
+  auto* side = new QCPLayoutGrid;
+  plotLayout()->addElement(0, 1, side);
+  plotLayout()->setColumnStretchFactor(1, 0.001);
+  side->addElement(0, 0, legend);
+  side->addElement(1, 0, new QCPLayoutElement(this));
+  side->setRowStretchFactor(0, 0.001);
+  side->setMargins(QMargins(0, 0, 6, 0));  // the legend's border off the plot's edge
   connect(this, &QCustomPlot::mouseMove, this, &ParetoScatter::showToolTip);
   connect(this, &QCustomPlot::mousePress, this, [this](QMouseEvent* event) {
     if (const auto key = pointNear(event->position())) Q_EMIT pointClicked(*key);
@@ -43,15 +65,16 @@ void ParetoScatter::setGreyedName(const QString& name) {
   greyedName_ = name;
 }
 
-void ParetoScatter::setLimitLine(std::optional<double> x) {
+void ParetoScatter::setLimitLine(std::optional<double> x, const QString& name) {
   limit_ = x;
+  limitName_ = name;
 }
 
 void ParetoScatter::setPoints(std::vector<ScatterPoint> points,
                               const std::vector<ScatterGroup>& groups) {
   points_ = std::move(points);
   for (int i = graphCount() - 1; i >= 0; --i)
-    if (graph(i) != front_) removeGraph(i);
+    if (graph(i) != front_ && graph(i) != limitEntry_) removeGraph(i);
   // One graph per group in the groups' order (the legend's), the greyed points' first: under
   // the others.
   QCPGraph* greyed = nullptr;
@@ -102,8 +125,15 @@ void ParetoScatter::setPoints(std::vector<ScatterPoint> points,
   if (limit_) {
     limitLine_->point1->setCoords(*limit_, 0);
     limitLine_->point2->setCoords(*limit_, 1);
+    limitLabel_->position->setCoords(*limit_, 0);
+    limitLabel_->setText(limitName_);
+    limitEntry_->setName(limitName_);
   }
   limitLine_->setVisible(limit_.has_value());
+  limitLabel_->setVisible(limit_.has_value() && !limitName_.isEmpty());
+  // Last in the legend, after the groups.
+  limitEntry_->removeFromLegend();
+  if (limit_ && !limitName_.isEmpty()) limitEntry_->addToLegend();
   fitAxes();
   replot();
 }

@@ -1,7 +1,8 @@
 #pragma once
 // Accuracy against cost: points in groups (a legend entry each), the Pareto front of the points
 // (no point with a higher y at a lower x), points greyed out of it, an optional vertical limit
-// (a budget). The Search page's candidates and the Runs page's runs are drawn by it.
+// (a budget), labelled and in the legend; the legend stands beside the axes, never over a point.
+// The Search page's candidates and the Runs page's runs are drawn by it.
 
 #include <QColor>
 #include <QString>
@@ -41,9 +42,9 @@ class ParetoScatter : public QCustomPlot {
   void setAxisLabels(const QString& x, const QString& y);
   /// The legend entry of greyed points ("greyed out" until set).
   void setGreyedName(const QString& name);
-  /// A dashed vertical line at `x`, kept in view; nullopt hides it. Takes effect with the next
-  /// setPoints.
-  void setLimitLine(std::optional<double> x);
+  /// A dashed vertical line at `x`, kept in view, named `name` in the legend and beside the line;
+  /// nullopt hides it. Takes effect with the next setPoints.
+  void setLimitLine(std::optional<double> x, const QString& name = {});
   /// Draws `points` (one graph per group of `groups` that has points, one for the greyed ones)
   /// and the front of those not greyed, on axes fitted to them (equal ys get a narrow band).
   void setPoints(std::vector<ScatterPoint> points, const std::vector<ScatterGroup>& groups);
@@ -69,7 +70,10 @@ class ParetoScatter : public QCustomPlot {
   QString greyedName_;
   std::optional<double> limit_;
   QCPGraph* front_ = nullptr;
+  QString limitName_;
   QCPItemStraightLine* limitLine_ = nullptr;
+  QCPGraph* limitEntry_ = nullptr;  // no data: the limit line's legend entry
+  QCPItemText* limitLabel_ = nullptr;
 };
 
 }  // namespace posescope

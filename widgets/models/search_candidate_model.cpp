@@ -49,6 +49,10 @@ QString SearchCandidateModel::describeArch(const ArchConfig& arch) {
       .arg(stages.join(QStringLiteral(", ")), deconv.join(QStringLiteral(", ")));
 }
 
+QString SearchCandidateModel::gmacsText(std::int64_t ptflopsMacs) {
+  return QString::number(static_cast<double>(ptflopsMacs) / 1e9, 'f', 4);
+}
+
 QVariant SearchCandidateModel::data(const QModelIndex& index, int role) const {
   if (!isCell(index)) return {};
   const auto& c = candidates_[static_cast<std::size_t>(index.row())];
@@ -64,7 +68,8 @@ QVariant SearchCandidateModel::data(const QModelIndex& index, int role) const {
     case ApColumn:
       return numberCell(role, c.accuracy, QString::number(c.accuracy, 'f', 4));
     case GmacsColumn:
-      return numberCell(role, c.cost.gmacs(), QString::number(c.cost.gmacs(), 'f', 2));
+      return numberCell(role, static_cast<double>(c.cost.ptflopsMacs),
+                        gmacsText(c.cost.ptflopsMacs));
     case ParametersColumn:
       return numberCell(role, static_cast<double>(c.cost.parameters),
                         QString::number(c.cost.parameters / 1e6, 'f', 3));

@@ -45,6 +45,9 @@ class SearchCandidateModel : public TableModelBase {
 
   /// The architecture in a few lines: input, stem, deconvolutions, stages.
   static QString describeArch(const ArchConfig& arch);
+  /// ptflops' exact count `ptflopsMacs` in GMACs to four decimals (0.1 M MACs): ptflops' own
+  /// two-decimal figure reads alike for most candidates of a search.
+  static QString gmacsText(std::int64_t ptflopsMacs);
 
  private:
   std::vector<search::CandidateScore> candidates_;

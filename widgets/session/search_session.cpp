@@ -105,6 +105,7 @@ void SearchSession::start(const QStringList& arguments, const QString& dir) {
     Q_EMIT failed(tr("posescope-cli was not found next to PoseScope: cannot run the search"));
     return;
   }
+  cancelled_ = false;
   process_.start(cliProgram_, arguments);
   Q_EMIT runningChanged(true);
   openFolder(dir);
@@ -115,7 +116,9 @@ void SearchSession::resume() {
 }
 
 void SearchSession::cancel() {
-  if (isRunning()) ::kill(static_cast<pid_t>(process_.processId()), SIGINT);
+  if (!isRunning()) return;
+  cancelled_ = true;
+  ::kill(static_cast<pid_t>(process_.processId()), SIGINT);
 }
 
 void SearchSession::onProcessFinished(int exitCode, QProcess::ExitStatus status) {

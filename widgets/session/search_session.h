@@ -52,6 +52,8 @@ class SearchSession : public QObject {
   /// scores are kept and resume() continues from them).
   void cancel();
   bool isRunning() const { return process_.state() != QProcess::NotRunning; }
+  /// Whether cancel() stopped the search this session ran last (until the next start()).
+  bool wasCancelled() const { return cancelled_; }
 
   /// The posescope-cli next to the GUI executable (installed or in the build tree), or "".
   static QString cliNextTo(const QString& applicationDir);
@@ -76,6 +78,7 @@ class SearchSession : public QObject {
   QTimer poll_;
   quint64 request_ = 0;
   bool readInFlight_ = false;
+  bool cancelled_ = false;
   QProcess process_;
 };
 

@@ -17,8 +17,10 @@
 #include <QTableView>
 #include <QVBoxLayout>
 #include <map>
+#include <set>
 
 #include "search/pareto_export.h"
+#include "widgets/common/elided_label.h"
 #include "widgets/common/pareto_scatter.h"
 #include "widgets/common/table_views.h"
 #include "widgets/models/arch_edit_model.h"
@@ -52,7 +54,7 @@ QString writtenText(const Write& write) {
 SearchView::SearchView(SearchSession* session, QWidget* parent)
     : QWidget(parent),
       session_(session),
-      progress_(new QLabel),
+      progress_(new ElidedLabel),
       open_(new QPushButton(tr("Open Search Folder…"))),
       resume_(new QPushButton(tr("Resume"))),
       cancel_(new QPushButton(tr("Cancel"))),
@@ -70,8 +72,10 @@ SearchView::SearchView(SearchSession* session, QWidget* parent)
       model_(new SearchCandidateModel(this)),
       proxy_(new QSortFilterProxyModel(this)),
       table_(nullptr),
+      candidatePath_(new ElidedLabel),
       log_(new QPlainTextEdit) {
-  progress_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  // Cut at the left: the end of a path tells folders apart, and the line ends with the state.
+  progress_->setElideMode(Qt::ElideLeft);
   progress_->setText(tr("No search folder open. A search is made with posescope-cli search."));
   axisChoice_->addItems({tr("GMACs (ptflops)"), tr("Latency (ms)"), tr("Parameters (M)")});
   resume_->setToolTip(tr("Continue the search in this folder (posescope-cli search --resume)"));
@@ -110,7 +114,9 @@ SearchView::SearchView(SearchSession* session, QWidget* parent)
   tableButtons->addWidget(compare_);
   tableButtons->addWidget(editSelected_);
   tableButtons->addWidget(exportCandidate_);
-  tableButtons->addStretch();
+  candidatePath_->setElideMode(Qt::ElideLeft);
+  candidatePath_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  tableButtons->addWidget(candidatePath_, 1);
   auto* candidates = new QWidget;
   auto* candidatesLayout = new QVBoxLayout(candidates);
   candidatesLayout->setContentsMargins(0, 0, 0, 0);
@@ -138,8 +144,11 @@ SearchView::SearchView(SearchSession* session, QWidget* parent)
   auto* split = new QSplitter(Qt::Vertical);
   split->addWidget(plot_);
   split->addWidget(lower);
-  split->setStretchFactor(0, 1);
-  split->setStretchFactor(1, 1);
+  // The plot is what the page is for: three fifths of the height to start with, never under
+  // 200 px; the table scrolls.
+  split->setStretchFactor(0, 3);
+  split->setStretchFactor(1, 2);
+  split->setSizes({300, 200});
   plot_->setMinimumHeight(200);
 
   auto* layout = new QVBoxLayout(this);
@@ -193,8 +202,10 @@ SearchView::SearchView(SearchSession* session, QWidget* parent)
   connect(table_, &QTableView::doubleClicked, this, [this](const QModelIndex& index) {
     Q_EMIT openRunRequested(runDirOf(model_->keyAt(proxy_->mapToSource(index).row())));
   });
-  connect(table_->selectionModel(), &QItemSelectionModel::selectionChanged, this,
-          &SearchView::updateButtons);
+  connect(table_->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
+    updateButtons();
+    showCandidatePath();
+  });
   connect(plot_, &ParetoScatter::pointClicked, this,
           [this](const QString& key) { selectCandidate(key); });
   connect(plot_, &ParetoScatter::pointDoubleClicked, this,
@@ -247,6 +258,7 @@ void SearchView::showSnapshot() {
   model_->setCandidates(snapshot->candidates);
   table_->resizeColumnToContents(SearchCandidateModel::KeyColumn);
   for (const QString& key : kept) selectCandidate(key);
+  showCandidatePath();  // a reset clears the selection without a signal
 
   const int generations = snapshot->settings.value("generations", 0);
   QString text =
@@ -261,9 +273,10 @@ void SearchView::showSnapshot() {
                 .arg(last.bestAccuracy, 0, 'f', 4)
                 .arg(perMinute, 0, 'f', 1);
   }
-  text += snapshot->finished      ? tr(" · finished")
-          : session_->isRunning() ? tr(" · running")
-                                  : tr(" · not finished (Resume continues it)");
+  text += snapshot->finished         ? tr(" · finished")
+          : session_->isRunning()    ? tr(" · running")
+          : session_->wasCancelled() ? tr(" · cancelled (Resume continues it)")
+                                     : tr(" · not finished (Resume continues it)");
   progress_->setText(text);
   replot();
   updateButtons();
@@ -274,38 +287,45 @@ void SearchView::replot() {
   plot_->xAxis->setLabel(axisChoice_->currentText());
   // search.py compares ptflops' 2-decimal figure: on the exact axis every candidate left of
   // budget + 0.005 is within it.
-  plot_->setLimitLine(
-      axis_ == Axis::Gmacs && snapshot && snapshot->settings.contains("budget_gmacs")
-          ? std::optional<double>(snapshot->settings.value("budget_gmacs", 0.0) + 0.005)
-          : std::nullopt);
+  if (axis_ == Axis::Gmacs && snapshot && snapshot->settings.contains("budget_gmacs")) {
+    const double budget = snapshot->settings.value("budget_gmacs", 0.0);
+    plot_->setLimitLine(budget + 0.005, tr("budget %1 GMACs").arg(budget, 0, 'g', 4));
+  } else {
+    plot_->setLimitLine(std::nullopt);
+  }
   if (!snapshot) {
     plot_->setPoints({}, {});
     return;
   }
-  // One group per generation (the legend names them); architectures edited by hand (generation
-  // -1) are black diamonds.
+  // One group per generation, named in the legend in generation order; architectures edited by
+  // hand (generation -1) are black diamonds, last.
   const int generations = snapshot->settings.value("generations", 0);
+  std::set<int> drawn;
+  for (const auto& c : snapshot->candidates)
+    if (xValue(c) >= 0) drawn.insert(c.generation);  // latency not measured: not drawn
   std::vector<ScatterGroup> groups;
   std::map<int, int> groupOf;
+  for (int generation : drawn)
+    if (generation >= 0) {
+      groupOf[generation] = static_cast<int>(groups.size());
+      groups.push_back(
+          {generation == 0 ? tr("random population") : tr("generation %1").arg(generation),
+           generationColor(generation, generations)});
+    }
+  if (drawn.count(-1)) {
+    groupOf[-1] = static_cast<int>(groups.size());
+    groups.push_back({tr("edited"), Qt::black, QCPScatterStyle::ssDiamond, 9});
+  }
   std::vector<ScatterPoint> points;
   for (const auto& c : snapshot->candidates) {
     const double x = xValue(c);
-    if (x < 0) continue;  // latency not measured
-    if (!groupOf.count(c.generation)) {
-      groupOf[c.generation] = static_cast<int>(groups.size());
-      if (c.generation < 0)
-        groups.push_back({tr("edited"), Qt::black, QCPScatterStyle::ssDiamond, 9});
-      else
-        groups.push_back(
-            {c.generation == 0 ? tr("random population") : tr("generation %1").arg(c.generation),
-             generationColor(c.generation, generations)});
-    }
+    if (x < 0) continue;
     const QString key = QString::fromStdString(search::candidateKey(c.arch));
     points.push_back({key, x, c.accuracy, groupOf[c.generation],
                       tr("%1\nAP %2 · %3 GMACs (ptflops) · %4 M parameters\n%5")
                           .arg(key)
                           .arg(c.accuracy, 0, 'f', 4)
-                          .arg(c.cost.gmacs(), 0, 'f', 2)
+                          .arg(SearchCandidateModel::gmacsText(c.cost.ptflopsMacs))
                           .arg(c.cost.parameters / 1e6, 0, 'f', 3)
                           .arg(SearchCandidateModel::describeArch(c.arch))});
   }
@@ -341,6 +361,11 @@ QStringList SearchView::selectedKeys() const {
   for (const QModelIndex& index : table_->selectionModel()->selectedRows())
     keys << model_->keyAt(proxy_->mapToSource(index).row());
   return keys;
+}
+
+void SearchView::showCandidatePath() {
+  const QStringList keys = selectedKeys();
+  candidatePath_->setText(keys.size() == 1 ? runDirOf(keys.front()) : QString());
 }
 
 void SearchView::updateButtons() {
@@ -389,8 +414,10 @@ void SearchView::updateEditedCost() {
   try {
     const search::ArchCost cost = search::poseMobilenetCost(options);
     const double budget = snapshot->settings.value("budget_gmacs", 0.0);
-    editedCost_->setText(tr("%1 M parameters · %2 GMACs (ptflops; budget %3: %4) · candidate %5")
+    // The exact count as the table shows it; the budget compares ptflops' 2-decimal figure.
+    editedCost_->setText(tr("%1 M parameters · %2 GMACs (ptflops %3; budget %4: %5) · candidate %6")
                              .arg(cost.parameters / 1e6, 0, 'f', 3)
+                             .arg(SearchCandidateModel::gmacsText(cost.ptflopsMacs))
                              .arg(cost.gmacs(), 0, 'f', 2)
                              .arg(budget, 0, 'g', 4)
                              .arg(cost.gmacs() <= budget ? tr("within") : tr("over"))

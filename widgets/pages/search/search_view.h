@@ -1,7 +1,8 @@
 #pragma once
 // The Search page: a search folder's candidates as AP against MACs (or latency, or parameters),
-// coloured by generation, with the Pareto front and the budget; the candidates' table; the
-// search's progress, with Resume and Cancel of `posescope-cli search` on the folder.
+// coloured by generation, with the Pareto front and the budget; the candidates' table with the
+// selected candidate's run folder; the search's progress, with Resume and Cancel of
+// `posescope-cli search` on the folder.
 
 #include <QWidget>
 #include <optional>
@@ -21,6 +22,7 @@ class QTableView;
 namespace posescope {
 
 class ArchEditModel;
+class ElidedLabel;
 class ParetoScatter;
 class SearchCandidateModel;
 
@@ -41,8 +43,10 @@ class SearchView : public QWidget {
   QStringList selectedKeys() const;
   /// The candidate drawn nearest to plot pixel `pos`, within 10 px.
   std::optional<QString> candidateNear(const QPointF& pos) const;
-  /// The progress line above the plot.
+  /// The progress line above the plot (the whole line; it is shown cut at the left).
   QString progressText() const;
+  /// The selected candidate's run folder above the table, cut at the left to its width.
+  ElidedLabel* candidatePathLabel() const { return candidatePath_; }
   /// Writes the table's Pareto front as CSV to `csvPath` and as JSON beside it
   /// (search::writeParetoFront) on a pool thread; the progress line then names the files written
   /// or says why not.
@@ -80,13 +84,14 @@ class SearchView : public QWidget {
   void showSnapshot();
   void replot();
   void updateButtons();
+  void showCandidatePath();
   double xValue(const search::CandidateScore& c) const;
   QString runDirOf(const QString& key) const;
   void updateEditedCost();
 
   SearchSession* session_;
   Axis axis_ = Axis::Gmacs;
-  QLabel* progress_;
+  ElidedLabel* progress_;
   QPushButton *open_, *resume_, *cancel_, *export_, *inspect_, *compare_, *exportCandidate_,
       *editSelected_, *evaluate_;
   QTabWidget* lowerTabs_;
@@ -97,6 +102,7 @@ class SearchView : public QWidget {
   SearchCandidateModel* model_;
   QSortFilterProxyModel* proxy_;
   QTableView* table_;
+  ElidedLabel* candidatePath_;
   QPlainTextEdit* log_;
 };
 

@@ -1,7 +1,9 @@
 // The Search page on search folders written by the search itself (core/search with a fixed
 // accuracy function): the candidates' model, the folder read off the GUI thread and followed
 // while it grows, the scatter with its Pareto front and budget, selection to Inspect and
-// Compare, the front's export.
+// Compare, the front's export; what the page shows can be trusted: the plot's height, its
+// legend's order and place, the budget's label, GMACs that tell candidates apart, a cancelled
+// search said so, paths cut at the left.
 #include <QAbstractItemModelTester>
 #include <QDirIterator>
 #include <QFile>
@@ -11,6 +13,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <set>
 
 #include <nlohmann/json.hpp>
 
@@ -22,6 +25,8 @@
 #include "models/random_weights.h"
 #include "search/search_run.h"
 #include "test_support.h"
+#include "widgets/common/elided_label.h"
+#include "widgets/common/pareto_scatter.h"
 #include "widgets/common/qcp.h"
 #include "widgets/models/arch_edit_model.h"
 #include "widgets/models/search_candidate_model.h"
@@ -55,6 +60,24 @@ search::Measurement fakeMeasure(const ArchConfig& a, const std::string&) {
   double channels = a.inputChannel;
   for (const auto& s : a.backbone) channels += s.channel;
   return {a.imgSize / 1000.0 + channels / 2000.0, a.imgSize * channels / 5000.0};
+}
+
+// The names of the legend's entries, top to bottom.
+QStringList legendNames(QCustomPlot* plot) {
+  QStringList names;
+  for (int i = 0; i < plot->legend->itemCount(); ++i)
+    if (auto* item = qobject_cast<QCPPlottableLegendItem*>(plot->legend->item(i)))
+      names << item->plottable()->name();
+  return names;
+}
+
+// The plot's text items (labels) that are shown.
+QList<QCPItemText*> shownLabels(QCustomPlot* plot) {
+  QList<QCPItemText*> labels;
+  for (int i = 0; i < plot->itemCount(); ++i)
+    if (auto* text = qobject_cast<QCPItemText*>(plot->item(i)); text && text->visible())
+      labels << text;
+  return labels;
 }
 
 int pointsOutsideFront(const SearchView& view) {
@@ -175,10 +198,139 @@ class TestSearchPage : public QObject {
       return nullptr;
     }();
     QVERIFY(found && found->accuracy == c.accuracy && found->cost.gmacs() == c.cost.gmacs());
+    // A click selects it in the table; a double click opens its run (on the Inspect page, as
+    // docs/guide/search.md says: the main window shows the run it is asked to open there).
+    QTest::mouseClick(view.plot(), Qt::LeftButton, {}, at.toPoint());
+    QCOMPARE(view.selectedKeys(), QStringList({*near}));
+    QSignalSpy open(&view, &SearchView::openRunRequested);
+    QTest::mouseDClick(view.plot(), Qt::LeftButton, {}, at.toPoint());
+    QCOMPARE(open.size(), 1);
+    QCOMPARE(open.front().front().toString(), folder_ + "/candidates/" + *near + "/run");
     // On the latency axis the front is the one of latency.
     view.setAxis(SearchView::Axis::LatencyMs);
     QCOMPARE(view.plot()->xAxis->label(), QString("Latency (ms)"));
     QCOMPARE(pointsOutsideFront(view), static_cast<int>(snapshot_.candidates.size()));
+  }
+
+  // At the default window size the plot has at least a third of the page (the table scrolls).
+  void plotTakesAThirdOfThePage() {
+    SearchSession session({});
+    SearchView view(&session);
+    view.resize(1280, 800);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    openIn(session, folder_);
+    QVERIFY2(view.plot()->height() >= view.height() / 3,
+             qPrintable(QString("plot %1 px of %2").arg(view.plot()->height()).arg(view.height())));
+  }
+
+  // The legend names the generations in their order, then the budget, beside the points; the
+  // budget line is labelled with its value.
+  void legendInGenerationOrderBesideThePointsWithTheBudget() {
+    SearchSession session({});
+    SearchView view(&session);
+    view.resize(1280, 800);
+    view.show();
+    openIn(session, folder_);
+    QCustomPlot* plot = view.plot();
+    plot->replot();
+    std::set<int> generations;
+    for (const auto& c : snapshot_.candidates) generations.insert(c.generation);
+    QStringList expected{"Pareto front"};
+    for (int g : generations)
+      expected << (g == 0 ? "random population" : QString("generation %1").arg(g));
+    expected << "budget 0.9 GMACs";
+    QCOMPARE(legendNames(plot), expected);
+    // Each entry is drawn (not under the legend's own background): ink in its row.
+    const QImage drawn = plot->toPixmap().toImage();
+    for (int i = 0; i < plot->legend->itemCount(); ++i) {
+      const QRect row = plot->legend->item(i)->outerRect();
+      int ink = 0;
+      for (int y = row.top(); y <= row.bottom(); ++y)
+        for (int x = row.left(); x <= row.right(); ++x) ink += qGray(drawn.pixel(x, y)) < 128;
+      QVERIFY2(ink > 20, qPrintable(legendNames(plot)[i]));
+    }
+    QVERIFY(!plot->legend->outerRect().intersects(plot->axisRect()->rect()));
+    const auto labels = shownLabels(plot);
+    QCOMPARE(labels.size(), 1);
+    QCOMPARE(labels.front()->text(), QString("budget 0.9 GMACs"));
+    // Beside the line: search.py's 2-decimal figure passes 0.9 at 0.905 exact GMACs.
+    QCOMPARE(labels.front()->position->key(), 0.905);
+    // On the latency axis there is no budget: neither line, label nor legend entry.
+    view.setAxis(SearchView::Axis::LatencyMs);
+    QVERIFY(shownLabels(plot).isEmpty());
+    QVERIFY(!legendNames(plot).contains("budget 0.9 GMACs"));
+  }
+
+  // Two candidates 0.1 M MACs apart read the same in ptflops' 2 decimals; the table and the
+  // plot's tooltips tell them apart.
+  void gmacsTellCandidatesApart() {
+    auto a = snapshot_.candidates[0], b = snapshot_.candidates[1];
+    a.cost.ptflopsMacs = 66734080;
+    b.cost.ptflopsMacs = 66834080;
+    QCOMPARE(a.cost.gmacs(), b.cost.gmacs());
+    SearchCandidateModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setCandidates({a, b});
+    QStringList texts;
+    for (int row = 0; row < 2; ++row)
+      texts << model.index(row, SearchCandidateModel::GmacsColumn).data().toString();
+    texts.sort();
+    QCOMPARE(texts, QStringList({"0.0667", "0.0668"}));
+
+    const QString folder = dir_.filePath("close");
+    search::SearchFolder written(folder.toStdString(), settingsOf(plan()));
+    written.store(a);
+    written.store(b);
+    SearchSession session({});
+    SearchView view(&session);
+    openIn(session, folder);
+    QStringList tips;
+    for (const ScatterPoint& p : qobject_cast<ParetoScatter*>(view.plot())->points())
+      tips << p.toolTip.section('\n', 1, 1);
+    QCOMPARE(tips.size(), 2);
+    QVERIFY2(tips[0] != tips[1], qPrintable(tips.join(" | ")));
+    QVERIFY(tips.join(" ").contains("0.0667 GMACs") && tips.join(" ").contains("0.0668 GMACs"));
+  }
+
+  // A search cancelled from the page is said to be cancelled, not merely unfinished (a stand-in
+  // for posescope-cli that waits until interrupted).
+  void aCancelledSearchSaysSo() {
+    const QString folder = dir_.filePath("cancelled");
+    search::SearchFolder written(folder.toStdString(), settingsOf(plan()));
+    written.store(snapshot_.candidates[0]);
+    SearchSession session(QStringLiteral("/bin/sh"));
+    SearchView view(&session);
+    QSignalSpy changed(&session, &SearchSession::snapshotChanged);
+    session.start({"-c", "exec sleep 60"}, folder);
+    QVERIFY(changed.wait(10000));
+    QVERIFY2(view.progressText().endsWith(QString::fromUtf8(" · running")),
+             qPrintable(view.progressText()));
+    session.cancel();
+    QTRY_VERIFY_WITH_TIMEOUT(!session.isRunning(), 10000);
+    QVERIFY(session.wasCancelled());
+    QTRY_VERIFY2_WITH_TIMEOUT(
+        view.progressText().endsWith(QString::fromUtf8(" · cancelled (Resume continues it)")),
+        qPrintable(view.progressText()), 10000);
+  }
+
+  // The selected candidate's run folder is shown above the table, cut at the left: its key and
+  // run stay readable however narrow the page.
+  void candidatePathIsElidedOnTheLeft() {
+    SearchSession session({});
+    SearchView view(&session);
+    view.resize(700, 600);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    openIn(session, folder_);
+    const QString key = QString::fromStdString(search::candidateKey(snapshot_.candidates[0].arch));
+    QVERIFY(view.selectCandidate(key));
+    ElidedLabel* label = view.candidatePathLabel();
+    QCOMPARE(label->text(), folder_ + "/candidates/" + key + "/run");
+    QTRY_VERIFY(label->isElided());
+    const QString shown = label->QLabel::text();
+    QVERIFY2(shown.startsWith(QChar(0x2026)) && shown.endsWith(key + "/run"), qPrintable(shown));
+    QCOMPARE(label->toolTip(), label->text());
   }
 
   void selectionOpensInspectAndCompare() {
@@ -258,7 +410,8 @@ class TestSearchPage : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(!session.isRunning(), 120000);
     // The page reads the folder once more after the process ends.
     QTRY_VERIFY_WITH_TIMEOUT(view.model()->rowCount() >= 1, 10000);
-    QTRY_VERIFY_WITH_TIMEOUT(view.progressText().contains("not finished"), 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(view.progressText().contains("cancelled (Resume continues it)"),
+                             10000);
     QVERIFY(!QFile::exists(folder + "/result.json"));
     session.resume();
     QVERIFY(session.isRunning());
@@ -266,6 +419,13 @@ class TestSearchPage : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(view.progressText().endsWith(QString::fromUtf8(" · finished")), 10000);
     QVERIFY(QFile::exists(folder + "/result.json"));
     QCOMPARE(running.size(), 4);  // started, stopped, resumed, ended
+    // Each candidate's run is named by its key (Inspect, Compare and Runs show it), not by its
+    // arch file's name, arch.json, which every candidate shares.
+    const QString key = view.model()->keyAt(0);
+    QFile runJson(folder + "/candidates/" + key + "/run/run.json");
+    QVERIFY(runJson.open(QIODevice::ReadOnly));
+    QCOMPARE(nlohmann::json::parse(runJson.readAll().toStdString()).value("arch", std::string()),
+             key.toStdString());
 
     // An architecture edited on the page is evaluated with the search's settings and joins it.
     const int before = view.model()->rowCount();
@@ -297,7 +457,9 @@ class TestSearchPage : public QObject {
     auto expected = [&](const ArchConfig& arch) {
       models::LitePoseOptions o = *network;
       o.arch = arch;
-      return QString::number(search::poseMobilenetCost(o).gmacs(), 'f', 2) + " GMACs (ptflops";
+      const search::ArchCost cost = search::poseMobilenetCost(o);
+      return SearchCandidateModel::gmacsText(cost.ptflopsMacs) + " GMACs (ptflops " +
+             QString::number(cost.gmacs(), 'f', 2) + ";";
     };
     QVERIFY2(view.editedCostText().contains(expected(candidate.arch)),
              qPrintable(view.editedCostText()));
