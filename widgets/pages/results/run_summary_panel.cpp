@@ -26,17 +26,18 @@ RunSummaryPanel::RunSummaryPanel(QWidget* parent) : QWidget(parent) {
       {Row::Images, tr("Images:")},         {Row::Failed, tr("Failures:")},
       {Row::Wall, tr("Wall time:")},        {Row::Folder, tr("Run folder:")}};
   for (const auto& [row, label] : rows) {
-    if (row == Row::Folder) {
-      // Runs differ at the end of their paths (the run's own folder): that end stays in view.
-      folder_ = new ElidedLabel;
-      folder_->setElideMode(Qt::ElideLeft);
-      folder_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-      form->addRow(label, folder_);
+    if (row == Row::State || row == Row::Folder) {
+      // Long texts: a wrapped line got no room in the page's top pane and was cut unseen; an
+      // ellipsis says so. Runs differ at the end of their paths: that end stays in view.
+      auto* value = new ElidedLabel;
+      value->setElideMode(row == Row::Folder ? Qt::ElideLeft : Qt::ElideRight);
+      value->setTextInteractionFlags(Qt::TextSelectableByMouse);
+      elided_[row] = value;
+      form->addRow(label, value);
       continue;
     }
     auto* value = new QLabel;
     value->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    value->setWordWrap(row == Row::State);
     values_[row] = value;
     form->addRow(label, value);
   }
@@ -45,13 +46,13 @@ RunSummaryPanel::RunSummaryPanel(QWidget* parent) : QWidget(parent) {
 
 void RunSummaryPanel::clear() {
   for (QLabel* l : values_) l->setText(QStringLiteral("\u2014"));
-  folder_->setText(QStringLiteral("\u2014"));
+  for (ElidedLabel* l : elided_) l->setText(QStringLiteral("\u2014"));
 }
 
 void RunSummaryPanel::setSummary(const RunSummary& s, const QString& runDir) {
   QString state = QString::fromStdString(runStateName(s.state));
   if (!s.message.empty()) state += QStringLiteral(" (%1)").arg(QString::fromStdString(s.message));
-  values_[Row::State]->setText(state);
+  elided_[Row::State]->setText(state);
   const QString model = QString::fromStdString(s.modelName);
   const QString arch = QString::fromStdString(s.archName);
   values_[Row::Model]->setText(
@@ -77,11 +78,11 @@ void RunSummaryPanel::setSummary(const RunSummary& s, const QString& runDir) {
   values_[Row::Failed]->setText(QString::number(s.imagesFailed));
   values_[Row::Wall]->setText(s.wallSeconds > 0 ? tr("%1 s").arg(s.wallSeconds, 0, 'f', 1)
                                                 : QStringLiteral("\u2014"));
-  folder_->setText(runDir.isEmpty() ? QStringLiteral("\u2014") : runDir);
+  elided_[Row::Folder]->setText(runDir.isEmpty() ? QStringLiteral("\u2014") : runDir);
 }
 
 QString RunSummaryPanel::value(Row row) const {
-  if (row == Row::Folder) return folder_->text();
+  if (const ElidedLabel* l = elided_.value(row)) return l->text();
   const QLabel* l = values_.value(row);
   return l ? l->text() : QString();
 }

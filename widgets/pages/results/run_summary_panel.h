@@ -12,9 +12,9 @@ namespace posescope {
 
 class ElidedLabel;
 
-/// Read-only form over a RunSummary; empty until setSummary(). The run folder is cut from the
-/// left when it does not fit, keeping the end that tells runs apart; its tooltip holds the whole
-/// path. Never throws.
+/// Read-only form over a RunSummary; empty until setSummary(). The state and the run folder are
+/// one line each, cut with an ellipsis when they do not fit (the folder from the left, keeping the
+/// end that tells runs apart), their tooltips holding the whole text. Never throws.
 class RunSummaryPanel : public QWidget {
   Q_OBJECT
  public:
@@ -37,12 +37,12 @@ class RunSummaryPanel : public QWidget {
   /// Shows `summary` of the run in `runDir` ("" for a run without a folder).
   void setSummary(const RunSummary& summary, const QString& runDir);
   void clear();
-  /// The text of `row` (the whole run folder, even when the label shows it cut).
+  /// The text of `row` (the whole state or run folder, even when the label shows it cut).
   QString value(Row row) const;
 
  private:
-  QMap<Row, QLabel*> values_;  // every row but the folder
-  ElidedLabel* folder_ = nullptr;
+  QMap<Row, QLabel*> values_;       // every row but the two below
+  QMap<Row, ElidedLabel*> elided_;  // the state and the run folder
 };
 
 /// A run's device list for people: "cpu,cpu" reads "cpu, 2 network replicas"; others as given.

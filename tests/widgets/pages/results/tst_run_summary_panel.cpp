@@ -1,6 +1,6 @@
 // The Results page's run summary: a run folder too long for the panel is cut from the left, so
-// the end that tells runs apart (the run's own folder) stays in view; the tooltip and value()
-// hold the whole path.
+// the end that tells runs apart (the run's own folder) stays in view, and a long state with an
+// ellipsis instead of a wrapped line cut unseen; the tooltips and value() hold the whole texts.
 
 #include <QtTest>
 
@@ -35,6 +35,21 @@ class TestRunSummaryPanel : public QObject {
     QVERIFY2(shown.endsWith(QStringLiteral("hrnet-w32")), qPrintable(shown));  // ... end kept
     QVERIFY(label->width() <= panel.width());
     QCOMPARE(label->toolTip(), folder);
+    // The state (an interrupted run's says how to continue it): cut on the right, visibly.
+    summary.state = RunState::Interrupted;
+    summary.message =
+        "stopped before the end (killed or crashed); continue it with posescope-cli "
+        "eval --resume";
+    panel.setSummary(summary, folder);
+    const QString state = panel.value(RunSummaryPanel::Row::State);
+    QVERIFY2(state.endsWith(QStringLiteral("eval --resume)")), qPrintable(state));
+    ElidedLabel* stateLabel = nullptr;
+    for (ElidedLabel* candidate : panel.findChildren<ElidedLabel*>())
+      if (candidate->text() == state) stateLabel = candidate;
+    QVERIFY(stateLabel);
+    QTRY_VERIFY(stateLabel->isElided());
+    QVERIFY(stateLabel->QLabel::text().endsWith(QChar(0x2026)));
+    QCOMPARE(stateLabel->toolTip(), state);
 
     // Wide enough, the whole path shows; cleared, a dash.
     panel.resize(2000, panel.height());
