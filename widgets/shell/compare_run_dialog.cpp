@@ -79,7 +79,7 @@ CompareRunDialog::CompareRunDialog(QWidget* parent) : QDialog(parent) {
   layout->addWidget(sides, 1);
   layout->addWidget(pairError_);
   layout->addLayout(bottom);
-  resize(1240, 480);
+  resize(1240, 680);  // both forms whole, with their message slots, on a 1280 x 800 screen
   updateCheck();
 }
 

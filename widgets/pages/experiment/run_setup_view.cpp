@@ -27,6 +27,7 @@ namespace posescope {
 namespace {
 
 constexpr int kTypingPauseMs = 250;
+constexpr int kMessageSpacing = 2;  // a message sits close to its field, apart from the next
 
 // What the background checkpoint check depends on: the setup's fields and the checkpoint file's
 // size and time (a rewritten checkpoint is checked again).
@@ -121,6 +122,7 @@ void RunSetupView::addOverridesRow(QFormLayout* form) {
   tableRow->addLayout(buttons);
   tableRow->setAlignment(buttons, Qt::AlignTop);
   auto* overrides = new QVBoxLayout;
+  overrides->setSpacing(kMessageSpacing);
   overrides->addLayout(tableRow);
   overrides->addWidget(addMessageSlot(SetupField::Overrides));
   auto* overridesLabel = new QLabel(tr("&Overrides:"));
@@ -135,6 +137,7 @@ void RunSetupView::addDeviceRow(QFormLayout* form) {
       tr("auto: the CUDA device from GPUS when CUDA is available, else the CPU"));
   connect(deviceCombo_, &QComboBox::currentTextChanged, this, &RunSetupView::validateNow);
   auto* device = new QVBoxLayout;
+  device->setSpacing(kMessageSpacing);
   device->addWidget(deviceCombo_, 0, Qt::AlignLeft);  // its own width, not the message slot's
   device->addWidget(addMessageSlot(SetupField::Device));
   auto* deviceLabel = new QLabel(tr("De&vice:"));
@@ -188,6 +191,7 @@ QLineEdit* RunSetupView::addPathRow(QFormLayout* form, const QString& label,
   row->addWidget(edit, 1);
   row->addWidget(browse);
   auto* column = new QVBoxLayout;
+  column->setSpacing(kMessageSpacing);
   column->addLayout(row);
   column->addWidget(addMessageSlot(field));
   auto* caption = new QLabel(label);
