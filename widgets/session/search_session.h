@@ -54,6 +54,11 @@ class SearchSession : public QObject {
   bool isRunning() const { return process_.state() != QProcess::NotRunning; }
   /// Whether cancel() stopped the search this session ran last (until the next start()).
   bool wasCancelled() const { return cancelled_; }
+  /// Whether the search this session ran last exited with status 0 (false while it runs).
+  bool lastSearchSucceeded() const {
+    return !isRunning() && process_.exitStatus() == QProcess::NormalExit &&
+           process_.exitCode() == 0;
+  }
 
   /// The posescope-cli next to the GUI executable (installed or in the build tree), or "".
   static QString cliNextTo(const QString& applicationDir);

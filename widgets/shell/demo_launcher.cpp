@@ -56,6 +56,20 @@ void DemoLauncher::openSearchDemo() {
         search_->start(demoSearchArguments(demo, dir), dir);
         window_->showStatus(tr("Search Demo: searching the demo supernet into %1").arg(dir),
                             MainWindow::SearchPage);
+        // The status bar then says how it ended, not "searching" for ever.
+        if (search_->isRunning())
+          connect(
+              search_, &SearchSession::runningChanged, this,
+              [this, dir](bool running) {
+                if (running) return;
+                window_->showStatus(
+                    search_->wasCancelled()
+                        ? tr("Search Demo: cancelled; Resume on the Search page continues it")
+                    : search_->lastSearchSucceeded()
+                        ? tr("Search Demo: finished; the search is in %1").arg(dir)
+                        : tr("Search Demo: the search stopped; the Search page's Log says why"));
+              },
+              Qt::SingleShotConnection);
       });
 }
 

@@ -1,7 +1,8 @@
 // Help > Search Demo: the action writes the demo dataset (with its calibration images) into the
 // cache, starts posescope-cli search on the demo supernet and shows the search live on the
-// Search page; the search's own settings name the demo's files. Cancelled after its first
-// scored candidate to stay short.
+// Search page; the search's own settings name the demo's files. Its first scored candidate,
+// double-clicked on the plot, opens on the Inspect page named by its key; the search is then
+// cancelled to stay short, and the status bar says so.
 
 #include <QAction>
 #include <QFile>
@@ -15,6 +16,11 @@
 #include "built_programs.h"
 #include "test_files.h"
 #include "test_support.h"
+#include "widgets/common/qcp.h"
+#include "widgets/models/search_candidate_model.h"
+#include "widgets/pages/search/search_view.h"
+#include "widgets/session/run_document.h"
+#include "widgets/session/run_session.h"
 #include "widgets/session/search_session.h"
 #include "widgets/shell/main_window.h"
 
@@ -78,8 +84,30 @@ class TestSearchDemo : public QObject {
     // The search runs for real: its first scored candidate reaches the page.
     QTRY_VERIFY_WITH_TIMEOUT(search->snapshot() && !search->snapshot()->candidates.empty(),
                              kTimeoutMs);
+
+    // A double click on its point opens its run on the Inspect page, as the guide says; the run
+    // is named by the candidate's key, not by its arch file (every candidate's is arch.json).
+    SearchView* page = window.findChild<SearchView*>();
+    QTRY_VERIFY_WITH_TIMEOUT(page->model()->rowCount() >= 1, kTimeoutMs);
+    const search::CandidateScore& first = search->snapshot()->candidates.front();
+    const QString key = QString::fromStdString(search::candidateKey(first.arch));
+    page->plot()->replot();
+    const QPoint at(qRound(page->plot()->xAxis->coordToPixel(
+                        static_cast<double>(first.cost.ptflopsMacs) / 1e9)),
+                    qRound(page->plot()->yAxis->coordToPixel(first.accuracy)));
+    QTest::mouseDClick(page->plot(), Qt::LeftButton, {}, at);
+    QTRY_COMPARE_WITH_TIMEOUT(window.pages()->currentIndex(), int(MainWindow::InspectPage),
+                              kTimeoutMs);
+    const QString runDir = search->folder() + "/candidates/" + key + "/run";
+    QTRY_VERIFY_WITH_TIMEOUT(
+        window.document()->openedRun() && window.document()->runDir() == runDir, kTimeoutMs);
+    QCOMPARE(window.document()->openedRun()->run.summary.archName, key.toStdString());
+
     search->cancel();
     QTRY_VERIFY_WITH_TIMEOUT(!search->isRunning(), kTimeoutMs);
+    QTRY_VERIFY2_WITH_TIMEOUT(
+        window.statusBar()->currentMessage().startsWith("Search Demo: cancelled"),
+        qPrintable(window.statusBar()->currentMessage()), 10000);
   }
 };
 
