@@ -46,9 +46,16 @@ void ColorBar::paintEvent(QPaintEvent*) {
       painter.fillRect(QRect(x, y, 4, 4).intersected(bar),
                        ((x - bar.left()) / 4 + (y - bar.top()) / 4) % 2 ? QColor(150, 150, 150)
                                                                         : QColor(90, 90, 90));
+  // Every row's value coloured in one pass: a colormap call per row costs a repaint of the
+  // Inspect page tens of milliseconds (OpenCV builds its lookup table each call).
+  cv::Mat values(bar.height(), 1, CV_32F);
+  for (int y = bar.top(); y <= bar.bottom(); ++y)
+    values.at<float>(y - bar.top()) =
+        static_cast<float>(1.0 - double(y - bar.top()) / std::max(1, bar.height() - 1));
+  const cv::Mat colors = colorizeHeatmap(values, options_.colormap);
   for (int y = bar.top(); y <= bar.bottom(); ++y) {
     const double value = 1.0 - double(y - bar.top()) / std::max(1, bar.height() - 1);
-    const cv::Vec3b c = colormapColor(options_.colormap, value);
+    const cv::Vec3b c = colors.at<cv::Vec3b>(y - bar.top());
     double alpha = options_.heatmapOpacity;
     if (options_.heatmapValueAsAlpha) alpha *= std::min(1.0, value / kHeatmapOpaqueFrom);
     painter.fillRect(QRect(bar.left(), y, bar.width(), 1),
