@@ -115,6 +115,61 @@ bool isJsonNumber(std::string_view t) {
   return i == t.size();
 }
 
+bool isJsonSpace(char c) {
+  return c == ' ' || c == '\n' || c == '\r' || c == '\t';
+}
+
+// The length of the list of numbers that starts at `text` ('['), '[' to ']', checked against
+// JSON's grammar straight from the text; 0 when the list holds anything else (a string, a nested
+// list, malformed text), which the element-by-element path then reports. For lists that are
+// skipped, not read (a ground truth's segmentation polygons: most of COCO's annotation file),
+// where simdjson's On-Demand reader spends most of the load in its per-element checks. Stops at
+// the first character outside the grammar, so it never reads past the padding after the document.
+std::size_t plainNumberListLength(const char* text) {
+  const char* p = text;
+  auto digits = [&p] {
+    const char* first = p;
+    while (*p >= '0' && *p <= '9') ++p;
+    return p != first;
+  };
+  if (*p != '[') return 0;
+  ++p;
+  while (isJsonSpace(*p)) ++p;
+  if (*p == ']') return std::size_t(p + 1 - text);
+  for (;;) {
+    if (*p == '-') ++p;
+    if (*p == '0') {
+      ++p;
+    } else if (!digits()) {
+      return 0;
+    }
+    if (*p == '.') {
+      ++p;
+      if (!digits()) return 0;
+    }
+    if (*p == 'e' || *p == 'E') {
+      ++p;
+      if (*p == '+' || *p == '-') ++p;
+      if (!digits()) return 0;
+    }
+    while (isJsonSpace(*p)) ++p;
+    if (*p == ']') return std::size_t(p + 1 - text);
+    if (*p != ',') return 0;
+    ++p;
+    while (isJsonSpace(*p)) ++p;
+  }
+}
+
+// Consumes the list `v`, whose text plainNumberListLength measured `plain` > 0 characters long.
+void consumePlainList(od::value& v, std::size_t plain, const Context& ctx) {
+  od::array array;
+  ctx.source.check(v.get_array().get(array), ctx.doc);
+  std::string_view raw;
+  ctx.source.check(array.raw_json().get(raw), ctx.doc);
+  while (!raw.empty() && isJsonSpace(raw.back())) raw.remove_suffix(1);  // simdjson counts it in
+  if (raw.size() != plain) ctx.source.malformed(raw.data(), "list of numbers not closed");
+}
+
 // A finite number; `key` and `index` (>= 0 for list elements) name it only when it fails.
 double finiteNumber(od::value& v, const char* key, long index, const Context& ctx) {
   double x = 0;
@@ -258,6 +313,11 @@ void skipChecked(od::value& v, const Context& ctx) {
       forEachField(v, ctx, [](std::string_view, od::value&) { return false; });
       return;
     case Kind::Array:
+      // A segmentation polygon: its numbers are checked, not read (number() takes any JSON number).
+      if (const std::size_t plain = plainNumberListLength(token(v).data())) {
+        consumePlainList(v, plain, ctx);
+        return;
+      }
       forEachElement(v, ctx, "", [&](std::size_t, od::value& e) { skipChecked(e, ctx); });
       return;
     case Kind::String:
