@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
@@ -105,6 +106,7 @@ struct Evaluator::Impl {
   std::shared_ptr<DecodedImageCache> imageCache;  // shared with a sweep's other checkpoints
   int foldedBatchNorms = 0;                       // per replica (all fold the same)
   bool optimizedForward = false;                  // the replicas run OptimizedPoseNet
+  double setupSeconds = 0;                        // the constructor: networks, checkpoint
 
   // Throws CancelledError when `cancel` is set during the image (the image is then not recorded).
   ImageRecord evaluateDecoded(Replica& replica, size_t datasetIndex, DecodedImage& decoded,
@@ -140,6 +142,7 @@ struct Evaluator::Impl {
 
 Evaluator::Evaluator(const Experiment& experiment, const EvaluatorOptions& options)
     : impl_(std::make_unique<Impl>()) {
+  const auto constructed = Clock::now();
   Impl& d = *impl_;
   d.experiment = experiment;
   d.options = options;
@@ -256,6 +259,7 @@ Evaluator::Evaluator(const Experiment& experiment, const EvaluatorOptions& optio
     s.parameters = ms.activeParameters > 0 ? ms.activeParameters : ms.totalParameters;
     s.multiplyAdds = ms.ptflopsMultiplyAdds;
   }
+  d.setupSeconds = std::chrono::duration<double>(Clock::now() - constructed).count();
 }
 
 Evaluator::~Evaluator() = default;
@@ -371,6 +375,8 @@ EvaluationResult Evaluator::run(EvaluationObserver* observer, const Cancellation
     });
     bool cancelled = false;
     auto lastSummaryWrite = Clock::now();
+    const auto imagesStart = Clock::now();
+    double forwardMs = 0;  // this session's images' network forwards, summed
     for (size_t n = 0; n < toEvaluate.size(); ++n) {
       if (cancel && cancel->isCancelled()) {
         cancelled = true;
@@ -386,6 +392,7 @@ EvaluationResult Evaluator::run(EvaluationObserver* observer, const Cancellation
       if (writer) writer->appendRecord(record);  // first: a failed write leaves counts true
       if (record.failed()) ++summary.imagesFailed;
       ++summary.imagesDone;
+      forwardMs += record.times.forwardMs;
       // run.json follows the run every few seconds: a run killed now still says how far it got
       // and how long it took, and a resumed run adds that time to its own.
       if (writer && Clock::now() - lastSummaryWrite > kSummaryInterval) {
@@ -399,6 +406,19 @@ EvaluationResult Evaluator::run(EvaluationObserver* observer, const Cancellation
     }
     dispatch.stop();
     prefetcher.stop();
+    const double imagesSeconds = std::chrono::duration<double>(Clock::now() - imagesStart).count();
+    // Where the wall time went, against the forward-only bound (the forwards dealt out evenly).
+    auto logTimeSplit = [&, endOfImages = Clock::now()] {
+      char line[320];
+      std::snprintf(line, sizeof line,
+                    "time: set-up %.2f s (networks built, checkpoint loaded), images %.2f s "
+                    "(forward-only bound %.2f s: the forwards over %zu replica(s)), metrics, "
+                    "analysis and files %.2f s",
+                    d.setupSeconds, imagesSeconds, forwardMs / 1000.0 / double(d.replicas.size()),
+                    d.replicas.size(),
+                    std::chrono::duration<double>(Clock::now() - endOfImages).count());
+      log(line);
+    };
     // The optimised graph checks itself on its first image; a failed check is worth a line.
     for (const auto& replica : d.replicas)
       if (replica->optimized && !replica->optimized->eagerReason().empty()) {
@@ -413,6 +433,7 @@ EvaluationResult Evaluator::run(EvaluationObserver* observer, const Cancellation
       return result;
     }
     if (!d.options.computeMetrics || summary.shard) {
+      logTimeSplit();
       finishWith(RunState::Complete, "");
       return result;
     }
@@ -422,6 +443,7 @@ EvaluationResult Evaluator::run(EvaluationObserver* observer, const Cancellation
         result.records, summary, indices.size() == d.dataset->size(), archName, writer.get(), log);
     result.metrics = std::move(metrics.table);
     result.metricsMarkdown = std::move(metrics.markdown);
+    logTimeSplit();
     finishWith(RunState::Complete, "");
   } catch (const std::exception& e) {
     // Marking the run failed may fail too (the disk that is full): the first error is the one
