@@ -17,15 +17,15 @@ CompareAnalysis::CompareAnalysis(QObject* parent) : QObject(parent) {
   qRegisterMetaType<RunPairAnalysisPtr>();
 }
 
-void CompareAnalysis::start(const LoadedRun& a, const LoadedRun& b) {
+void CompareAnalysis::start(LoadedRunPtr a, LoadedRunPtr b) {
   const quint64 generation = ++generation_;
   running_ = true;
   inBackground(
       this,
-      [a, b] {
+      [a = std::move(a), b = std::move(b)] {
         Outcome out;
         try {
-          out.analysis = std::make_shared<const RunPairAnalysis>(analyzeRunPair(a, b, {}));
+          out.analysis = std::make_shared<const RunPairAnalysis>(analyzeRunPair(*a, *b, {}));
         } catch (const std::exception& e) {
           out.error = QString::fromStdString(e.what());
         }

@@ -12,6 +12,9 @@
 namespace posescope {
 
 using RunPairAnalysisPtr = std::shared_ptr<const RunPairAnalysis>;
+/// A run read back, shared by the jobs that read it off the GUI thread instead of copied to each
+/// (a 5,000-image run's records are tens of megabytes).
+using LoadedRunPtr = std::shared_ptr<const LoadedRun>;
 
 /// Computes analyzeRunPair for two run folders on a pool thread with `posescope-cli compare`'s
 /// defaults (1,000 resamples, seed 1), so the intervals equal what the CLI prints. Only the latest
@@ -21,8 +24,8 @@ class CompareAnalysis : public QObject {
  public:
   explicit CompareAnalysis(QObject* parent = nullptr);
 
-  /// Starts analysing `a` against `b`.
-  void start(const LoadedRun& a, const LoadedRun& b);
+  /// Starts analysing `a` against `b` (both non-null).
+  void start(LoadedRunPtr a, LoadedRunPtr b);
   /// Drops the result of the analysis going (the runs were closed or replaced).
   void cancel();
   /// Whether a started analysis has not reported yet.

@@ -250,6 +250,7 @@ int main(int argc, char** argv) {
   QSignalSpy opened(window.session(), &RunSession::runFolderOpened);
   QSignalSpy failed(window.session(), &RunSession::runFolderFailed);
   QSignalSpy analysed(window.session()->analysis(), &RunAnalysisSession::analysisReady);
+  QSignalSpy notAnalysed(window.session()->analysis(), &RunAnalysisSession::analysisFailed);
   test::LatenessProbe openProbe;
   const qint64 openAt = clock.elapsed();
   window.openRunFolder(runDir);
@@ -275,8 +276,11 @@ int main(int argc, char** argv) {
       static_cast<long long>(openProbe.worstMs()), static_cast<long long>(kUsableGoalMs),
       verdict(usableMs - readMs < kUsableGoalMs));
   printMemory("open");
-  if (!waitUntil([&] { return !analysed.isEmpty(); })) {
-    std::fprintf(stderr, "the error analysis did not come\n");
+  if (!waitUntil([&] { return !analysed.isEmpty() || !notAnalysed.isEmpty(); }) ||
+      analysed.isEmpty()) {
+    std::fprintf(
+        stderr, "the error analysis did not come: %s\n",
+        notAnalysed.isEmpty() ? "timed out" : qPrintable(notAnalysed.first().first().toString()));
     return 1;
   }
   std::printf("error analysis  %6lld ms after File > Open (in the background)\n",

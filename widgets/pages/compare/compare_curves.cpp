@@ -108,11 +108,11 @@ CompareCurves::CompareCurves(QWidget* parent) : QWidget(parent) {
   layout->addWidget(scroll, 1);
 }
 
-void CompareCurves::showRuns(const LoadedRun& a, const LoadedRun& b, const QString& nameA,
+void CompareCurves::showRuns(LoadedRunPtr a, LoadedRunPtr b, const QString& nameA,
                              const QString& nameB) {
   ++pairGeneration_;
-  runA_ = std::make_shared<const LoadedRun>(a);
-  runB_ = std::make_shared<const LoadedRun>(b);
+  runA_ = std::move(a);
+  runB_ = std::move(b);
   inputA_.reset();
   inputB_.reset();
   nameA_ = nameA;

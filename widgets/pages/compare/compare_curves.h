@@ -33,7 +33,7 @@ class CompareCurves : public QWidget {
   explicit CompareCurves(QWidget* parent = nullptr);
 
   /// Starts on a new pair: the curves wait for showPairAnalysis, the measures are computed now.
-  void showRuns(const LoadedRun& a, const LoadedRun& b, const QString& nameA, const QString& nameB);
+  void showRuns(LoadedRunPtr a, LoadedRunPtr b, const QString& nameA, const QString& nameB);
   /// Draws both runs' baseline curves from the pair's analyses.
   void showPairAnalysis(const RunPairAnalysisPtr& analysis);
   /// Says why the pair's analyses failed, in place of the curves.
@@ -65,7 +65,7 @@ class CompareCurves : public QWidget {
   void showAccuracies(std::shared_ptr<const MatchAccuracy> a,
                       std::shared_ptr<const MatchAccuracy> b, const QString& message);
 
-  std::shared_ptr<const LoadedRun> runA_, runB_;
+  LoadedRunPtr runA_, runB_;
   // The runs' ground truth and results, once read (nullptr before).
   std::shared_ptr<const RunEvaluationInput> inputA_, inputB_;
   std::shared_ptr<const MatchAccuracy> accuracyA_, accuracyB_;

@@ -380,8 +380,11 @@ void CompareView::startPairAnalysis() {
     chart->setAnalysis(nullptr, nullptr);
     chart->setMessage(tr("Analysing the errors of both runs\u2026"));
   }
-  curves_->showRuns(side(A)->run, side(B)->run, tr("A: %1").arg(labelA_), tr("B: %1").arg(labelB_));
-  analysis_->start(side(A)->run, side(B)->run);
+  // One copy of each run for both jobs (the document's may change while they go).
+  const auto runA = std::make_shared<const LoadedRun>(side(A)->run);
+  const auto runB = std::make_shared<const LoadedRun>(side(B)->run);
+  curves_->showRuns(runA, runB, tr("A: %1").arg(labelA_), tr("B: %1").arg(labelB_));
+  analysis_->start(runA, runB);
   showNotes();
 }
 
