@@ -186,8 +186,7 @@ int writeOverlayFolder(const LoadedRun& run, const ParsedArgs& args,
   if (options.showErrors) {
     const RunEvaluationInput in = loadRunEvaluationInput(run);
     analysis = analyzeKeypoints(in.groundTruth, in.results, analysisParamsFor(in.layout));
-    for (const DetectionAnalysis& d : analysis->detections)
-      detectionsByImage[d.imageId].push_back(d.index);
+    detectionsByImage = posescope::detectionsByImage(*analysis);
   }
   sources.scene = [&](const ImageRecord& record) {
     OverlayScene scene = makeOverlayScene(record, kind, gt, evaluations, options.matchThreshold);
