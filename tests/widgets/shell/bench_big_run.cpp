@@ -334,12 +334,15 @@ int main(int argc, char** argv) {
 
   // Compare: the switch comes with the comparison (as File > Compare Runs does).
   CompareView* compare = window.compareView();
-  QSignalSpy compared(window.session(), &RunSession::comparisonOpened);
+  // Not a QSignalSpy: it would copy both runs, on the GUI thread, and keep them.
+  bool compared = false;
+  QObject::connect(window.session(), &RunSession::comparisonOpened,
+                   [&compared] { compared = true; });
   QSignalSpy pairAnalysed(compare, &CompareView::pairAnalysisFinished);
   const qint64 compareAt = clock.elapsed();
   window.compareRuns(runDir, secondDir);
   if (!showPageFirstTime(window, frames, clock, MainWindow::ComparePage, "Compare",
-                         [&] { return !compared.isEmpty() && compare->comparison(); }))
+                         [&] { return compared && compare->comparison(); }))
     return 1;
   if (waitUntil([&] { return !pairAnalysed.isEmpty(); }))
     std::printf(
