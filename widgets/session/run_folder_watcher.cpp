@@ -42,7 +42,11 @@ void RunFolderWatcher::follow(const QString& dir, RunState state) {
   if (!watcher_->directories().isEmpty()) watcher_->removePaths(watcher_->directories());
   dir_ = dir;
   state_ = state;
-  if (!dir_.isEmpty()) watchFiles();
+  if (dir_.isEmpty()) return;
+  watchFiles();
+  // The other process may have ended between the window's read and now (a merge takes a
+  // fraction of a second): no change is left to tell, so the folder is read once at once.
+  settle_->start();
 }
 
 void RunFolderWatcher::watchFiles() {

@@ -19,8 +19,9 @@ class RunFolderWatcher : public QObject {
  public:
   explicit RunFolderWatcher(QObject* parent = nullptr);
 
-  /// Follows `dir`, whose run.json said `state` when the window read it; an empty `dir` stops
-  /// following (the window's own run writes the folder, or another run is shown).
+  /// Follows `dir`, whose run.json said `state` when the window read it, and reads it once
+  /// straight away (the run may have changed since); an empty `dir` stops following (the
+  /// window's own run writes the folder, or another run is shown).
   void follow(const QString& dir, RunState state);
   QString folder() const { return dir_; }
 

@@ -1,21 +1,27 @@
 // Two processes, one run folder (issue 39): the window shows a run folder while
-// `posescope-cli eval --resume` finishes it in another process. The run reads as running while the
-// other process holds the folder's lock, then the folder is read again, complete, every image
-// recorded once; the window never writes into it.
+// `posescope-cli eval --resume` finishes it, or `posescope-cli merge` writes it, in another
+// process. The run reads as running while the other process holds the folder's lock, then the
+// folder is read again, complete, every image recorded once; the window never writes into it.
 
+#include <fcntl.h>
 #include <signal.h>
+#include <unistd.h>
 
 #include <QFile>
 #include <QProcess>
 #include <QSignalSpy>
+#include <QSocketNotifier>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <cerrno>
 #include <set>
 
 #include "built_programs.h"
 #include "cli/demo_eval.h"
+#include "pipeline/run_lock.h"
+#include "widgets/session/run_folder_watcher.h"
 #include "widgets/session/run_session.h"
 
 using namespace posescope;
@@ -24,11 +30,29 @@ namespace {
 
 constexpr int kImages = 300;
 constexpr int kTimeoutMs = 300000;
+constexpr int kShardedImages = 40;  // the merge's: a few seconds of eval for its two shards
+
+QString bytesOf(const QString& path) {
+  QFile f(path);
+  return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+}
 
 int recordLines(const QString& run) {
   QFile f(run + "/records.jsonl");
   if (!f.open(QIODevice::ReadOnly)) return 0;
   return f.readAll().count('\n');
+}
+
+// A pipe whose buffer is full: a process writing into it waits until the test reads, as a
+// command piped into a pager nobody scrolls does. Returns false when the pipe cannot be made.
+bool makeFullPipe(int ends[2]) {
+  if (::pipe2(ends, O_CLOEXEC | O_NONBLOCK) != 0) return false;
+  ::fcntl(ends[1], F_SETPIPE_SZ, 4096);  // the smallest buffer: little to fill
+  const char filler[4096] = {};
+  while (::write(ends[1], filler, sizeof filler) > 0) {
+  }
+  // The writer must wait for room, not fail.
+  return errno == EAGAIN && ::fcntl(ends[1], F_SETFL, 0) == 0;
 }
 
 }  // namespace
@@ -45,6 +69,17 @@ class TestRunFolderWatcher : public QObject {
     data_ = tmp_.filePath("data");
     const auto made = test::makeDemoDataset(data_, kImages);
     QVERIFY2(made.exitCode == 0, qPrintable(made.err));
+    // Two shards of the first images for merge, and the unsharded run of the same images.
+    const QStringList limit = {"--limit", QString::number(kShardedImages)};
+    for (int k = 0; k < 2; ++k) {
+      const auto shard = test::runCli(
+          QStringList{"eval", "--out", shardDir(k)} +
+          test::demoEvalArguments(data_, limit + QStringList{"--shard", QString("%1/2").arg(k)}));
+      QVERIFY2(shard.exitCode == 0, qPrintable(test::explain(shard)));
+    }
+    const auto whole = test::runCli(QStringList{"eval", "--out", tmp_.filePath("whole")} +
+                                    test::demoEvalArguments(data_, limit));
+    QVERIFY2(whole.exitCode == 0, qPrintable(test::explain(whole)));
   }
 
   void aRunFinishedByAnotherProcessIsReadAgain() {
@@ -93,7 +128,93 @@ class TestRunFolderWatcher : public QObject {
           static_cast<int>(progressed.size()));
   }
 
+  void aFolderMergeWritesIsShownRunningThenComplete() {
+    // merge writes its --out folder in place, not in a hidden sibling renamed at the end: run.json
+    // says running (lock held) before the first record and complete only once every other file
+    // is written, so what the window reads meanwhile is a running run, never a partial one that
+    // looks complete. merge's progress lines go to a full pipe: it waits at the first, right
+    // after its run.json says running, until the test reads them.
+    const QString merged = tmp_.filePath("merged");
+    int progressPipe[2];
+    QVERIFY(makeFullPipe(progressPipe));
+    QProcess merge;
+    merge.setChildProcessModifier(
+        [writeEnd = progressPipe[1]] { ::dup2(writeEnd, STDERR_FILENO); });
+    merge.start(test::cliPath(), {"merge", shardDir(0), shardDir(1), "--out", merged});
+    ::close(progressPipe[1]);
+    QVERIFY(merge.waitForStarted());
+    QTRY_VERIFY_WITH_TIMEOUT(
+        QFile::exists(merged + "/run.json") || merge.state() == QProcess::NotRunning, 60000);
+    QVERIFY2(merge.state() == QProcess::Running, "merge ended before it was shown");
+    QVERIFY(runFolderBeingWritten(merged.toStdString()));
+
+    RunSession session;
+    QList<RunState> statesShown;
+    OpenedRunPtr shown;
+    connect(&session, &RunSession::runFolderOpened, this, [&](const OpenedRunPtr& opened) {
+      statesShown << opened->run.summary.state;
+      shown = opened;
+    });
+    QSignalSpy failed(&session, &RunSession::runFolderFailed);
+    session.openRunFolder(merged);
+    QTRY_COMPARE_WITH_TIMEOUT(statesShown.size(), 1, kTimeoutMs);
+    QCOMPARE(statesShown.first(), RunState::Running);
+    QCOMPARE(shown->run.summary.imagesTotal, std::size_t(kShardedImages));
+    QVERIFY2(shown->inspectError.isEmpty(), qPrintable(shown->inspectError));
+    QVERIFY(merge.state() == QProcess::Running);  // still waiting: shown while it held the lock
+
+    QByteArray progress;
+    QSocketNotifier readable(progressPipe[0], QSocketNotifier::Read);
+    connect(&readable, &QSocketNotifier::activated, this, [&] {
+      char buffer[4096];
+      ssize_t n;
+      while ((n = ::read(progressPipe[0], buffer, sizeof buffer)) > 0) progress.append(buffer, n);
+    });
+    QTRY_VERIFY_WITH_TIMEOUT(statesShown.last() == RunState::Complete, kTimeoutMs);
+    QVERIFY(merge.state() == QProcess::NotRunning || merge.waitForFinished(kTimeoutMs));
+    readable.setEnabled(false);
+    ::close(progressPipe[0]);
+    QCOMPARE(merge.exitCode(), 0);
+    QVERIFY2(progress.contains("merging 2 shards"), progress.right(400).constData());
+    // Running, then complete: never interrupted, failed or unreadable on the way.
+    QCOMPARE(statesShown, QList<RunState>({RunState::Running, RunState::Complete}));
+    QCOMPARE(failed.size(), 0);
+    QVERIFY2(shown->inspectError.isEmpty(), qPrintable(shown->inspectError));
+
+    std::set<std::int64_t> ids;
+    for (const ImageRecord& r : shown->run.records) ids.insert(r.imageId);
+    QCOMPARE(shown->run.records.size(), std::size_t(kShardedImages));
+    QCOMPARE(ids.size(), std::size_t(kShardedImages));  // both shards' images, each once
+    const LoadedRun whole = loadRunFolder(tmp_.filePath("whole").toStdString());
+    QVERIFY(shown->run.metrics && whole.metrics);
+    QVERIFY(shown->run.metrics->names == whole.metrics->names);
+    QVERIFY(shown->run.metrics->values == whole.metrics->values);
+    QCOMPARE(QString::fromStdString(shown->run.metricsMarkdown),
+             QString::fromStdString(whole.metricsMarkdown));
+    for (const char* file : test::kMergedRunFiles)
+      QVERIFY2(bytesOf(merged + "/" + file) == bytesOf(tmp_.filePath("whole/") + file), file);
+  }
+
+  void aRunThatEndedBeforeItWasFollowedIsReadAgain() {
+    // The window read a folder while merge wrote it (running), and merge ended before the
+    // answer reached the window's event loop: no change of run.json is left to come, so the
+    // folder is read once when following starts, else the window shows it running for good.
+    const QString merged = tmp_.filePath("merged-before-followed");
+    const auto merge =
+        test::runCli({"merge", "--quiet", shardDir(0), shardDir(1), "--out", merged});
+    QVERIFY2(merge.exitCode == 0, qPrintable(test::explain(merge)));
+
+    RunFolderWatcher watcher;
+    QList<RunState> statesTold;
+    connect(&watcher, &RunFolderWatcher::stateChanged, this,
+            [&](const QString&, RunState state) { statesTold << state; });
+    watcher.follow(merged, RunState::Running);
+    QTRY_COMPARE_WITH_TIMEOUT(statesTold, QList<RunState>({RunState::Complete}), 10000);
+  }
+
  private:
+  QString shardDir(int k) const { return tmp_.filePath(QString("shard%1").arg(k)); }
+
   QTemporaryDir tmp_;
   QString data_;
 };
