@@ -160,7 +160,7 @@ CommandSpec sweepCommand() {
        "                           (--checkpoints CK... | --checkpoint-dir DIR) --out SWEEP_DIR\n"
        "                           [--device D] [--limit N] [--shard K/N] [--image-cache-mb MB]\n"
        "                           [--resamples N] [--workers N] [--threads N] [--no-fold-bn]\n"
-       "                           [--quiet] [KEY VALUE ...]",
+       "                           [--exact] [--quiet] [KEY VALUE ...]",
        "--resume SWEEP_DIR [--device D] [--image-cache-mb MB]\n"
        "                           [--resamples N] [--workers N] [--threads N] [--quiet]"},
       "Evaluates each checkpoint as 'posescope-cli eval --cfg FILE TEST.MODEL_FILE CK' would (the\n"
@@ -197,6 +197,7 @@ CommandSpec sweepCommand() {
          kWorkersOption,
          kThreadsOption,
          kNoFoldBnOption,
+         kExactOption,
          kQuietOption,
          {"--resume", "SWEEP_DIR",
           "continue a killed or cancelled sweep: complete checkpoints are kept,\n"

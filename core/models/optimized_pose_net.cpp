@@ -83,8 +83,8 @@ const OptimizedPoseNet::Compiled* OptimizedPoseNet::compiledFor(const std::vecto
     if (c->shape.empty() || c->shape == shape) return c.get();
 
   // Traced outside inference mode (the tracer records on ordinary tensors) on a seeded random
-  // input, which also checks the graph: the network's weights enter it as constants, as
-  // torch.jit.freeze makes them.
+  // input, which also checks the graph (random, so that every channel carries signal whatever
+  // the images): the network's weights enter it as constants, as torch.jit.freeze makes them.
   const c10::InferenceMode notInference(false);
   torch::NoGradGuard noGrad;
   const torch::Tensor example =
