@@ -4,6 +4,7 @@
 #include <QElapsedTimer>
 #include <QTimer>
 #include <algorithm>
+#include <functional>
 
 namespace posescope::test {
 
@@ -16,7 +17,9 @@ class LatenessProbe {
     timer_.setInterval(intervalMs_);
     QObject::connect(&timer_, &QTimer::timeout, [this] {
       const qint64 now = clock_.elapsed();
-      worst_ = std::max(worst_, now - last_ - intervalMs_);
+      const qint64 late = now - last_ - intervalMs_;
+      worst_ = std::max(worst_, late);
+      if (onLate_ && late > lateThresholdMs_) onLate_(last_, late);
       last_ = now;
       ++ticks_;
     });
@@ -25,6 +28,12 @@ class LatenessProbe {
   }
 
   void stop() { timer_.stop(); }
+  /// Calls `onLate(stallStartMs, lateMs)` for each tick more than `thresholdMs` late, where
+  /// `stallStartMs` is when the tick before it came (elapsedMs()'s clock): the stall lies between.
+  void reportLateness(qint64 thresholdMs, std::function<void(qint64, qint64)> onLate) {
+    lateThresholdMs_ = thresholdMs;
+    onLate_ = std::move(onLate);
+  }
   /// The largest delay of a tick beyond its interval, in milliseconds.
   qint64 worstMs() const { return worst_; }
   int ticks() const { return ticks_; }
@@ -37,6 +46,8 @@ class LatenessProbe {
   qint64 last_ = 0;  // the first tick is due one interval after construction, and measured
   qint64 worst_ = 0;
   int ticks_ = 0;
+  qint64 lateThresholdMs_ = 0;
+  std::function<void(qint64, qint64)> onLate_;
 };
 
 }  // namespace posescope::test

@@ -8,7 +8,9 @@
 // Seeded and replayable: POSESCOPE_MONKEY_SEED (default 20261203; printed) and
 // POSESCOPE_MONKEY_SECONDS (default 20). Each action is printed before it is done, so a crash's
 // log ends with the list that leads to it; scripts/monkey runs it under ASan + UBSan.
-// The worst lateness of the GUI thread is printed, not asserted (speed is for benchmarks).
+// The worst lateness of the GUI thread is printed, not asserted (speed is for benchmarks): each
+// stall over 100 ms as it ends, with the action it came in and whether that action showed a page
+// for the first time, then the 5 worst.
 
 #include <QAbstractButton>
 #include <QAbstractItemView>
@@ -21,6 +23,7 @@
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QRandomGenerator>
+#include <QSet>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -29,6 +32,7 @@
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QtTest>
+#include <algorithm>
 #include <filesystem>
 #include <functional>
 
@@ -319,11 +323,55 @@ class TestMonkey : public QObject {
          }},
     };
 
+    // Each stall of the GUI thread over 100 ms, blamed on the action whose time holds the middle
+    // of the stall (an action's time: from its start to the next one's), printed when it ends.
+    struct Stall {
+      qint64 lateMs;
+      int action;  // in `done`
+    };
+    std::vector<Stall> stalls;
+    std::vector<qint64> actionStarts;  // on the probe's clock
+    std::vector<const char*> actionNames;
+    std::vector<bool> firstBuilds;  // whether each action showed a page for the first time
+    QSet<int> pagesShown{window.pages()->currentIndex()};
+    const auto pageShown =
+        connect(window.pages(), &QTabWidget::currentChanged, this, [&](int page) {
+          if (!pagesShown.contains(page) && !firstBuilds.empty()) firstBuilds.back() = true;
+          pagesShown << page;
+        });
+    const auto describe = [&](const Stall& stall) {
+      return QStringLiteral("%1 ms in monkey %2: %3%4")
+          .arg(stall.lateMs)
+          .arg(stall.action)
+          .arg(done.value(stall.action, QString::fromLatin1(actionNames[stall.action]) +
+                                            QStringLiteral(" (in progress)")))
+          .arg(firstBuilds[stall.action] ? QStringLiteral(" (a page's first build)") : QString());
+    };
     test::LatenessProbe lateness;
+    lateness.reportLateness(100, [&](qint64 stallStart, qint64 lateMs) {
+      const qint64 middle = stallStart + (lateness.elapsedMs() - stallStart) / 2;
+      const int action =
+          static_cast<int>(std::upper_bound(actionStarts.begin(), actionStarts.end(), middle) -
+                           actionStarts.begin()) -
+          1;
+      stalls.push_back({lateMs, action});
+      fprintf(stderr, "monkey late: %s\n", qPrintable(describe(stalls.back())));
+    });
+    // The window's first show builds its first page: an action of its own, before the monkey's
+    // (and the first on the probe's clock, so every stall falls in one).
+    actionStarts.push_back(lateness.elapsedMs());
+    actionNames.push_back("show window");
+    firstBuilds.push_back(true);
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QTest::qWait(100);
+    done << QStringLiteral("show window");
     QElapsedTimer clock;
     clock.start();
     while (clock.elapsed() < seconds * 1000LL) {
       const auto& [name, act] = actions[pick(static_cast<int>(actions.size()))];
+      actionStarts.push_back(lateness.elapsedMs());
+      actionNames.push_back(name);
+      firstBuilds.push_back(false);
       // Printed before it is done: a crash's log ends with what led to it.
       fprintf(stderr, "monkey %d: %s", static_cast<int>(done.size()), name);
       fflush(stderr);
@@ -336,11 +384,17 @@ class TestMonkey : public QObject {
     window.cancelRun();
     QTRY_VERIFY_WITH_TIMEOUT(!window.session()->isBusy(), 120000);
     lateness.stop();
+    disconnect(pageShown);
     qInfo(
         "monkey: seed %u, %d actions in %lld ms, %d dialogs rejected; worst GUI-thread "
-        "lateness %lld ms (pages' first builds included)",
+        "lateness %lld ms (pages' first builds included); %d stalls over 100 ms",
         seed, static_cast<int>(done.size()), clock.elapsed(),
-        static_cast<int>(dialogs.seen().size()), lateness.worstMs());
+        static_cast<int>(dialogs.seen().size()), lateness.worstMs(),
+        static_cast<int>(stalls.size()));
+    std::sort(stalls.begin(), stalls.end(),
+              [](const Stall& a, const Stall& b) { return a.lateMs > b.lateMs; });
+    for (size_t i = 0; i < std::min<size_t>(5, stalls.size()); ++i)
+      qInfo("monkey: worst %d: %s", static_cast<int>(i + 1), qPrintable(describe(stalls[i])));
   }
 };
 
