@@ -15,9 +15,15 @@ RunSummary readRunSummary(const std::string& dir) {
   const fs::path summaryPath = fs::path(dir) / runfiles::kSummary;
   if (!fs::exists(summaryPath))
     throw Error("'" + dir + "' is not a PoseScope run folder (no " + runfiles::kSummary + ")");
-  RunSummary summary =
-      summaryFromJsonText(readTextFile(summaryPath.string()), summaryPath.string());
-  if (summary.state == RunState::Running && !runFolderBeingWritten(dir)) {
+  const auto read = [&] {
+    return summaryFromJsonText(readTextFile(summaryPath.string()), summaryPath.string());
+  };
+  RunSummary summary = read();
+  if (summary.state != RunState::Running || runFolderBeingWritten(dir)) return summary;
+  // The writer may have ended between the read and the lock's check: it writes its last state
+  // before it lets go of the lock, so what run.json says now is where the run stopped.
+  summary = read();
+  if (summary.state == RunState::Running) {
     summary.state = RunState::Interrupted;
     summary.message =
         "stopped before the end (killed or crashed); continue it with "
