@@ -5,14 +5,20 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <cstring>
 #include <filesystem>
+#include <thread>
 
 #include "common/errors.h"
 
 namespace posescope {
 
 namespace {
+
+// A writer that finds the lock taken tries again for 0.1 s before it gives up.
+constexpr int kLockAttempts = 50;
+constexpr auto kLockRetry = std::chrono::milliseconds(2);
 
 std::string lockPath(const std::string& dir) {
   return (std::filesystem::path(dir) / kRunLockFile).string();
@@ -26,8 +32,15 @@ RunFolderLock::RunFolderLock(const std::string& dir) {
   fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
   if (fd_ < 0)
     throw Error("cannot lock run folder '" + dir + "': " + path + ": " + std::strerror(errno));
-  if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
+  // A reader asking whether the folder is being written (runFolderBeingWritten) holds a shared
+  // lock for a few microseconds, a writer for its whole run: only the second refuses this one.
+  int attempts = 0;
+  while (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
     const int error = errno;
+    if (error == EWOULDBLOCK && ++attempts < kLockAttempts) {
+      std::this_thread::sleep_for(kLockRetry);
+      continue;
+    }
     ::close(fd_);
     fd_ = -1;
     if (error == EWOULDBLOCK)
