@@ -4,12 +4,36 @@
 
 #include "widgets/session/evaluation_worker.h"
 
+#ifdef Q_OS_LINUX
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+
 namespace posescope {
+
+namespace {
+
+// A run's threads yield the cores to the GUI thread when both are busy (issue 39: the monkey's
+// window stalled for a third of a second waiting for a core while a run's threads held them).
+// On Linux a nice value belongs to one thread, and the threads it starts (LibTorch's OpenMP
+// workers) inherit it.
+constexpr int kEvaluationNice = 10;
+
+void yieldToTheGuiThread() {
+#ifdef Q_OS_LINUX
+  setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), kEvaluationNice);
+#endif
+}
+
+}  // namespace
 
 RunController::RunController(QObject* parent) : QObject(parent) {
   registerRunMetaTypes();
   thread_ = new QThread(this);
   thread_->setObjectName(QStringLiteral("posescope-evaluation"));
+  // Emitted on the new thread: the direct call lowers that thread's priority.
+  connect(thread_, &QThread::started, thread_, &yieldToTheGuiThread, Qt::DirectConnection);
   worker_ = new EvaluationWorker;  // no parent: it moves to the thread
   worker_->moveToThread(thread_);
   connect(thread_, &QThread::finished, worker_, &QObject::deleteLater);
