@@ -219,8 +219,11 @@ MergedRun mergeShardRuns(const std::vector<std::string>& shardDirs, const std::s
   };
   writer.writeText(runfiles::kConfig, first.run.configYaml);
   if (!first.archJson.empty()) writer.writeText(runfiles::kArch, first.archJson);
+  // While it writes, the folder holds none of the records yet: a reader counts them as they come.
   RunSummary running = merged.summary;
   running.state = RunState::Running;
+  running.imagesDone = 0;
+  running.imagesFailed = 0;
   writer.writeSummary(running);
   logBoth("merging " + std::to_string(count) + " shards of " + std::to_string(total) + " images (" +
           merged.summary.modelName + ", " + merged.summary.annotationFile + ")");

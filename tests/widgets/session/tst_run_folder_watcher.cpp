@@ -163,6 +163,8 @@ class TestRunFolderWatcher : public QObject {
     QTRY_COMPARE_WITH_TIMEOUT(statesShown.size(), 1, kTimeoutMs);
     QCOMPARE(statesShown.first(), RunState::Running);
     QCOMPARE(shown->run.summary.imagesTotal, std::size_t(kShardedImages));
+    // Images done: those in the folder, not the shards' total before any is written.
+    QCOMPARE(shown->run.summary.imagesDone, shown->run.records.size());
     QVERIFY2(shown->inspectError.isEmpty(), qPrintable(shown->inspectError));
     QVERIFY(merge.state() == QProcess::Running);  // still waiting: shown while it held the lock
 
