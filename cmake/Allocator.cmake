@@ -11,13 +11,7 @@ add_library(posescope_allocator INTERFACE)
 if(NOT (POSESCOPE_SANITIZE OR POSESCOPE_FUZZ))
   find_package(PkgConfig REQUIRED)
   pkg_check_modules(TCMALLOC REQUIRED IMPORTED_TARGET libtcmalloc_minimal)
-  # TCMalloc's heap on transparent huge pages (core/allocator/huge_page_system_allocator.cpp):
-  # compiled once, its object linked into every program so that its initialiser always runs.
-  add_library(posescope_huge_page_heap OBJECT
-    ${CMAKE_CURRENT_LIST_DIR}/../core/allocator/huge_page_system_allocator.cpp)
-  target_link_libraries(posescope_huge_page_heap PRIVATE PkgConfig::TCMALLOC)
-  target_link_libraries(posescope_allocator INTERFACE PkgConfig::TCMALLOC posescope_huge_page_heap
-    $<TARGET_OBJECTS:posescope_huge_page_heap>)
+  target_link_libraries(posescope_allocator INTERFACE PkgConfig::TCMALLOC)
   # Kept although no symbol of it is referenced (linkers that default to --as-needed drop it).
   target_link_options(posescope_allocator INTERFACE "LINKER:--no-as-needed")
 endif()

@@ -1,7 +1,6 @@
 #include "eval/json_file.h"
 
 #include <fcntl.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -16,20 +15,12 @@ namespace posescope::evaljson {
 
 namespace {
 
-constexpr std::size_t kHugePage = std::size_t(2) << 20;
-
 [[noreturn]] void fail(const std::string& path, const char* what, int error) {
   throw EvalError(path + ": cannot " + what + " the file (" + std::strerror(error) + ")");
 }
 
 char* allocate(std::size_t capacity) {
-  void* p = nullptr;
-  if (capacity >= kHugePage) {
-    if (posix_memalign(&p, kHugePage, capacity) != 0) p = nullptr;
-    if (p) madvise(p, capacity, MADV_HUGEPAGE);  // advice only: a refusal costs speed, not data
-  } else {
-    p = std::malloc(capacity);
-  }
+  void* p = std::malloc(capacity);
   if (!p) throw std::bad_alloc();
   return static_cast<char*>(p);
 }
@@ -54,10 +45,7 @@ JsonFile JsonFile::load(const std::string& path) {
   if (S_ISDIR(info.st_mode)) fail(path, "read", EISDIR);
   // A pipe or a file that grows while it is read: the buffer doubles until read() meets the end.
   std::size_t capacity = std::max<std::size_t>(std::size_t(info.st_size), 4096) + 1;
-  auto round = [](std::size_t n) {
-    const std::size_t padded = n + simdjson::SIMDJSON_PADDING;
-    return padded >= kHugePage ? (padded + kHugePage - 1) / kHugePage * kHugePage : padded;
-  };
+  auto round = [](std::size_t n) { return n + simdjson::SIMDJSON_PADDING; };
   std::unique_ptr<char[], Free> data(allocate(round(capacity)));
   std::size_t size = 0;
   for (;;) {

@@ -1,14 +1,12 @@
 #pragma once
 // A whole JSON file in memory with the padding simdjson reads past its end.
 //
-// Why not simdjson::padded_string::load: on this project's VM a page fault is expensive, and a
-// freshly allocated buffer faults once per 4 KiB page. Large files are read into a 2 MiB-aligned
-// buffer advised MADV_HUGEPAGE. `perf stat -e page-faults,task-clock posescope-cli metrics` on the
-// generated 5,000-image set (README "Parity and speed"): 12.5k -> 9.2k faults, 310 -> 240 ms
-// CPU, 210 -> 155 ms wall. The file is read, not mapped, although a mapping would spare a third
-// of `metrics`' fresh pages: it would crash with SIGBUS if another process truncated the file
-// while it is parsed, and a file rewritten in place would change under simdjson's second pass,
-// which trusts what its first pass found (a string's closing quote, say).
+// Read, not mapped, although a mapping would spare the copy: it would crash with SIGBUS if another
+// process truncated the file while it is parsed, and a file rewritten in place would change under
+// simdjson's second pass, which trusts what its first pass found (a string's closing quote, say).
+// Not advised for transparent huge pages any more: on this project's VM a fresh huge page costs
+// the host its whole 2 MiB when memory was just returned to it (after a pycocotools run, say),
+// docs/architecture.md (where it says how TCMalloc takes its memory).
 
 #include <simdjson.h>
 
