@@ -289,7 +289,9 @@ void SearchView::replot() {
   // budget + 0.005 is within it.
   if (axis_ == Axis::Gmacs && snapshot && snapshot->settings.contains("budget_gmacs")) {
     const double budget = snapshot->settings.value("budget_gmacs", 0.0);
-    plot_->setLimitLine(budget + 0.005, tr("budget %1 GMACs").arg(budget, 0, 'g', 4));
+    // Labelled so that a line drawn at 0.075 for a budget of 0.07 says why.
+    plot_->setLimitLine(budget + 0.005,
+                        tr("budget %1 GMACs, rounded to 2 decimals").arg(budget, 0, 'g', 4));
   } else {
     plot_->setLimitLine(std::nullopt);
   }

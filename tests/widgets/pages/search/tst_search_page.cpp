@@ -239,7 +239,7 @@ class TestSearchPage : public QObject {
     QStringList expected{"Pareto front"};
     for (int g : generations)
       expected << (g == 0 ? "random population" : QString("generation %1").arg(g));
-    expected << "budget 0.9 GMACs";
+    expected << "budget 0.9 GMACs, rounded to 2 decimals";
     QCOMPARE(legendNames(plot), expected);
     // Each entry is drawn (not under the legend's own background): ink in its row.
     const QImage drawn = plot->toPixmap().toImage();
@@ -253,13 +253,13 @@ class TestSearchPage : public QObject {
     QVERIFY(!plot->legend->outerRect().intersects(plot->axisRect()->rect()));
     const auto labels = shownLabels(plot);
     QCOMPARE(labels.size(), 1);
-    QCOMPARE(labels.front()->text(), QString("budget 0.9 GMACs"));
+    QCOMPARE(labels.front()->text(), QString("budget 0.9 GMACs, rounded to 2 decimals"));
     // Beside the line: search.py's 2-decimal figure passes 0.9 at 0.905 exact GMACs.
     QCOMPARE(labels.front()->position->key(), 0.905);
     // On the latency axis there is no budget: neither line, label nor legend entry.
     view.setAxis(SearchView::Axis::LatencyMs);
     QVERIFY(shownLabels(plot).isEmpty());
-    QVERIFY(!legendNames(plot).contains("budget 0.9 GMACs"));
+    QVERIFY(!legendNames(plot).contains("budget 0.9 GMACs, rounded to 2 decimals"));
   }
 
   // Two candidates 0.1 M MACs apart read the same in ptflops' 2 decimals; the table and the
