@@ -55,7 +55,7 @@ void ColorBar::paintEvent(QPaintEvent*) {
   const cv::Mat colors = colorizeHeatmap(values, options_.colormap);
   for (int y = bar.top(); y <= bar.bottom(); ++y) {
     const double value = 1.0 - double(y - bar.top()) / std::max(1, bar.height() - 1);
-    const cv::Vec3b c = colors.at<cv::Vec3b>(y - bar.top());
+    const cv::Vec3b& c = colors.at<cv::Vec3b>(y - bar.top());
     double alpha = options_.heatmapOpacity;
     if (options_.heatmapValueAsAlpha) alpha *= std::min(1.0, value / kHeatmapOpaqueFrom);
     painter.fillRect(QRect(bar.left(), y, bar.width(), 1),

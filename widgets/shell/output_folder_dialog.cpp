@@ -50,7 +50,7 @@ QString askOutputFolder(QWidget* parent, const QString& title, const QString& st
   dialog.setFileMode(QFileDialog::Directory);
   dialog.setOption(QFileDialog::ShowDirsOnly);
   if (dialog.exec() != QDialog::Accepted || dialog.selectedFiles().isEmpty()) return {};
-  const QString folder = dialog.selectedFiles().first();
+  QString folder = dialog.selectedFiles().first();
   // The platform's dialog does not go through accept() above.
   if (makeFolder(folder)) return folder;
   QMessageBox::warning(parent, title, cannotCreate(folder));
