@@ -79,44 +79,47 @@ const char* kindName(Kind kind) {
   return "a value";
 }
 
+bool isJsonSpace(char c) {
+  return c == ' ' || c == '\n' || c == '\r' || c == '\t';
+}
+
 // The value's text, without the whitespace simdjson counts in.
 std::string_view token(od::value& v) {
   std::string_view raw = v.raw_json_token();
-  while (!raw.empty() &&
-         (raw.back() == ' ' || raw.back() == '\n' || raw.back() == '\r' || raw.back() == '\t')) {
-    raw.remove_suffix(1);
-  }
+  while (!raw.empty() && isJsonSpace(raw.back())) raw.remove_suffix(1);
   return raw;
 }
 
-// JSON's number grammar: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
-bool isJsonNumber(std::string_view t) {
-  std::size_t i = 0;
-  auto digits = [&] {
-    const std::size_t start = i;
-    while (i < t.size() && t[i] >= '0' && t[i] <= '9') ++i;
-    return i - start;
+// Past the JSON number at `p` (-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?), or null when there
+// is none. Reads inside the document only: what follows a value in simdjson's padded buffer (a
+// comma, a bracket, whitespace, the zero padding) ends every part of the grammar.
+const char* jsonNumberEnd(const char* p) {
+  auto digits = [&p] {
+    const char* first = p;
+    while (*p >= '0' && *p <= '9') ++p;
+    return p != first;
   };
-  if (i < t.size() && t[i] == '-') ++i;
-  if (i < t.size() && t[i] == '0') {
-    ++i;
-  } else if (digits() == 0) {
-    return false;
+  if (*p == '-') ++p;
+  if (*p == '0') {
+    ++p;
+  } else if (!digits()) {
+    return nullptr;
   }
-  if (i < t.size() && t[i] == '.') {
-    ++i;
-    if (digits() == 0) return false;
+  if (*p == '.') {
+    ++p;
+    if (!digits()) return nullptr;
   }
-  if (i < t.size() && (t[i] == 'e' || t[i] == 'E')) {
-    ++i;
-    if (i < t.size() && (t[i] == '+' || t[i] == '-')) ++i;
-    if (digits() == 0) return false;
+  if (*p == 'e' || *p == 'E') {
+    ++p;
+    if (*p == '+' || *p == '-') ++p;
+    if (!digits()) return nullptr;
   }
-  return i == t.size();
+  return p;
 }
 
-bool isJsonSpace(char c) {
-  return c == ' ' || c == '\n' || c == '\r' || c == '\t';
+// A value's token (token() above) that is one JSON number, whole.
+bool isJsonNumber(std::string_view t) {
+  return !t.empty() && jsonNumberEnd(t.data()) == t.data() + t.size();
 }
 
 // The length of the list of numbers that starts at `text` ('['), '[' to ']', checked against
@@ -127,31 +130,13 @@ bool isJsonSpace(char c) {
 // the first character outside the grammar, so it never reads past the padding after the document.
 std::size_t plainNumberListLength(const char* text) {
   const char* p = text;
-  auto digits = [&p] {
-    const char* first = p;
-    while (*p >= '0' && *p <= '9') ++p;
-    return p != first;
-  };
   if (*p != '[') return 0;
   ++p;
   while (isJsonSpace(*p)) ++p;
   if (*p == ']') return std::size_t(p + 1 - text);
   for (;;) {
-    if (*p == '-') ++p;
-    if (*p == '0') {
-      ++p;
-    } else if (!digits()) {
-      return 0;
-    }
-    if (*p == '.') {
-      ++p;
-      if (!digits()) return 0;
-    }
-    if (*p == 'e' || *p == 'E') {
-      ++p;
-      if (*p == '+' || *p == '-') ++p;
-      if (!digits()) return 0;
-    }
+    p = jsonNumberEnd(p);
+    if (!p) return 0;
     while (isJsonSpace(*p)) ++p;
     if (*p == ']') return std::size_t(p + 1 - text);
     if (*p != ',') return 0;
