@@ -336,7 +336,7 @@ EvaluationResult Evaluator::run(EvaluationObserver* observer, const Cancellation
       std::to_string(d.foldedBatchNorms) + " BatchNorms folded into their convolutions");
   log(d.optimizedForward ? "forward: PyTorch's inference optimiser on the CPU (oneDNN's layout "
                            "kept between convolutions; --exact for the eager forward)"
-                         : "forward: eager, op for op the reference's");
+                         : "forward: eager (--exact, a GPU, FP16 or a TorchScript network)");
   log("dataset " + summary.annotationFile + ": evaluating " + std::to_string(indices.size()) +
       " of " + std::to_string(d.dataset->size()) + " images");
   if (summary.shard)
