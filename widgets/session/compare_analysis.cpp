@@ -1,6 +1,7 @@
 #include "widgets/session/compare_analysis.h"
 
 #include "widgets/session/background_job.h"
+#include "widgets/session/free_memory.h"
 
 namespace posescope {
 
@@ -29,6 +30,7 @@ void CompareAnalysis::start(LoadedRunPtr a, LoadedRunPtr b) {
         } catch (const std::exception& e) {
           out.error = QString::fromStdString(e.what());
         }
+        releaseFreeMemory();  // both runs' ground truth and results, read again and dropped
         return out;
       },
       [this, generation](const Outcome& outcome) {

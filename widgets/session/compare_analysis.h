@@ -6,15 +6,12 @@
 #include <QString>
 #include <memory>
 
-#include "pipeline/run_folder.h"
 #include "report/run_comparison.h"
+#include "widgets/session/compare_data.h"
 
 namespace posescope {
 
 using RunPairAnalysisPtr = std::shared_ptr<const RunPairAnalysis>;
-/// A run read back, shared by the jobs that read it off the GUI thread instead of copied to each
-/// (a 5,000-image run's records are tens of megabytes).
-using LoadedRunPtr = std::shared_ptr<const LoadedRun>;
 
 /// Computes analyzeRunPair for two run folders on a pool thread with `posescope-cli compare`'s
 /// defaults (1,000 resamples, seed 1), so the intervals equal what the CLI prints. Only the latest

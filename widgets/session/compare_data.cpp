@@ -35,17 +35,17 @@ QString msText(const StatSummary& s) {
 }  // namespace
 
 const ImageRecord* CompareSide::recordOfImage(std::int64_t imageId) const {
-  for (const auto& r : run.records)
+  for (const auto& r : run->records)
     if (r.imageId == imageId) return &r;
   return nullptr;
 }
 
-CompareSide loadCompareSide(const std::string& dir) {
+CompareSide compareSideOf(LoadedRunPtr run, RunOverlayDataPtr images, const QString& imagesError) {
   CompareSide side;
-  side.run = loadRunFolder(dir);
-  const std::filesystem::path folder(dir);
+  side.run = std::move(run);
+  const std::filesystem::path folder(side.run->dir);
   // Imported predictions have no network: no arch or input size to know (the notes say so).
-  if (!side.run.summary.imported) {
+  if (!side.run->summary.imported) {
     try {
       ExperimentSpec spec;
       spec.cfgFile = (folder / runfiles::kConfig).string();
@@ -59,14 +59,37 @@ CompareSide loadCompareSide(const std::string& dir) {
       side.warnings << QObject::tr("arch and input size unknown: %1").arg(e.what());
     }
   }
-  try {
-    auto images = std::make_shared<RunOverlayData>(loadRunOverlayData(side.run));
+  if (images) {
     for (const auto& w : images->warnings) side.warnings << QString::fromStdString(w);
     side.images = std::move(images);
-  } catch (const std::exception& e) {
-    side.warnings << QObject::tr("no overlays: %1").arg(e.what());
+  } else {
+    side.warnings << QObject::tr("no overlays: %1").arg(imagesError);
   }
   return side;
+}
+
+CompareSide loadCompareSide(const std::string& dir) {
+  auto run = std::make_shared<const LoadedRun>(loadRunFolder(dir));
+  try {
+    auto images = std::make_shared<const RunOverlayData>(loadRunOverlayData(*run));
+    return compareSideOf(std::move(run), std::move(images), {});
+  } catch (const std::exception& e) {
+    return compareSideOf(std::move(run), nullptr, QString::fromUtf8(e.what()));
+  }
+}
+
+RunComparison compareSides(const CompareSide& a, const CompareSide& b) {
+  // The overlay data already holds image_eval.jsonl read; a side without it reads the file.
+  std::optional<RunImageEvaluations> readA, readB;
+  auto evaluations = [](const CompareSide& side,
+                        std::optional<RunImageEvaluations>& read) -> const RunImageEvaluations& {
+    if (side.images) return side.images->evaluations;
+    return read.emplace(RunImageEvaluations::loadFromRunFolder(side.run->dir, side.run->records,
+                                                               side.run->summary.categoryId));
+  };
+  const RunImageEvaluations& evaluationsA = evaluations(a, readA);
+  const RunImageEvaluations& evaluationsB = evaluations(b, readB);
+  return compareRuns(*a.run, evaluationsA, *b.run, evaluationsB);
 }
 
 std::vector<SideBySideRow> summaryRows(const RunComparison& c, const CompareSide& a,
@@ -120,11 +143,11 @@ std::vector<SideBySideRow> summaryRows(const RunComparison& c, const CompareSide
   // Imported predictions ran no network here: they have no times to compare.
   const QString untimed = QObject::tr("no timings (imported)");
   auto wall = [&untimed](const CompareSide& side, const RunSide& s) {
-    return side.run.summary.imported ? untimed
-                                     : QStringLiteral("%1 s").arg(s.wallSeconds, 0, 'f', 1);
+    return side.run->summary.imported ? untimed
+                                      : QStringLiteral("%1 s").arg(s.wallSeconds, 0, 'f', 1);
   };
   auto ms = [&untimed](const CompareSide& side, const StatSummary& stat) {
-    return side.run.summary.imported ? untimed : msText(stat);
+    return side.run->summary.imported ? untimed : msText(stat);
   };
   rows.push_back({QObject::tr("Wall time"), wall(a, c.a), wall(b, c.b)});
   rows.push_back({QObject::tr("Mean per image"), ms(a, c.a.timing.total), ms(b, c.b.timing.total)});

@@ -15,9 +15,14 @@
 
 namespace posescope {
 
-/// One side (A or B) of a comparison; plain values, built on the GUI thread.
+/// A run read back, shared by the pages and jobs that read it instead of copied to each (a
+/// 5,000-image run's records are tens of megabytes).
+using LoadedRunPtr = std::shared_ptr<const LoadedRun>;
+
+/// One side (A or B) of a comparison; built off the GUI thread, never changed after. The run and
+/// its overlay data are shared (with the run the window shows when it is the same folder).
 struct CompareSide {
-  LoadedRun run;
+  LoadedRunPtr run;                // never null once built
   std::optional<ArchConfig> arch;  // arch.json of the run, else the model's default arch
   int inputSize = 0;               // DATASET.INPUT_SIZE (0 when the config cannot be read)
   std::shared_ptr<const RunOverlayData> images;  // nullptr when the dataset cannot be read
@@ -31,6 +36,15 @@ struct CompareSide {
 /// per-image evaluation for its overlays; throws posescope::Error naming the folder when it is
 /// not a readable run. What else cannot be read becomes a warning.
 CompareSide loadCompareSide(const std::string& dir);
+
+/// The side of a run already read back (`run`, and `images` or why there are none in
+/// `imagesError`): only its arch and config are read. Never throws; what cannot be read becomes a
+/// warning.
+CompareSide compareSideOf(LoadedRunPtr run, RunOverlayDataPtr images, const QString& imagesError);
+
+/// compareRuns of the two sides, with each side's per-image evaluations: its overlay data's, else
+/// its image_eval.jsonl (none when absent). Throws like compareRuns.
+RunComparison compareSides(const CompareSide& a, const CompareSide& b);
 
 /// One row of the side-by-side summary: what, A's value, B's value.
 struct SideBySideRow {

@@ -12,6 +12,7 @@
 #include "eval/keypoint_eval.h"
 #include "pipeline/run_folder.h"
 #include "report/image_eval_reader.h"
+#include "widgets/session/free_memory.h"
 
 namespace posescope {
 
@@ -182,6 +183,7 @@ void RunAnalysisWorker::analyse(quint64 generation, const AnalysisParams& params
         rankingFor(validPy ? nullptr : &reevaluation->params);
     result->reevaluation = std::move(reevaluation);
     Q_EMIT analysed(generation, std::move(result));
+    releaseFreeMemory();  // the analysis' match tables, freed
   } catch (const std::exception& e) {
     Q_EMIT failed(generation, QString::fromStdString(e.what()));
   }

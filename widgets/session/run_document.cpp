@@ -113,7 +113,7 @@ bool RunDocument::setComparisonSide(int side, CompareSide loaded, QString* error
   target = std::move(loaded);
   if (compared_.a && compared_.b) {
     try {
-      compared_.comparison = compareRuns(compared_.a->run, compared_.b->run);
+      compared_.comparison = compareSides(*compared_.a, *compared_.b);
     } catch (const std::exception& e) {
       target = std::move(previous);
       if (error) *error = QString::fromStdString(e.what());
@@ -129,8 +129,7 @@ void RunDocument::swapComparison() {
   std::swap(compared_.a, compared_.b);
   compared_.comparison.reset();
   try {
-    if (compared_.a && compared_.b)
-      compared_.comparison = compareRuns(compared_.a->run, compared_.b->run);
+    if (compared_.a && compared_.b) compared_.comparison = compareSides(*compared_.a, *compared_.b);
   } catch (const std::exception&) {
     // Cannot happen: the same two runs compared the other way round.
   }

@@ -7,11 +7,13 @@
 #include <QThreadPool>
 #include <exception>
 #include <functional>
+#include <future>
 #include <utility>
 
 #include "pipeline/run_metrics.h"
 #include "widgets/session/background_job.h"
 #include "widgets/session/device_choices.h"
+#include "widgets/session/free_memory.h"
 #include "widgets/session/run_analysis_session.h"
 #include "widgets/session/run_controller.h"
 #include "widgets/session/run_document.h"
@@ -104,12 +106,25 @@ struct ReadComparison {
   QString error;
 };
 
-ReadComparison readComparison(const QString& dirA, const QString& dirB) {
+// The side of `dir`: `shown` (the run the window shows, when it is that folder) shared, else the
+// folder read; throws like loadCompareSide.
+CompareSide readCompareSide(const QString& dir, const OpenedRunPtr& shown) {
+  if (shown)
+    return compareSideOf(LoadedRunPtr(shown, &shown->run), shown->inspect, shown->inspectError);
+  return loadCompareSide(dir.toStdString());
+}
+
+ReadComparison readComparison(const QString& dirA, const OpenedRunPtr& shownA, const QString& dirB,
+                              const OpenedRunPtr& shownB) {
   ReadComparison out;
   try {
-    CompareSide a = loadCompareSide(dirA.toStdString());
-    CompareSide b = loadCompareSide(dirB.toStdString());
-    RunComparison comparison = compareRuns(a.run, b.run);
+    // Two folders, two cores: B is read on a thread of its own while A is read here.
+    std::future<CompareSide> readB;
+    if (!sameFolder(dirA, dirB))
+      readB = std::async(std::launch::async, readCompareSide, dirB, shownB);
+    CompareSide a = readCompareSide(dirA, shownA);
+    CompareSide b = readB.valid() ? readB.get() : a;
+    RunComparison comparison = compareSides(a, b);
     out.opened = OpenedComparison{std::move(a), std::move(b), std::move(comparison)};
   } catch (const std::exception& e) {
     out.error = QString::fromStdString(e.what());
@@ -314,7 +329,12 @@ void RunSession::onRunFinished(const RunOutcome& outcome) {
 
 void RunSession::loadInspection(const QString& dir) {
   inBackground(
-      this, [dir] { return readInspection(dir); },
+      this,
+      [dir] {
+        LoadedInspection loaded = readInspection(dir);
+        releaseFreeMemory();
+        return loaded;
+      },
       [this](const LoadedInspection& loaded) {
         if (!loaded.data) {
           Q_EMIT inspectionFailed(loaded.error);
@@ -328,7 +348,12 @@ void RunSession::loadInspection(const QString& dir) {
 
 void RunSession::openRunFolder(const QString& dir) {
   inBackground(
-      this, [dir] { return readRunFolder(dir); },
+      this,
+      [dir] {
+        ReadRun read = readRunFolder(dir);
+        releaseFreeMemory();
+        return read;
+      },
       [this, dir](const ReadRun& read) {
         if (!read.opened) {
           Q_EMIT runFolderFailed(dir, read.error);
@@ -339,9 +364,24 @@ void RunSession::openRunFolder(const QString& dir) {
       });
 }
 
+OpenedRunPtr RunSession::shownRunIn(const QString& dir) const {
+  const OpenedRunPtr& shown = document_->openedRun();
+  // A partial run's per-image scores come from its partial metrics, not image_eval.jsonl: read
+  // on its own, as a comparison does, it has none.
+  if (!shown || shown->partialImageScores ||
+      !sameFolder(dir, QString::fromStdString(shown->run.dir)))
+    return nullptr;
+  return shown;
+}
+
 void RunSession::openComparison(const QString& dirA, const QString& dirB) {
   inBackground(
-      this, [dirA, dirB] { return readComparison(dirA, dirB); },
+      this,
+      [dirA, dirB, shownA = shownRunIn(dirA), shownB = shownRunIn(dirB)] {
+        ReadComparison read = readComparison(dirA, shownA, dirB, shownB);
+        releaseFreeMemory();
+        return read;
+      },
       [this](const ReadComparison& read) {
         if (read.opened)
           Q_EMIT comparisonOpened(*read.opened);
@@ -357,13 +397,14 @@ void RunSession::openCompareSide(int side, const QString& dir) {
   };
   inBackground(
       this,
-      [dir] {
+      [dir, shown = shownRunIn(dir)] {
         ReadSide out;
         try {
-          out.loaded = loadCompareSide(dir.toStdString());
+          out.loaded = readCompareSide(dir, shown);
         } catch (const std::exception& e) {
           out.error = QString::fromStdString(e.what());
         }
+        releaseFreeMemory();
         return out;
       },
       [this, side](const ReadSide& read) {

@@ -84,8 +84,8 @@ void SessionStatus::connectReading(RunSession* session) {
   connect(session, &RunSession::comparisonOpened, this, [this](const OpenedComparison& opened) {
     warnOnFailure_ = false;
     show(tr("Comparing %1 (A) with %2 (B)")
-             .arg(QString::fromStdString(opened.a.run.dir),
-                  QString::fromStdString(opened.b.run.dir)),
+             .arg(QString::fromStdString(opened.a.run->dir),
+                  QString::fromStdString(opened.b.run->dir)),
          MainWindow::ComparePage);
   });
   connect(session, &RunSession::runFolderFailed, this,

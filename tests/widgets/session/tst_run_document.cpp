@@ -48,11 +48,13 @@ RunReevaluationPtr reevaluationChanging(std::vector<std::string> changes) {
 
 // One side of a comparison: a run in `dir` whose metric table has the stats `names`.
 CompareSide sideWith(const QString& dir, std::vector<std::string> names) {
-  CompareSide side;
-  side.run.dir = dir.toStdString();
-  side.run.records = {recordOf(0), recordOf(1)};
+  auto run = std::make_shared<LoadedRun>();
+  run->dir = dir.toStdString();
+  run->records = {recordOf(0), recordOf(1)};
   const std::size_t count = names.size();
-  side.run.metrics = MetricTable{std::move(names), std::vector<double>(count, 0.5)};
+  run->metrics = MetricTable{std::move(names), std::vector<double>(count, 0.5)};
+  CompareSide side;
+  side.run = std::move(run);
   return side;
 }
 
@@ -217,19 +219,19 @@ class TestRunDocument : public QObject {
     QVERIFY(!document.setComparisonSide(1, sideWith(dirA_, {"AP", "AR"}), &error));
     QVERIFY2(error.contains(QStringLiteral("different stats")), qPrintable(error));
     QCOMPARE(spies.comparison.count(), 2);
-    QCOMPARE(QString::fromStdString(document.comparedRuns().b->run.dir), dirB_);
+    QCOMPARE(QString::fromStdString(document.comparedRuns().b->run->dir), dirB_);
 
     document.swapComparison();
     QCOMPARE(spies.comparison.count(), 3);
-    QCOMPARE(QString::fromStdString(document.comparedRuns().a->run.dir), dirB_);
+    QCOMPARE(QString::fromStdString(document.comparedRuns().a->run->dir), dirB_);
     QCOMPARE(QString::fromStdString(document.comparison()->a.dir), dirB_);
 
     // A comparison opened whole replaces both sides; the run shown is not touched.
     OpenedComparison opened{sideWith(dirA_, {"AP"}), sideWith(dirB_, {"AP"}), {}};
-    opened.comparison = compareRuns(opened.a.run, opened.b.run);
+    opened.comparison = compareRuns(*opened.a.run, *opened.b.run);
     document.setComparison(opened);
     QCOMPARE(spies.comparison.count(), 4);
-    QCOMPARE(QString::fromStdString(document.comparedRuns().a->run.dir), dirA_);
+    QCOMPARE(QString::fromStdString(document.comparedRuns().a->run->dir), dirA_);
     QCOMPARE(spies.run.count(), 0);
   }
 };

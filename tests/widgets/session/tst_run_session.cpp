@@ -13,6 +13,7 @@
 #include "report/report_fixtures.h"
 #include "widgets/demo_pair_fixture.h"
 #include "widgets/session/run_controller.h"
+#include "widgets/session/run_document.h"
 #include "widgets/session/run_session.h"
 
 using namespace posescope;
@@ -125,6 +126,41 @@ class TestRunSession : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(!failed.isEmpty(), kPairRunTimeoutMs);
     QVERIFY2(failed.first().first().toString().contains("missing"),
              qPrintable(failed.first().first().toString()));
+  }
+
+  // Issue 39: a 5,000-image run is tens of megabytes; the run the window shows is compared as it
+  // is held, and a folder compared with itself is read once.
+  void theShownRunIsComparedWithoutReadingItAgain() {
+    const QString a = pair_.dir().filePath("sharedA"), b = pair_.dir().filePath("sharedB");
+    test::FixtureImage one;
+    one.id = 1;
+    test::writeFixtureRun(a.toStdString(), "search-XS", {one}, test::cocoNames(),
+                          std::vector<double>(10, 0.4));
+    test::writeFixtureRun(b.toStdString(), "search-S", {one}, test::cocoNames(),
+                          std::vector<double>(10, 0.6));
+    RunSession session;
+    QSignalSpy opened(&session, &RunSession::runFolderOpened);
+    QSignalSpy compared(&session, &RunSession::comparisonOpened);
+    QSignalSpy failed(&session, &RunSession::comparisonFailed);
+    session.openRunFolder(a);
+    QTRY_VERIFY_WITH_TIMEOUT(!opened.isEmpty(), kPairRunTimeoutMs);
+    const OpenedRunPtr shown = session.document()->openedRun();
+    QVERIFY(shown);
+
+    session.openComparison(a, b);
+    QTRY_VERIFY_WITH_TIMEOUT(!compared.isEmpty() || !failed.isEmpty(), kPairRunTimeoutMs);
+    QVERIFY(failed.isEmpty());
+    auto pair = compared.takeFirst().first().value<OpenedComparison>();
+    QCOMPARE(pair.a.run.get(), &shown->run);
+    QCOMPARE(pair.a.images, shown->inspect);
+    QCOMPARE(pair.comparison.b.label, std::string("search-S"));
+
+    session.openComparison(b, b);
+    QTRY_VERIFY_WITH_TIMEOUT(!compared.isEmpty() || !failed.isEmpty(), kPairRunTimeoutMs);
+    QVERIFY(failed.isEmpty());
+    pair = compared.takeFirst().first().value<OpenedComparison>();
+    QCOMPARE(pair.a.run, pair.b.run);  // read once, not twice
+    QVERIFY(pair.a.run.get() != &shown->run);
   }
 
   void recentFilesKeepTheTenNewest() {

@@ -299,9 +299,9 @@ class TestMainMenus : public QObject {
     QCOMPARE(page(window), int(MainWindow::ComparePage));
     const CompareView* view = window.compareView();
     QVERIFY(view->comparison());
-    QCOMPARE(canonical(QString::fromStdString(view->side(CompareView::A)->run.dir)),
+    QCOMPARE(canonical(QString::fromStdString(view->side(CompareView::A)->run->dir)),
              canonical(runA_));
-    QCOMPARE(canonical(QString::fromStdString(view->side(CompareView::B)->run.dir)),
+    QCOMPARE(canonical(QString::fromStdString(view->side(CompareView::B)->run->dir)),
              canonical(runB_));
   }
 

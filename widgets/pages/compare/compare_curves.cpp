@@ -19,6 +19,7 @@
 #include "widgets/common/oks_histogram_chart.h"
 #include "widgets/common/pr_curve_chart.h"
 #include "widgets/session/background_job.h"
+#include "widgets/session/free_memory.h"
 
 namespace posescope {
 
@@ -156,6 +157,7 @@ void CompareCurves::computeAccuracy() {
         result.milliseconds =
             std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
                 .count();
+        releaseFreeMemory();  // the matching's tables, freed
         return result;
       },
       [this, generation, pair = pairGeneration_](const PairAccuracy& result) {

@@ -301,9 +301,9 @@ void CompareView::clearComparison() {
 
 void CompareView::recompare() {
   header_->setRunFolder(CompareHeaderBar::A,
-                        side(A) ? QString::fromStdString(side(A)->run.dir) : QString());
+                        side(A) ? QString::fromStdString(side(A)->run->dir) : QString());
   header_->setRunFolder(CompareHeaderBar::B,
-                        side(B) ? QString::fromStdString(side(B)->run.dir) : QString());
+                        side(B) ? QString::fromStdString(side(B)->run->dir) : QString());
   if (!side(A) || !side(B) || !comparison_) {
     clearComparison();
     notes_->setText(side(A) || side(B) ? tr("Open the other run folder to compare.")
@@ -312,16 +312,16 @@ void CompareView::recompare() {
     return;
   }
   // Another pair resets the display filters (unless kept), before anything is drawn with them.
-  canvases_->followRuns(QString::fromStdString(side(A)->run.dir),
-                        QString::fromStdString(side(B)->run.dir));
+  canvases_->followRuns(QString::fromStdString(side(A)->run->dir),
+                        QString::fromStdString(side(B)->run->dir));
   sortImageDeltas(comparison_->images, order_);
   QString labelA = QString::fromStdString(comparison_->a.label);
   QString labelB = QString::fromStdString(comparison_->b.label);
   if (labelA == labelB) {  // the same arch twice (e.g. with and without flip): name the folders
-    labelA +=
-        QStringLiteral(" (%1)").arg(QFileInfo(QString::fromStdString(side(A)->run.dir)).fileName());
-    labelB +=
-        QStringLiteral(" (%1)").arg(QFileInfo(QString::fromStdString(side(B)->run.dir)).fileName());
+    labelA += QStringLiteral(" (%1)").arg(
+        QFileInfo(QString::fromStdString(side(A)->run->dir)).fileName());
+    labelB += QStringLiteral(" (%1)").arg(
+        QFileInfo(QString::fromStdString(side(B)->run->dir)).fileName());
   }
   labelA_ = labelA;
   labelB_ = labelB;
@@ -381,8 +381,8 @@ void CompareView::startPairAnalysis() {
     chart->setMessage(tr("Analysing the errors of both runs\u2026"));
   }
   // One copy of each run for both jobs (the document's may change while they go).
-  const auto runA = std::make_shared<const LoadedRun>(side(A)->run);
-  const auto runB = std::make_shared<const LoadedRun>(side(B)->run);
+  const LoadedRunPtr& runA = side(A)->run;
+  const LoadedRunPtr& runB = side(B)->run;
   curves_->showRuns(runA, runB, tr("A: %1").arg(labelA_), tr("B: %1").arg(labelB_));
   analysis_->start(runA, runB);
   showNotes();
@@ -456,7 +456,7 @@ void CompareView::rebuildTimingPlot() {
   timingPlot_->xAxis->setRange(0.4, static_cast<double>(keys.size()) + 0.6);
   // The runs by their folders' names (the legend gives their labels, often the arch alone).
   const auto runName = [this](Side s) {
-    return QFileInfo(QDir::cleanPath(QString::fromStdString(side(s)->run.dir))).fileName();
+    return QFileInfo(QDir::cleanPath(QString::fromStdString(side(s)->run->dir))).fileName();
   };
   timingTitle_->setText(
       comparison_ && side(A) && side(B)
@@ -475,7 +475,7 @@ void CompareView::rebuildTimingPlot() {
   for (const auto& [side, color] : sides) {
     auto* bars = new QCPBars(timingPlot_->xAxis, timingPlot_->yAxis);
     const std::optional<CompareSide>& loaded = this->side(n == 0 ? A : B);
-    const bool imported = loaded && loaded->run.summary.imported;
+    const bool imported = loaded && loaded->run->summary.imported;
     bars->setName(
         (n == 0 ? tr("A: %1%2") : tr("B: %1%2"))
             .arg(n == 0 ? labelA_ : labelB_, imported ? tr(" (imported: no timings)") : QString()));

@@ -172,11 +172,11 @@ class TestCompareHeaderBar : public QObject {
     QVERIFY(view.comparison());
     QCOMPARE(pathLabel(bar, CompareHeaderBar::B)->text(), QStringLiteral("B: run-b"));
     QCOMPARE(pathLabel(bar, CompareHeaderBar::A)->toolTip(),
-             QDir::toNativeSeparators(QString::fromStdString(view.side(CompareView::A)->run.dir)));
+             QDir::toNativeSeparators(QString::fromStdString(view.side(CompareView::A)->run->dir)));
 
     // Swap exchanges the runs, and the header says so.
     button(bar, QStringLiteral("S&wap"))->click();
-    QCOMPARE(canonical(QString::fromStdString(view.side(CompareView::A)->run.dir)),
+    QCOMPARE(canonical(QString::fromStdString(view.side(CompareView::A)->run->dir)),
              canonical(runB_));
     QCOMPARE(canonical(QString::fromStdString(view.comparison()->a.dir)), canonical(runB_));
     QCOMPARE(pathLabel(bar, CompareHeaderBar::A)->text(), QStringLiteral("A: run-b"));
