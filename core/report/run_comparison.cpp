@@ -1,4 +1,5 @@
 #include "report/run_comparison.h"
+#include "report/run_ground_truth.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -160,7 +161,11 @@ RunComparison compareRuns(const LoadedRun& a, const LoadedRun& b) {
 
 RunPairAnalysis analyzeRunPair(const LoadedRun& a, const LoadedRun& b,
                                const BootstrapOptions& options) {
-  const RunEvaluationInput inA = loadRunEvaluationInput(a), inB = loadRunEvaluationInput(b);
+  return analyzeRunPair(loadRunEvaluationInput(a), loadRunEvaluationInput(b), options);
+}
+
+RunPairAnalysis analyzeRunPair(const RunEvaluationInput& inA, const RunEvaluationInput& inB,
+                               const BootstrapOptions& options) {
   if (inA.variant != inB.variant) throw Error("the runs use different datasets");
   if (inA.layout.skeleton.joints != inB.layout.skeleton.joints ||
       inA.layout.skeleton.sigmas != inB.layout.skeleton.sigmas) {

@@ -17,6 +17,8 @@
 
 namespace posescope {
 
+struct RunEvaluationInput;
+
 /// The two metric tables and B - A per stat, in the runs' (identical) stat order.
 struct MetricComparison {
   std::vector<std::string> names;
@@ -99,6 +101,9 @@ struct RunPairAnalysis {
 /// folders). Throws Error (naming the file) for a run without results, a missing annotation file
 /// or runs on different datasets.
 RunPairAnalysis analyzeRunPair(const LoadedRun& a, const LoadedRun& b,
+                               const BootstrapOptions& options);
+/// Same, from the runs' ground truth and results already read (loadRunEvaluationInput).
+RunPairAnalysis analyzeRunPair(const RunEvaluationInput& inA, const RunEvaluationInput& inB,
                                const BootstrapOptions& options);
 
 /// Sets `significance` and `errorProfile` of `comparison` from `pair`. Never fails.

@@ -1,5 +1,6 @@
 #include "widgets/session/compare_analysis.h"
 
+#include "report/run_ground_truth.h"
 #include "widgets/session/background_job.h"
 #include "widgets/session/free_memory.h"
 
@@ -18,15 +19,21 @@ CompareAnalysis::CompareAnalysis(QObject* parent) : QObject(parent) {
   qRegisterMetaType<RunPairAnalysisPtr>();
 }
 
-void CompareAnalysis::start(LoadedRunPtr a, LoadedRunPtr b) {
+void CompareAnalysis::start(LoadedRunPtr a, LoadedRunPtr b, RunEvaluationInputPtr readA,
+                            RunEvaluationInputPtr readB) {
   const quint64 generation = ++generation_;
   running_ = true;
   inBackground(
       this,
-      [a = std::move(a), b = std::move(b)] {
+      [a = std::move(a), b = std::move(b), readA = std::move(readA), readB = std::move(readB)] {
         Outcome out;
         try {
-          out.analysis = std::make_shared<const RunPairAnalysis>(analyzeRunPair(*a, *b, {}));
+          auto inputOf = [](const LoadedRun& run, const RunEvaluationInputPtr& read) {
+            return read ? read
+                        : std::make_shared<const RunEvaluationInput>(loadRunEvaluationInput(run));
+          };
+          out.analysis = std::make_shared<const RunPairAnalysis>(
+              analyzeRunPair(*inputOf(*a, readA), *inputOf(*b, readB), {}));
         } catch (const std::exception& e) {
           out.error = QString::fromStdString(e.what());
         }

@@ -21,8 +21,10 @@ class CompareAnalysis : public QObject {
  public:
   explicit CompareAnalysis(QObject* parent = nullptr);
 
-  /// Starts analysing `a` against `b` (both non-null).
-  void start(LoadedRunPtr a, LoadedRunPtr b);
+  /// Starts analysing `a` against `b` (both non-null); `readA` and `readB`, when given, are their
+  /// ground truth and results already read.
+  void start(LoadedRunPtr a, LoadedRunPtr b, RunEvaluationInputPtr readA = nullptr,
+             RunEvaluationInputPtr readB = nullptr);
   /// Drops the result of the analysis going (the runs were closed or replaced).
   void cancel();
   /// Whether a started analysis has not reported yet.

@@ -15,9 +15,13 @@
 
 namespace posescope {
 
+struct RunEvaluationInput;
+
 /// A run read back, shared by the pages and jobs that read it instead of copied to each (a
 /// 5,000-image run's records are tens of megabytes).
 using LoadedRunPtr = std::shared_ptr<const LoadedRun>;
+/// A run's ground truth and results read for scoring (loadRunEvaluationInput), shared likewise.
+using RunEvaluationInputPtr = std::shared_ptr<const RunEvaluationInput>;
 
 /// One side (A or B) of a comparison; built off the GUI thread, never changed after. The run and
 /// its overlay data are shared (with the run the window shows when it is the same folder).

@@ -110,12 +110,13 @@ CompareCurves::CompareCurves(QWidget* parent) : QWidget(parent) {
 }
 
 void CompareCurves::showRuns(LoadedRunPtr a, LoadedRunPtr b, const QString& nameA,
-                             const QString& nameB) {
+                             const QString& nameB, RunEvaluationInputPtr readA,
+                             RunEvaluationInputPtr readB) {
   ++pairGeneration_;
   runA_ = std::move(a);
   runB_ = std::move(b);
-  inputA_.reset();
-  inputB_.reset();
+  inputA_ = std::move(readA);
+  inputB_ = std::move(readB);
   nameA_ = nameA;
   nameB_ = nameB;
   prChart_->setComparedAnalyses(nullptr, nullptr, nameA, nameB);

@@ -33,7 +33,9 @@ class CompareCurves : public QWidget {
   explicit CompareCurves(QWidget* parent = nullptr);
 
   /// Starts on a new pair: the curves wait for showPairAnalysis, the measures are computed now.
-  void showRuns(LoadedRunPtr a, LoadedRunPtr b, const QString& nameA, const QString& nameB);
+  /// `readA` and `readB`, when given, are the runs' ground truth and results already read.
+  void showRuns(LoadedRunPtr a, LoadedRunPtr b, const QString& nameA, const QString& nameB,
+                RunEvaluationInputPtr readA = nullptr, RunEvaluationInputPtr readB = nullptr);
   /// Draws both runs' baseline curves from the pair's analyses.
   void showPairAnalysis(const RunPairAnalysisPtr& analysis);
   /// Says why the pair's analyses failed, in place of the curves.

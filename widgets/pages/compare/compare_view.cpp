@@ -383,9 +383,18 @@ void CompareView::startPairAnalysis() {
   // One copy of each run for both jobs (the document's may change while they go).
   const LoadedRunPtr& runA = side(A)->run;
   const LoadedRunPtr& runB = side(B)->run;
-  curves_->showRuns(runA, runB, tr("A: %1").arg(labelA_), tr("B: %1").arg(labelB_));
-  analysis_->start(runA, runB);
+  const RunEvaluationInputPtr readA = readInputOf(runA), readB = readInputOf(runB);
+  curves_->showRuns(runA, runB, tr("A: %1").arg(labelA_), tr("B: %1").arg(labelB_), readA, readB);
+  analysis_->start(runA, runB, readA, readB);
   showNotes();
+}
+
+RunEvaluationInputPtr CompareView::readInputOf(const LoadedRunPtr& run) const {
+  if (!document_ || !document_->openedRun() || run.get() != &document_->openedRun()->run)
+    return nullptr;
+  // The document drops the analysis when the run is read again, so it is of this reading.
+  const RunAnalysisPtr& analysis = document_->analysis();
+  return analysis ? analysis->input : nullptr;
 }
 
 void CompareView::showPairAnalysis(const RunPairAnalysisPtr& analysis) {

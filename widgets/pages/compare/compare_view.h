@@ -143,6 +143,9 @@ class CompareView : public QWidget {
   QWidget* buildTables();
   QWidget* buildApCharts();
   void startPairAnalysis();
+  /// The ground truth and results of `run` when it is the run the window shows and its analysis
+  /// has read them (shared, not read again), else nullptr.
+  RunEvaluationInputPtr readInputOf(const LoadedRunPtr& run) const;
   void showPairAnalysis(const RunPairAnalysisPtr& analysis);
   void showPairAnalysisFailed(const QString& message);
   void showNotes();

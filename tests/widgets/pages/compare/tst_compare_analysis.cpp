@@ -36,6 +36,9 @@
 #include "widgets/pages/compare/canvas_pair.h"
 #include "widgets/pages/compare/compare_curves.h"
 #include "widgets/pages/compare/compare_view.h"
+#include "widgets/session/run_analysis.h"
+#include "widgets/session/run_document.h"
+#include "widgets/session/run_session.h"
 #include "widgets/session/triage_queues.h"
 
 using namespace posescope;
@@ -297,6 +300,34 @@ class TestCompareAnalysis : public QObject {
     QCOMPARE(view.comparison()->significance->stats.size(), std::size_t{10});
     // Both kinds of rows occur: intervals that exclude 0 (marked) and that include it.
     QVERIFY(significant > 0 && significant < model->rowCount());
+  }
+
+  // Issue 39: the run the window shows is compared with the ground truth and results its own
+  // analysis read (not read a second time), and the intervals are still the CLI's.
+  void theShownRunIsAnalysedFromItsOwnReading() {
+    const AnalysedPair pair;
+    const QMap<QString, QString> expected = cliIntervals(pair.dirA, pair.dirB);
+    RunSession session;
+    CompareView view;
+    view.followSession(&session);
+    QSignalSpy analysed(session.document(), &RunDocument::analysisChanged);
+    session.openRunFolder(pair.dirA);
+    QTRY_VERIFY_WITH_TIMEOUT(session.document()->analysis(), 120000);
+    const RunEvaluationInputPtr shownInput = session.document()->analysis()->input;
+    QVERIFY(shownInput);
+    const long heldBefore = shownInput.use_count();
+
+    QSignalSpy finished(&view, &CompareView::pairAnalysisFinished);
+    session.openComparison(pair.dirA, pair.dirB);
+    QVERIFY(finished.wait(120000));
+    // The Curves tab keeps A's reading for other thresholds: the shown run's, one more holder.
+    QTRY_COMPARE(shownInput.use_count(), heldBefore + 1);
+    const MetricComparisonModel* model = view.metricModel();
+    for (int r = 0; r < model->rowCount(); ++r) {
+      const QString name = model->index(r, MetricComparisonModel::NameColumn).data().toString();
+      QCOMPARE(model->index(r, MetricComparisonModel::IntervalColumn).data().toString(),
+               expected.value(name));
+    }
   }
 
   void chartsAndErrorChangesFollowTheAnalyses() {
