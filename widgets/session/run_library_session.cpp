@@ -44,8 +44,13 @@ void addFoldersUnder(const fs::path& root, std::set<fs::path>& out) {
   }
 }
 
+// A folder's clock (a coarse one, ticking every few ms) may stamp a change made just after the
+// scan began earlier than the scan's own start: changes this close count as possibly missed.
+constexpr qint64 kClockSlackMs = 1000;
+
 RunLibrarySnapshotPtr scanLibrary(const QStringList& folders) {
   auto scan = std::make_shared<RunLibrarySnapshot>();
+  scan->started = QDateTime::currentDateTimeUtc();
   std::vector<std::string> existing;
   std::set<fs::path> watched;
   for (const QString& folder : folders) {
@@ -140,11 +145,25 @@ void RunLibrarySession::rescan() {
 
 void RunLibrarySession::showScan(RunLibrarySnapshotPtr scan) {
   snapshot_ = std::move(scan);
-  watch(snapshot_->watched);
+  const QStringList added = watch(snapshot_->watched);
   Q_EMIT libraryChanged();
+  if (!added.isEmpty()) catchUp(added, snapshot_->started);
 }
 
-void RunLibrarySession::watch(const QStringList& dirs) {
+void RunLibrarySession::catchUp(const QStringList& added, const QDateTime& since) {
+  inBackground(
+      this,
+      [added, since = since.addMSecs(-kClockSlackMs)] {
+        for (const QString& dir : added)
+          if (QFileInfo(dir).lastModified().toUTC() >= since) return true;
+        return false;
+      },
+      [this](bool changed) {
+        if (changed) rescan();
+      });
+}
+
+QStringList RunLibrarySession::watch(const QStringList& dirs) {
   const QStringList nowList = watcher_->directories();
   const QSet<QString> now(nowList.begin(), nowList.end()), wanted(dirs.begin(), dirs.end());
   QStringList gone, added;
@@ -154,6 +173,7 @@ void RunLibrarySession::watch(const QStringList& dirs) {
     if (!now.contains(dir)) added << dir;
   if (!gone.isEmpty()) watcher_->removePaths(gone);
   if (!added.isEmpty()) watcher_->addPaths(added);
+  return added;
 }
 
 }  // namespace posescope

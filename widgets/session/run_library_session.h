@@ -4,6 +4,7 @@
 // again when runs appear, change state or go (a file watcher on the folders, debounced; no
 // polling).
 
+#include <QDateTime>
 #include <QObject>
 #include <QStringList>
 #include <map>
@@ -27,6 +28,8 @@ struct RunLibrarySnapshot {
   std::map<std::string, std::string> sweepErrors;  // sweep folder -> why sweep.json is unread
   QStringList problems;  // library folders that could not be read, and why
   QStringList watched;   // the folders a change in which reads the library again
+  /// When the scan began listing folders: a folder changed since then may hold what it missed.
+  QDateTime started;
 };
 using RunLibrarySnapshotPtr = std::shared_ptr<const RunLibrarySnapshot>;
 
@@ -62,7 +65,11 @@ class RunLibrarySession : public QObject {
  private:
   void setFolders(QStringList folders, bool remember);
   void showScan(RunLibrarySnapshotPtr scan);
-  void watch(const QStringList& dirs);
+  /// Watches `dirs` alone; returns those not watched before.
+  QStringList watch(const QStringList& dirs);
+  /// Reads the library again when one of `added`, watched only now, changed since `since`: a
+  /// change made before its watch existed sends no signal.
+  void catchUp(const QStringList& added, const QDateTime& since);
 
   QStringList folders_;
   RunLibrarySnapshotPtr snapshot_;

@@ -7,6 +7,7 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <QDir>
 #include <QFile>
 #include <QProcess>
 #include <QSignalSpy>
@@ -25,6 +26,7 @@
 #include "pipeline/run_folder_read.h"
 #include "pipeline/run_lock.h"
 #include "widgets/session/run_folder_watcher.h"
+#include "widgets/session/run_library_session.h"
 #include "widgets/session/run_session.h"
 
 using namespace posescope;
@@ -198,6 +200,31 @@ class TestRunFolderWatcher : public QObject {
              QString::fromStdString(whole.metricsMarkdown));
     for (const char* file : test::kMergedRunFiles)
       QVERIFY2(bytesOf(merged + "/" + file) == bytesOf(tmp_.filePath("whole/") + file), file);
+  }
+
+  void mergesIntoAWatchedLibraryShowComplete() {
+    // The Runs page's library watches its folders: each run folder a merge writes into one is
+    // listed, complete, once the merge ends, merge after merge. (A folder changed while a scan
+    // listed it, before its watch existed, is read again: tst_runs_page pins that moment.)
+    const QString library = tmp_.filePath("library");
+    QVERIFY(QDir().mkpath(library));
+    RunLibrarySession session;
+    session.showFolders({library});
+    QTRY_VERIFY_WITH_TIMEOUT(session.snapshot() && !session.isScanning(), kTimeoutMs);
+    constexpr int kMerges = 8;
+    for (int i = 0; i < kMerges; ++i) {
+      const QString merged = QDir(library).filePath(QString("merged-%1").arg(i));
+      const auto merge =
+          test::runCli({"merge", "--quiet", shardDir(0), shardDir(1), "--out", merged});
+      QVERIFY2(merge.exitCode == 0, qPrintable(test::explain(merge)));
+      auto stateOf = [&session, &merged]() -> QString {
+        for (const LibraryRun& run : session.snapshot()->runs)
+          if (QDir::cleanPath(QString::fromStdString(run.dir)) == QDir::cleanPath(merged))
+            return QString::fromStdString(run.state);
+        return QStringLiteral("not listed");
+      };
+      QTRY_COMPARE_WITH_TIMEOUT(stateOf(), QStringLiteral("complete"), 20000);
+    }
   }
 
   void aRunThatEndedBeforeItWasFollowedIsReadAgain() {

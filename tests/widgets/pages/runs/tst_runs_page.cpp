@@ -19,6 +19,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 
@@ -403,6 +404,32 @@ class TestRunsPage : public QObject {
             .data()
             .toString(),
         QString("failed"), kTimeoutMs);
+  }
+
+  // Issue 39: a folder that changed after a scan listed it but before its watch existed sends no
+  // signal (merge writing into a watched library lost the race 5 times in 22); the library reads
+  // again once when such a folder is newly watched. Folder times stand in for the race.
+  void aFolderChangedBeforeItsWatchIsReadAgain() {
+    const fs::path root = fs::path(tmp_.path().toStdString()) / "catch-up";
+    const fs::path gt = fs::path(tmp_.path().toStdString()) / "data/gt.json";
+    makeRun(root / "old/first", gt, 0, 1.0, 1.0);
+    makeRun(root / "racing/second", gt, 0, 2.0, 0.8);
+    auto stamp = [](const fs::path& dir, std::chrono::seconds from) {
+      for (const auto& entry : fs::recursive_directory_iterator(dir))
+        if (entry.is_directory()) fs::last_write_time(entry.path(), entry.last_write_time() + from);
+      fs::last_write_time(dir, fs::last_write_time(dir) + from);
+    };
+    stamp(root / "old", -std::chrono::hours(1));       // settled long before any scan
+    stamp(root / "racing", std::chrono::seconds(30));  // changed while the scan ran
+    fs::last_write_time(root, fs::last_write_time(root) - std::chrono::hours(1));
+    RunLibrarySession session;
+    session.showFolders({q(root / "old")});
+    waitForScan(session, 1);
+    QSignalSpy scanned(&session, &RunLibrarySession::libraryChanged);
+    session.showFolders({q(root / "old"), q(root / "racing")});
+    // The scan for the new folder, then one more for what it may have missed.
+    QTRY_COMPARE_WITH_TIMEOUT(scanned.count(), 2, kTimeoutMs);
+    QCOMPARE(static_cast<int>(session.snapshot()->runs.size()), 2);
   }
 
   void doubleClickAndCompareGoThroughTheWindow() {
