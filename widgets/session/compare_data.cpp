@@ -61,9 +61,17 @@ CompareSide compareSideOf(LoadedRunPtr run, RunOverlayDataPtr images, const QStr
   }
   if (images) {
     for (const auto& w : images->warnings) side.warnings << QString::fromStdString(w);
+    side.evaluations = std::shared_ptr<const RunImageEvaluations>(images, &images->evaluations);
     side.images = std::move(images);
   } else {
     side.warnings << QObject::tr("no overlays: %1").arg(imagesError);
+    try {
+      side.evaluations =
+          std::make_shared<const RunImageEvaluations>(RunImageEvaluations::loadFromRunFolder(
+              side.run->dir, side.run->records, side.run->summary.categoryId));
+    } catch (const std::exception& e) {
+      side.warnings << QObject::tr("no per-image evaluation: %1").arg(e.what());
+    }
   }
   return side;
 }
@@ -79,17 +87,9 @@ CompareSide loadCompareSide(const std::string& dir) {
 }
 
 RunComparison compareSides(const CompareSide& a, const CompareSide& b) {
-  // The overlay data already holds image_eval.jsonl read; a side without it reads the file.
-  std::optional<RunImageEvaluations> readA, readB;
-  auto evaluations = [](const CompareSide& side,
-                        std::optional<RunImageEvaluations>& read) -> const RunImageEvaluations& {
-    if (side.images) return side.images->evaluations;
-    return read.emplace(RunImageEvaluations::loadFromRunFolder(side.run->dir, side.run->records,
-                                                               side.run->summary.categoryId));
-  };
-  const RunImageEvaluations& evaluationsA = evaluations(a, readA);
-  const RunImageEvaluations& evaluationsB = evaluations(b, readB);
-  return compareRuns(*a.run, evaluationsA, *b.run, evaluationsB);
+  const RunImageEvaluations none;
+  return compareRuns(*a.run, a.evaluations ? *a.evaluations : none, *b.run,
+                     b.evaluations ? *b.evaluations : none);
 }
 
 std::vector<SideBySideRow> summaryRows(const RunComparison& c, const CompareSide& a,

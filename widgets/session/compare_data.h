@@ -31,6 +31,9 @@ struct CompareSide {
   int inputSize = 0;               // DATASET.INPUT_SIZE (0 when the config cannot be read)
   std::shared_ptr<const RunOverlayData> images;  // nullptr when the dataset cannot be read
   QStringList warnings;                          // why arch / input size / images are missing
+  /// Its per-image evaluation: the overlay data's, else its image_eval.jsonl read (nullptr, as
+  /// empty, when absent or malformed: a warning says which), so comparing never reads a file.
+  std::shared_ptr<const RunImageEvaluations> evaluations;
 
   /// The record of image `imageId`, or nullptr.
   const ImageRecord* recordOfImage(std::int64_t imageId) const;
@@ -46,8 +49,8 @@ CompareSide loadCompareSide(const std::string& dir);
 /// warning.
 CompareSide compareSideOf(LoadedRunPtr run, RunOverlayDataPtr images, const QString& imagesError);
 
-/// compareRuns of the two sides, with each side's per-image evaluations: its overlay data's, else
-/// its image_eval.jsonl (none when absent). Throws like compareRuns.
+/// compareRuns of the two sides with their `evaluations` (quick: reads no file, so the GUI thread
+/// may call it). Throws like compareRuns.
 RunComparison compareSides(const CompareSide& a, const CompareSide& b);
 
 /// One row of the side-by-side summary: what, A's value, B's value.

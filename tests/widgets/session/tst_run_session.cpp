@@ -163,6 +163,57 @@ class TestRunSession : public QObject {
     QVERIFY(pair.a.run.get() != &shown->run);
   }
 
+  // A run whose dataset cannot be read has no overlay data: its side holds image_eval.jsonl read
+  // in the background, so comparing (on the GUI thread, when a side is replaced) reads no file. A
+  // malformed one is a warning on its side, not a refused comparison.
+  void aSideWithoutOverlaysComparesPerImageWithoutReadingAgain() {
+    const QString a = pair_.dir().filePath("plainA"), b = pair_.dir().filePath("plainB");
+    test::FixtureImage one;
+    one.id = 1;
+    one.ap = 0.5;
+    one.oks = 0.7;
+    test::writeFixtureRun(a.toStdString(), "search-XS", {one}, test::cocoNames(),
+                          std::vector<double>(10, 0.4));
+    one.ap = 0.75;
+    test::writeFixtureRun(b.toStdString(), "search-S", {one}, test::cocoNames(),
+                          std::vector<double>(10, 0.6));
+    // A's config cannot be read: no dataset, no overlay data.
+    QFile config(a + "/config.yaml");
+    QVERIFY(config.open(QIODevice::WriteOnly));
+    config.write("DATASET: [unclosed\n");
+    config.close();
+    RunSession session;
+    QSignalSpy compared(&session, &RunSession::comparisonOpened);
+    QSignalSpy failed(&session, &RunSession::comparisonFailed);
+    session.openComparison(a, b);
+    QTRY_VERIFY_WITH_TIMEOUT(!compared.isEmpty() || !failed.isEmpty(), kPairRunTimeoutMs);
+    QVERIFY(failed.isEmpty());
+    auto pair = compared.takeFirst().first().value<OpenedComparison>();
+    QVERIFY(!pair.a.images && pair.a.evaluations);
+    QCOMPARE(pair.comparison.images.size(), std::size_t(1));
+    QCOMPARE(pair.comparison.images.front().deltaAp.value_or(0), 0.25);
+
+    // Swapped on the GUI thread after A's image_eval.jsonl went bad: the comparison is made from
+    // what the sides hold, not from the files.
+    QFile broken(a + "/image_eval.jsonl");
+    QVERIFY(broken.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    broken.write("{not json\n");
+    broken.close();
+    session.document()->setComparison(pair);
+    session.document()->swapComparison();
+    QVERIFY(session.document()->comparison());
+    QCOMPARE(session.document()->comparison()->images.front().deltaAp.value_or(0), -0.25);
+
+    session.openComparison(a, b);
+    QTRY_VERIFY_WITH_TIMEOUT(!compared.isEmpty() || !failed.isEmpty(), kPairRunTimeoutMs);
+    QVERIFY2(failed.isEmpty(),
+             qPrintable(failed.isEmpty() ? QString() : failed.first().first().toString()));
+    pair = compared.takeFirst().first().value<OpenedComparison>();
+    QVERIFY2(pair.a.warnings.join('\n').contains("image_eval.jsonl"),
+             qPrintable(pair.a.warnings.join('\n')));
+    QVERIFY(!pair.comparison.images.front().apA);
+  }
+
   void recentFilesKeepTheTenNewest() {
     QSettings().clear();
     RunSession session;
