@@ -19,6 +19,24 @@
 using namespace posescope;
 using namespace posescope::test;
 
+namespace {
+
+// Two fixture runs of one image to compare, in `a` ("search-XS", per-image AP `apA`) and `b`
+// ("search-S", `apB`).
+void writeComparedPair(const QString& a, const QString& b, double apA = 0.5, double apB = 0.5) {
+  test::FixtureImage one;
+  one.id = 1;
+  one.oks = 0.7;
+  one.ap = apA;
+  test::writeFixtureRun(a.toStdString(), "search-XS", {one}, test::cocoNames(),
+                        std::vector<double>(10, 0.4));
+  one.ap = apB;
+  test::writeFixtureRun(b.toStdString(), "search-S", {one}, test::cocoNames(),
+                        std::vector<double>(10, 0.6));
+}
+
+}  // namespace
+
 class TestRunSession : public QObject {
   Q_OBJECT
  private:
@@ -99,14 +117,7 @@ class TestRunSession : public QObject {
 
   void comparisonsAreReadInTheBackground() {
     const QString a = pair_.dir().filePath("cmpA"), b = pair_.dir().filePath("cmpB");
-    test::FixtureImage one;
-    one.id = 1;
-    one.ap = 0.5;
-    one.oks = 0.7;
-    test::writeFixtureRun(a.toStdString(), "search-XS", {one}, test::cocoNames(),
-                          std::vector<double>(10, 0.4));
-    test::writeFixtureRun(b.toStdString(), "search-S", {one}, test::cocoNames(),
-                          std::vector<double>(10, 0.6));
+    writeComparedPair(a, b);
     RunSession session;
     QSignalSpy compared(&session, &RunSession::comparisonOpened);
     QSignalSpy side(&session, &RunSession::compareSideOpened);
@@ -132,12 +143,7 @@ class TestRunSession : public QObject {
   // is held, and a folder compared with itself is read once.
   void theShownRunIsComparedWithoutReadingItAgain() {
     const QString a = pair_.dir().filePath("sharedA"), b = pair_.dir().filePath("sharedB");
-    test::FixtureImage one;
-    one.id = 1;
-    test::writeFixtureRun(a.toStdString(), "search-XS", {one}, test::cocoNames(),
-                          std::vector<double>(10, 0.4));
-    test::writeFixtureRun(b.toStdString(), "search-S", {one}, test::cocoNames(),
-                          std::vector<double>(10, 0.6));
+    writeComparedPair(a, b);
     RunSession session;
     QSignalSpy opened(&session, &RunSession::runFolderOpened);
     QSignalSpy compared(&session, &RunSession::comparisonOpened);
@@ -168,15 +174,7 @@ class TestRunSession : public QObject {
   // malformed one is a warning on its side, not a refused comparison.
   void aSideWithoutOverlaysComparesPerImageWithoutReadingAgain() {
     const QString a = pair_.dir().filePath("plainA"), b = pair_.dir().filePath("plainB");
-    test::FixtureImage one;
-    one.id = 1;
-    one.ap = 0.5;
-    one.oks = 0.7;
-    test::writeFixtureRun(a.toStdString(), "search-XS", {one}, test::cocoNames(),
-                          std::vector<double>(10, 0.4));
-    one.ap = 0.75;
-    test::writeFixtureRun(b.toStdString(), "search-S", {one}, test::cocoNames(),
-                          std::vector<double>(10, 0.6));
+    writeComparedPair(a, b, 0.5, 0.75);
     // A's config cannot be read: no dataset, no overlay data.
     QFile config(a + "/config.yaml");
     QVERIFY(config.open(QIODevice::WriteOnly));
