@@ -106,23 +106,26 @@ struct ReadComparison {
   QString error;
 };
 
-// The side of `dir`: `shown` (the run the window shows, when it is that folder) shared, else the
-// folder read; throws like loadCompareSide.
+// The side of `dir`: `shown` (the run the window shows, or nullptr) shared when it is that folder,
+// else the folder read; throws like loadCompareSide. Off the GUI thread: comparing folders
+// resolves their paths.
 CompareSide readCompareSide(const QString& dir, const OpenedRunPtr& shown) {
-  if (shown)
+  // A partial run's per-image scores come from its partial metrics, not image_eval.jsonl: read on
+  // its own, as a comparison reads it, it has none.
+  if (shown && !shown->partialImageScores &&
+      sameFolder(dir, QString::fromStdString(shown->run.dir)))
     return compareSideOf(LoadedRunPtr(shown, &shown->run), shown->inspect, shown->inspectError);
   return loadCompareSide(dir.toStdString());
 }
 
-ReadComparison readComparison(const QString& dirA, const OpenedRunPtr& shownA, const QString& dirB,
-                              const OpenedRunPtr& shownB) {
+ReadComparison readComparison(const QString& dirA, const QString& dirB, const OpenedRunPtr& shown) {
   ReadComparison out;
   try {
     // Two folders, two cores: B is read on a thread of its own while A is read here.
     std::future<CompareSide> readB;
     if (!sameFolder(dirA, dirB))
-      readB = std::async(std::launch::async, readCompareSide, dirB, shownB);
-    CompareSide a = readCompareSide(dirA, shownA);
+      readB = std::async(std::launch::async, readCompareSide, dirB, shown);
+    CompareSide a = readCompareSide(dirA, shown);
     CompareSide b = readB.valid() ? readB.get() : a;
     RunComparison comparison = compareSides(a, b);
     out.opened = OpenedComparison{std::move(a), std::move(b), std::move(comparison)};
@@ -364,21 +367,11 @@ void RunSession::openRunFolder(const QString& dir) {
       });
 }
 
-OpenedRunPtr RunSession::shownRunIn(const QString& dir) const {
-  const OpenedRunPtr& shown = document_->openedRun();
-  // A partial run's per-image scores come from its partial metrics, not image_eval.jsonl: read
-  // on its own, as a comparison does, it has none.
-  if (!shown || shown->partialImageScores ||
-      !sameFolder(dir, QString::fromStdString(shown->run.dir)))
-    return nullptr;
-  return shown;
-}
-
 void RunSession::openComparison(const QString& dirA, const QString& dirB) {
   inBackground(
       this,
-      [dirA, dirB, shownA = shownRunIn(dirA), shownB = shownRunIn(dirB)] {
-        ReadComparison read = readComparison(dirA, shownA, dirB, shownB);
+      [dirA, dirB, shown = document_->openedRun()] {
+        ReadComparison read = readComparison(dirA, dirB, shown);
         releaseFreeMemory();
         return read;
       },
@@ -397,7 +390,7 @@ void RunSession::openCompareSide(int side, const QString& dir) {
   };
   inBackground(
       this,
-      [dir, shown = shownRunIn(dir)] {
+      [dir, shown = document_->openedRun()] {
         ReadSide out;
         try {
           out.loaded = readCompareSide(dir, shown);

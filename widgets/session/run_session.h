@@ -151,9 +151,6 @@ class RunSession : public QObject {
   void demoFailed(const QString& message);
 
  private:
-  /// The run the window shows when it is folder `dir`, read back whole (its records and overlay
-  /// data shared instead of read again), else nullptr.
-  OpenedRunPtr shownRunIn(const QString& dir) const;
   /// Connects the document to this session's signals, before any page connects to them.
   void feedDocument();
   void onRunFinished(const RunOutcome& outcome);

@@ -9,6 +9,7 @@
 #include <QTemporaryDir>
 #include <QThread>
 #include <QtTest>
+#include <optional>
 
 #include "report/report_fixtures.h"
 #include "widgets/demo_pair_fixture.h"
@@ -33,6 +34,24 @@ void writeComparedPair(const QString& a, const QString& b, double apA = 0.5, dou
   one.ap = apB;
   test::writeFixtureRun(b.toStdString(), "search-S", {one}, test::cocoNames(),
                         std::vector<double>(10, 0.6));
+}
+
+// session.openComparison(a, b) and the comparison read; nullopt and `error` set when it failed.
+std::optional<OpenedComparison> comparisonOf(RunSession& session, const QString& a,
+                                             const QString& b, QString& error) {
+  QSignalSpy compared(&session, &RunSession::comparisonOpened);
+  QSignalSpy failed(&session, &RunSession::comparisonFailed);
+  session.openComparison(a, b);
+  if (!QTest::qWaitFor([&] { return !compared.isEmpty() || !failed.isEmpty(); },
+                       kPairRunTimeoutMs)) {
+    error = QStringLiteral("no answer in %1 ms").arg(kPairRunTimeoutMs);
+    return std::nullopt;
+  }
+  if (!failed.isEmpty()) {
+    error = failed.first().first().toString();
+    return std::nullopt;
+  }
+  return compared.first().first().value<OpenedComparison>();
 }
 
 }  // namespace
@@ -119,16 +138,15 @@ class TestRunSession : public QObject {
     const QString a = pair_.dir().filePath("cmpA"), b = pair_.dir().filePath("cmpB");
     writeComparedPair(a, b);
     RunSession session;
-    QSignalSpy compared(&session, &RunSession::comparisonOpened);
+    QString error;
+    const auto opened = comparisonOf(session, a, b, error);
+    QVERIFY2(opened, qPrintable(error));
+    QCOMPARE(opened->comparison.a.label, std::string("search-XS"));
+    QCOMPARE(opened->comparison.b.label, std::string("search-S"));
+    QVERIFY(opened->comparison.metrics.has_value());
+
     QSignalSpy side(&session, &RunSession::compareSideOpened);
     QSignalSpy failed(&session, &RunSession::comparisonFailed);
-    session.openComparison(a, b);
-    QTRY_VERIFY_WITH_TIMEOUT(!compared.isEmpty() || !failed.isEmpty(), kPairRunTimeoutMs);
-    QVERIFY(failed.isEmpty());
-    const auto opened = compared.first().first().value<OpenedComparison>();
-    QCOMPARE(opened.comparison.a.label, std::string("search-XS"));
-    QCOMPARE(opened.comparison.b.label, std::string("search-S"));
-    QVERIFY(opened.comparison.metrics.has_value());
 
     session.openCompareSide(1, b);
     QTRY_VERIFY_WITH_TIMEOUT(!side.isEmpty(), kPairRunTimeoutMs);
@@ -146,27 +164,22 @@ class TestRunSession : public QObject {
     writeComparedPair(a, b);
     RunSession session;
     QSignalSpy opened(&session, &RunSession::runFolderOpened);
-    QSignalSpy compared(&session, &RunSession::comparisonOpened);
-    QSignalSpy failed(&session, &RunSession::comparisonFailed);
     session.openRunFolder(a);
     QTRY_VERIFY_WITH_TIMEOUT(!opened.isEmpty(), kPairRunTimeoutMs);
     const OpenedRunPtr shown = session.document()->openedRun();
     QVERIFY(shown);
 
-    session.openComparison(a, b);
-    QTRY_VERIFY_WITH_TIMEOUT(!compared.isEmpty() || !failed.isEmpty(), kPairRunTimeoutMs);
-    QVERIFY(failed.isEmpty());
-    auto pair = compared.takeFirst().first().value<OpenedComparison>();
-    QCOMPARE(pair.a.run.get(), &shown->run);
-    QCOMPARE(pair.a.images, shown->inspect);
-    QCOMPARE(pair.comparison.b.label, std::string("search-S"));
+    QString error;
+    auto pair = comparisonOf(session, a, b, error);
+    QVERIFY2(pair, qPrintable(error));
+    QCOMPARE(pair->a.run.get(), &shown->run);
+    QCOMPARE(pair->a.images, shown->inspect);
+    QCOMPARE(pair->comparison.b.label, std::string("search-S"));
 
-    session.openComparison(b, b);
-    QTRY_VERIFY_WITH_TIMEOUT(!compared.isEmpty() || !failed.isEmpty(), kPairRunTimeoutMs);
-    QVERIFY(failed.isEmpty());
-    pair = compared.takeFirst().first().value<OpenedComparison>();
-    QCOMPARE(pair.a.run, pair.b.run);  // read once, not twice
-    QVERIFY(pair.a.run.get() != &shown->run);
+    pair = comparisonOf(session, b, b, error);
+    QVERIFY2(pair, qPrintable(error));
+    QCOMPARE(pair->a.run, pair->b.run);  // read once, not twice
+    QVERIFY(pair->a.run.get() != &shown->run);
   }
 
   // A run whose dataset cannot be read has no overlay data: its side holds image_eval.jsonl read
@@ -181,15 +194,12 @@ class TestRunSession : public QObject {
     config.write("DATASET: [unclosed\n");
     config.close();
     RunSession session;
-    QSignalSpy compared(&session, &RunSession::comparisonOpened);
-    QSignalSpy failed(&session, &RunSession::comparisonFailed);
-    session.openComparison(a, b);
-    QTRY_VERIFY_WITH_TIMEOUT(!compared.isEmpty() || !failed.isEmpty(), kPairRunTimeoutMs);
-    QVERIFY(failed.isEmpty());
-    auto pair = compared.takeFirst().first().value<OpenedComparison>();
-    QVERIFY(!pair.a.images && pair.a.evaluations);
-    QCOMPARE(pair.comparison.images.size(), std::size_t(1));
-    QCOMPARE(pair.comparison.images.front().deltaAp.value_or(0), 0.25);
+    QString error;
+    auto pair = comparisonOf(session, a, b, error);
+    QVERIFY2(pair, qPrintable(error));
+    QVERIFY(!pair->a.images && pair->a.evaluations);
+    QCOMPARE(pair->comparison.images.size(), std::size_t(1));
+    QCOMPARE(pair->comparison.images.front().deltaAp.value_or(0), 0.25);
 
     // Swapped on the GUI thread after A's image_eval.jsonl went bad: the comparison is made from
     // what the sides hold, not from the files.
@@ -197,19 +207,16 @@ class TestRunSession : public QObject {
     QVERIFY(broken.open(QIODevice::WriteOnly | QIODevice::Truncate));
     broken.write("{not json\n");
     broken.close();
-    session.document()->setComparison(pair);
+    session.document()->setComparison(*pair);
     session.document()->swapComparison();
     QVERIFY(session.document()->comparison());
     QCOMPARE(session.document()->comparison()->images.front().deltaAp.value_or(0), -0.25);
 
-    session.openComparison(a, b);
-    QTRY_VERIFY_WITH_TIMEOUT(!compared.isEmpty() || !failed.isEmpty(), kPairRunTimeoutMs);
-    QVERIFY2(failed.isEmpty(),
-             qPrintable(failed.isEmpty() ? QString() : failed.first().first().toString()));
-    pair = compared.takeFirst().first().value<OpenedComparison>();
-    QVERIFY2(pair.a.warnings.join('\n').contains("image_eval.jsonl"),
-             qPrintable(pair.a.warnings.join('\n')));
-    QVERIFY(!pair.comparison.images.front().apA);
+    pair = comparisonOf(session, a, b, error);
+    QVERIFY2(pair, qPrintable(error));
+    QVERIFY2(pair->a.warnings.join('\n').contains("image_eval.jsonl"),
+             qPrintable(pair->a.warnings.join('\n')));
+    QVERIFY(!pair->comparison.images.front().apA);
   }
 
   void recentFilesKeepTheTenNewest() {
