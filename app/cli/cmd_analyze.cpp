@@ -74,6 +74,7 @@ int runAnalyze(const ParsedArgs& parsed) {
         std::async(std::launch::async, [&] { return loadResultsWithImageNames(dtPath); });
     const LayoutChoice choice = layoutChoice(parsed);
     const KeypointGroundTruth file = loadGroundTruth(gtPath);
+    for (const std::string& warning : file.warnings) std::cerr << "warning: " << warning << "\n";
     layout = resolveKeypointLayout(file, choice);
     gt = groundTruthOfLayout(file, layout);
     results = detectionsOfLayout(resolveImageNames(pending.get(), file), layout);

@@ -53,6 +53,7 @@ int runMetrics(const ParsedArgs& parsed) {
   // file name stems (Ultralytics) are resolved once the ground truth is read.
   auto pending = std::async(std::launch::async, [&] { return loadResultsWithImageNames(dtPath); });
   const KeypointGroundTruth file = loadGroundTruth(gtPath);
+  for (const std::string& warning : file.warnings) std::cerr << "warning: " << warning << "\n";
   const KeypointLayout layout = resolveKeypointLayout(file, choice);
   const KeypointGroundTruth gt = groundTruthOfLayout(file, layout);
   const EvalVariant variant = layout.variant;

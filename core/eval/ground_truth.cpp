@@ -1,5 +1,6 @@
 #include "eval/ground_truth.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <unordered_set>
@@ -115,8 +116,53 @@ GroundTruthPerson parseAnnotation(value& v, const Context& ctx) {
   return person;
 }
 
-KeypointCategory parseCategory(value& v, const Context& ctx) {
+// A category's `skeleton`: 1-based joint pairs, made 0-based. pycocotools and crowdposetools never
+// read it, so anything else in it is a problem to warn about, not a reason to refuse the file.
+std::vector<std::pair<int, int>> readLimbs(value& field, const Context& ctx,
+                                           std::vector<std::string>& problems) {
+  std::vector<std::pair<int, int>> limbs;
+  if (evaljson::kindOf(field, ctx) != Kind::Array) {
+    evaljson::skipChecked(field, ctx);
+    problems.emplace_back("not a list of joint pairs");
+    return limbs;
+  }
+  std::size_t malformed = 0;
+  evaljson::forEachElement(field, ctx, "skeleton", [&](std::size_t, value& pair) {
+    std::vector<double> ends;
+    bool numbers = evaljson::kindOf(pair, ctx) == Kind::Array;
+    if (numbers) {
+      evaljson::forEachElement(pair, ctx, "skeleton", [&](std::size_t, value& end) {
+        if (evaljson::kindOf(end, ctx) == Kind::Number) {
+          ends.push_back(evaljson::number(end, ctx).value);
+        } else {
+          evaljson::skipChecked(end, ctx);
+          numbers = false;
+        }
+      });
+    } else {
+      evaljson::skipChecked(pair, ctx);
+    }
+    // Range-checked before the cast to int: a joint number past int's range is undefined. Joint 0
+    // stays (as -1) so that the check against the joints names it.
+    const auto isJointNumber = [](double n) {
+      return n == std::floor(n) && n >= 0 && n <= std::numeric_limits<int>::max();
+    };
+    if (!numbers || ends.size() != 2 || !isJointNumber(ends[0]) || !isJointNumber(ends[1])) {
+      ++malformed;
+      return;
+    }
+    limbs.emplace_back(static_cast<int>(ends[0]) - 1, static_cast<int>(ends[1]) - 1);
+  });
+  if (malformed > 0) {
+    problems.push_back(std::to_string(malformed) + " entr" + (malformed == 1 ? "y" : "ies") +
+                       " not a pair of 1-based joint numbers");
+  }
+  return limbs;
+}
+
+KeypointCategory parseCategory(value& v, const Context& ctx, std::vector<std::string>& warnings) {
   KeypointCategory category;
+  std::vector<std::string> limbProblems;
   bool hasId = false;
   evaljson::forEachField(v, ctx, [&](std::string_view key, value& field) {
     if (key == "id") {
@@ -137,33 +183,46 @@ KeypointCategory parseCategory(value& v, const Context& ctx) {
         }
       });
     } else if (key == "skeleton") {
-      // Limbs only draw overlays (pycocotools ignores them); a malformed one is still refused.
-      evaljson::forEachElement(field, ctx, "skeleton", [&](std::size_t i, value& pair) {
-        std::vector<double> ends = evaljson::readNumbers(pair, "skeleton", ctx);
-        // Range-checked before the cast to int: a joint number past int's range is undefined.
-        const auto isJointNumber = [](double n) {
-          return n == std::floor(n) && n >= 1 && n <= std::numeric_limits<int>::max();
-        };
-        if (ends.size() != 2 || !isJointNumber(ends[0]) || !isJointNumber(ends[1])) {
-          throw EvalError(ctx.where() + ": skeleton[" + std::to_string(i) +
-                          "] must be a pair of 1-based joint numbers");
-        }
-        category.limbs.emplace_back(static_cast<int>(ends[0]) - 1, static_cast<int>(ends[1]) - 1);
-      });
+      category.limbs = readLimbs(field, ctx, limbProblems);
     } else {
       return false;
     }
     return true;
   });
   if (!hasId) missing(ctx, "id");
+  // A category without joints is not evaluated nor drawn: its skeleton means nothing.
   const int joints = static_cast<int>(category.keypoints.size());
-  for (std::size_t i = 0; i < category.limbs.size(); ++i) {
-    const auto [a, b] = category.limbs[i];
-    if (a < 0 || b < 0 || a >= joints || b >= joints) {
-      throw EvalError(ctx.where() + ": skeleton[" + std::to_string(i) + "] joins joints " +
-                      std::to_string(a + 1) + " and " + std::to_string(b + 1) +
-                      ", but the category has " + std::to_string(joints) + " keypoints");
-    }
+  if (joints == 0) {
+    category.limbs.clear();
+    return category;
+  }
+  // Limbs are checked against the joints once both are read (the file may list either first).
+  const auto fits = [&](const std::pair<int, int>& limb) {
+    return limb.first >= 0 && limb.second >= 0 && limb.first < joints && limb.second < joints;
+  };
+  std::size_t outside = 0;
+  std::string first;
+  for (const auto& limb : category.limbs) {
+    if (fits(limb)) continue;
+    if (outside++ == 0)
+      first = "joins joints " + std::to_string(limb.first + 1) + " and " +
+              std::to_string(limb.second + 1);
+  }
+  category.limbs.erase(std::remove_if(category.limbs.begin(), category.limbs.end(),
+                                      [&](const auto& limb) { return !fits(limb); }),
+                       category.limbs.end());
+  if (outside > 0) {
+    limbProblems.push_back(std::to_string(outside) + " limb" + (outside == 1 ? "" : "s") +
+                           " outside its " + std::to_string(joints) + " keypoints (the first " +
+                           first + ")");
+  }
+  if (!limbProblems.empty()) {
+    category.skeletonDoesNotFit = true;
+    std::string joined;
+    for (const std::string& problem : limbProblems)
+      joined += (joined.empty() ? "" : "; ") + problem;
+    warnings.push_back(ctx.where() + ": field 'skeleton': " + joined +
+                       "; those limbs are not drawn (no reference reads the skeleton to score)");
   }
   return category;
 }
@@ -195,7 +254,7 @@ KeypointGroundTruth parseGroundTruthText(simdjson::padded_string_view text,
     } else if (key == "categories") {
       hasCategories = true;
       evaljson::forEachElement(list, top, "categories", [&](std::size_t i, value& e) {
-        gt.categories.push_back(parseCategory(e, Context{json, doc, "categories", i}));
+        gt.categories.push_back(parseCategory(e, Context{json, doc, "categories", i}, gt.warnings));
       });
     } else {
       return false;
@@ -220,20 +279,38 @@ KeypointGroundTruth parseGroundTruthText(simdjson::padded_string_view text,
                       std::to_string(gt.categories[i].id));
     }
   }
+  // pycocotools evaluates the listed images and categories only: a person of another image or
+  // category is never scored, so it is left out with a warning. Two annotations with one id are
+  // refused: pycocotools' index keeps the last, and would score it twice without a word.
+  std::size_t unlisted = 0;
+  std::string firstUnlisted;
+  std::vector<GroundTruthPerson> listed;
+  listed.reserve(gt.annotations.size());
   for (std::size_t i = 0; i < gt.annotations.size(); ++i) {
-    const GroundTruthPerson& person = gt.annotations[i];
-    const auto where = [&] { return source + ": " + recordName("annotations", i); };
+    GroundTruthPerson& person = gt.annotations[i];
     if (!annotationIds.insert(person.id).second) {
-      throw EvalError(where() + ": duplicate annotation id " + std::to_string(person.id));
+      throw EvalError(source + ": " + recordName("annotations", i) + ": duplicate annotation id " +
+                      std::to_string(person.id));
     }
-    if (!imageIds.count(person.imageId)) {
-      throw EvalError(where() + ": image_id " + std::to_string(person.imageId) +
-                      " is not in 'images'");
+    const bool imageListed = imageIds.count(person.imageId) > 0;
+    if (imageListed && categoryIds.count(person.categoryId)) {
+      listed.push_back(std::move(person));
+      continue;
     }
-    if (!categoryIds.count(person.categoryId)) {
-      throw EvalError(where() + ": category_id " + std::to_string(person.categoryId) +
-                      " is not in 'categories'");
+    if (unlisted++ == 0) {
+      firstUnlisted =
+          recordName("annotations", i) +
+          (imageListed
+               ? ": category_id " + std::to_string(person.categoryId) + " is not in 'categories'"
+               : ": image_id " + std::to_string(person.imageId) + " is not in 'images'");
     }
+  }
+  gt.annotations = std::move(listed);
+  if (unlisted > 0) {
+    gt.warnings.push_back(
+        source + ": " + std::to_string(unlisted) + " annotation" + (unlisted == 1 ? "" : "s") +
+        " of an image or category the file does not list (the first: " + firstUnlisted +
+        "); left out, as pycocotools never evaluates them");
   }
   return gt;
 }
@@ -301,6 +378,7 @@ KeypointGroundTruth restrictToImages(const KeypointGroundTruth& gt,
   KeypointGroundTruth out;
   out.source = gt.source;
   out.categories = gt.categories;
+  out.warnings = gt.warnings;
   for (const auto& image : gt.images) {
     if (keep.count(image.id)) out.images.push_back(image);
   }

@@ -18,7 +18,11 @@ struct KeypointCategory {
   std::int64_t id = 0;
   std::string name;
   std::vector<std::string> keypoints;
-  std::vector<std::pair<int, int>> limbs;  // the file's `skeleton`, made 0-based
+  /// The file's `skeleton`, made 0-based: only the limbs joining two of the category's joints.
+  std::vector<std::pair<int, int>> limbs;
+  /// Whether the file's skeleton had limbs that do not fit (CrowdPose ships COCO's 17-joint
+  /// skeleton on its 14 joints): they are left out of the drawing; no reference scores limbs.
+  bool skeletonDoesNotFit = false;
 };
 
 /// One image of the ground truth; `crowdIndex` is present in CrowdPose files only.
@@ -48,6 +52,9 @@ struct KeypointGroundTruth {
   std::vector<GroundTruthImage> images;
   std::vector<GroundTruthPerson> annotations;
   std::vector<KeypointCategory> categories;
+  /// What is odd in the file but scored as the reference scores it, one line each naming the file
+  /// and the field; the commands print them once.
+  std::vector<std::string> warnings;
 };
 
 /// One predicted person, as in a COCO keypoint results file.

@@ -294,7 +294,11 @@ KeypointLayout resolveKeypointLayout(const KeypointGroundTruth& gt, const Layout
   layout.skeleton = reference ? referenceSkeleton(*reference) : Skeleton{};
   layout.skeleton.name = category.name;
   layout.skeleton.joints = joints;
-  if (!category.limbs.empty()) {
+  // A skeleton that does not fit its joints (CrowdPose's file carries COCO's) is replaced by the
+  // reference's own limbs for COCO's and CrowdPose's joints, as the reference's visualiser draws
+  // them; for another skeleton its limbs that fit are drawn.
+  const bool ownLimbs = !category.limbs.empty() && !(reference && category.skeletonDoesNotFit);
+  if (ownLimbs) {
     layout.skeleton.limbs = category.limbs;
     layout.skeleton.limbColours.clear();
   }
@@ -376,6 +380,7 @@ KeypointGroundTruth groundTruthOfLayout(const KeypointGroundTruth& gt,
   KeypointGroundTruth out;
   out.source = gt.source;
   out.images = gt.images;
+  out.warnings = gt.warnings;
   for (const KeypointCategory& c : gt.categories)
     if (kept(c.id)) out.categories.push_back(c);
   for (const GroundTruthPerson& p : gt.annotations)

@@ -70,7 +70,8 @@ struct KeypointLayout {
 /// `choice.categoryId` picks one. Sigmas come from the skeleton file, else --sigmas, else the
 /// dataset's own when its joints are COCO's or CrowdPose's (by name, or by count when the dataset
 /// is named, as valid.py reads its own files). Flip pairs from the file, else left_/right_ names;
-/// limbs from the file, else the category's `skeleton`, else the reference's. Throws EvalError
+/// limbs from the file, else the category's `skeleton` (the reference's when it does not fit COCO's
+/// or CrowdPose's joints), else the reference's. Throws EvalError
 /// naming the category, its joint count and both options when the sigmas are unknown, and for
 /// categories with different layouts, an unknown category, counts that differ.
 KeypointLayout resolveKeypointLayout(const KeypointGroundTruth& gt, const LayoutChoice& choice);

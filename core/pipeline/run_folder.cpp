@@ -165,10 +165,12 @@ void RunWriter::writeSummary(const RunSummary& summary) {
 
 void RunWriter::writeMetrics(const MetricTable& metrics, const std::string& markdown) {
   nlohmann::json j = nlohmann::json::object();
-  nlohmann::json names = metrics.names, values = nlohmann::json::array();
-  for (double v : metrics.values) values.push_back(v);
+  nlohmann::json names = metrics.names, stats = nlohmann::json::array();
+  for (double v : metrics.values) stats.push_back(v);
+  // "stats", as `metrics --json` and pycocotools name the list (readRunMetricTable also reads the
+  // "values" of run folders written before).
   j["names"] = names;
-  j["values"] = values;
+  j["stats"] = stats;
   writeText(runfiles::kMetricsJson, j.dump(2));
   writeText(runfiles::kMetricsMd, markdown);
 }

@@ -39,9 +39,9 @@ std::optional<MetricTable> readRunMetricTable(const std::string& dir) {
     const auto j = nlohmann::json::parse(readTextFile(path.string()));
     MetricTable m;
     m.names = j.at("names").get<std::vector<std::string>>();
-    m.values = j.at("values").get<std::vector<double>>();
+    m.values = j.at(j.contains("stats") ? "stats" : "values").get<std::vector<double>>();
     if (m.names.size() != m.values.size())
-      throw Error(path.string() + ": names and values differ in length");
+      throw Error(path.string() + ": names and stats differ in length");
     return m;
   } catch (const nlohmann::json::exception& e) {
     throw Error(path.string() + ": malformed metrics: " + e.what());

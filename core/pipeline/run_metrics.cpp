@@ -34,6 +34,7 @@ RunMetrics computeRunMetrics(const std::vector<ImageRecord>& records, const RunS
     detections = parseResults(all.dump(), "results in memory");
   }
   KeypointGroundTruth gt = loadGroundTruth(summary.annotationFile);
+  for (const std::string& warning : gt.warnings) log("warning: " + warning);
   if (!allImagesEvaluated) {
     std::vector<std::int64_t> evaluated;
     evaluated.reserve(records.size());

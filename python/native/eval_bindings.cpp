@@ -149,6 +149,14 @@ py::dict evaluate(const GroundTruthHandle& gt, const ResultsHandle& results,
   return out;
 }
 
+// The file's oddities that do not change a number (a skeleton that does not fit its joints), as
+// Python warnings: the CLI prints the same lines on stderr.
+void warnAboutOddities(const KeypointGroundTruth& gt) {
+  for (const std::string& warning : gt.warnings) {
+    if (PyErr_WarnEx(PyExc_UserWarning, warning.c_str(), 1) != 0) throw py::error_already_set();
+  }
+}
+
 }  // namespace
 
 void bindEvaluation(py::module_& m) {
@@ -187,24 +195,35 @@ void bindEvaluation(py::module_& m) {
   m.def(
       "load_ground_truth",
       [](const std::string& path) {
-        py::gil_scoped_release released;
-        return loadingFile(
-            path, [&] { return std::make_shared<KeypointGroundTruth>(loadGroundTruth(path)); });
+        std::shared_ptr<KeypointGroundTruth> gt;
+        {
+          py::gil_scoped_release released;
+          gt = loadingFile(
+              path, [&] { return std::make_shared<KeypointGroundTruth>(loadGroundTruth(path)); });
+        }
+        warnAboutOddities(*gt);
+        return gt;
       },
       py::arg("path"));
   m.def(
       "load_ground_truth_and_results",
       [](const std::string& gtPath, const std::string& resultsPath) {
-        py::gil_scoped_release released;
-        // The two files are parsed at once, as posescope-cli metrics does; image ids given as
-        // file name stems (Ultralytics) are resolved once the ground truth is read.
-        auto pending = std::async(std::launch::async, [&] {
-          return loadingFile(resultsPath, [&] { return loadResultsWithImageNames(resultsPath); });
-        });
-        auto gt = loadingFile(
-            gtPath, [&] { return std::make_shared<KeypointGroundTruth>(loadGroundTruth(gtPath)); });
-        auto results =
-            std::make_shared<ResultsList>(ResultsList{resolveImageNames(pending.get(), *gt)});
+        std::shared_ptr<KeypointGroundTruth> gt;
+        std::shared_ptr<ResultsList> results;
+        {
+          py::gil_scoped_release released;
+          // The two files are parsed at once, as posescope-cli metrics does; image ids given as
+          // file name stems (Ultralytics) are resolved once the ground truth is read.
+          auto pending = std::async(std::launch::async, [&] {
+            return loadingFile(resultsPath, [&] { return loadResultsWithImageNames(resultsPath); });
+          });
+          gt = loadingFile(gtPath, [&] {
+            return std::make_shared<KeypointGroundTruth>(loadGroundTruth(gtPath));
+          });
+          results =
+              std::make_shared<ResultsList>(ResultsList{resolveImageNames(pending.get(), *gt)});
+        }
+        warnAboutOddities(*gt);
         return std::make_pair(gt, results);
       },
       py::arg("gt_path"), py::arg("results_path"));

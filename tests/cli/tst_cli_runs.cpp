@@ -173,7 +173,7 @@ class TestCliRuns : public QObject {
       QCOMPARE(row.at("stats").size(), metrics.at("names").size());
       for (std::size_t i = 0; i < metrics.at("names").size(); ++i)
         QCOMPARE(row.at("stats").at(metrics.at("names")[i].get<std::string>()).get<double>(),
-                 metrics.at("values")[i].get<double>());
+                 metrics.at("stats")[i].get<double>());
     }
     // Imported predictions: a row without costs.
     const nlohmann::json& imported = *rowNamed(rows, "imported");

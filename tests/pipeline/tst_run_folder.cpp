@@ -12,6 +12,7 @@
 #include "common/errors.h"
 #include "common/strings.h"
 #include "pipeline/run_folder.h"
+#include "pipeline/run_folder_read.h"
 
 using namespace posescope;
 
@@ -97,6 +98,21 @@ class TestRunFolder : public QObject {
     // results.json has one entry: the failed image has no people.
     const auto results = nlohmann::json::parse(readTextFile(dir + "/results.json"));
     QCOMPARE(results.size(), size_t(1));
+  }
+
+  // Issue 51: metrics.json names its list "stats", as `metrics --json` does; a folder written
+  // before, with "values", still opens with its metrics.
+  void metricsAreCalledStatsAndOldFoldersStillRead() {
+    QTemporaryDir tmp;
+    const std::string dir = tmp.path().toStdString();
+    RunWriter(dir).writeMetrics({{"AP", "AP .5"}, {0.25, 0.5}}, "| Arch | AP |\n");
+    const auto written = nlohmann::json::parse(readTextFile(dir + "/metrics.json"));
+    QCOMPARE(written.at("stats").get<std::vector<double>>(), (std::vector<double>{0.25, 0.5}));
+    QVERIFY(!written.contains("values"));
+    std::ofstream(dir + "/metrics.json") << R"({"names": ["AP", "AP .5"], "values": [0.75, 1.0]})";
+    const auto old = readRunMetricTable(dir);
+    QVERIFY(old.has_value());
+    QCOMPARE(old->values, (std::vector<double>{0.75, 1.0}));
   }
 
   // Issue 33: a run killed between two updates of run.json said "Images: 0 of 200" while its

@@ -163,7 +163,7 @@ class TestRunLibrary : public QObject {
     // The stats are metrics.json's, names and values, in its order.
     const auto metrics = nlohmann::json::parse(readTextFile(row.dir + "/metrics.json"));
     QCOMPARE(row.statNames, metrics.at("names").get<std::vector<std::string>>());
-    QCOMPARE(row.stats, metrics.at("values").get<std::vector<double>>());
+    QCOMPARE(row.stats, metrics.at("stats").get<std::vector<double>>());
     QCOMPARE(row.stat("Ap .5"), std::optional<double>(0.75));
     QCOMPARE(row.stat("AP (M)"), std::optional<double>());
   }
@@ -242,7 +242,7 @@ class TestRunLibrary : public QObject {
     QCOMPARE(row.annotationFile, gt.string());
     QCOMPARE(row.annotationSha256, sha256OfFile(gt.string()));
     const auto metrics = nlohmann::json::parse(readTextFile(row.dir + "/metrics.json"));
-    QCOMPARE(row.stats, metrics.at("values").get<std::vector<double>>());
+    QCOMPARE(row.stats, metrics.at("stats").get<std::vector<double>>());
     QCOMPARE(row.statNames.size(), size_t(10));
   }
 

@@ -34,7 +34,7 @@ def test_run_reads_the_demo_run(runs):
     assert run.state == "complete"
     with open(os.path.join(runs[0], "metrics.json")) as f:
         metrics = json.load(f)
-    assert run.metrics == dict(zip(metrics["names"], metrics["values"]))
+    assert run.metrics == dict(zip(metrics["names"], metrics["stats"]))
     assert "MODEL" in run.config
     assert run.inputs["annotations"]["path"] == run.summary["annotation_file"]
     records = run.records

@@ -119,6 +119,12 @@ PredictionsCheck checkPredictions(const PredictionsForm& form, PredictionsInputs
   if (!form.groundTruth.isEmpty()) {
     try {
       gt = inputs.groundTruth(form.groundTruth);
+      // The field names the file: each warning without it.
+      const std::string prefix = gt->source + ": ";
+      QStringList warnings;
+      for (const std::string& w : gt->warnings)
+        warnings << QString::fromStdString(w.rfind(prefix, 0) == 0 ? w.substr(prefix.size()) : w);
+      check.groundTruthWarning = warnings.join(QStringLiteral("; "));
       if (std::none_of(gt->categories.begin(), gt->categories.end(),
                        [](const KeypointCategory& c) { return !c.keypoints.empty(); }))
         check.groundTruthError = QObject::tr("no category has keypoints");

@@ -35,6 +35,9 @@ struct CategoryChoice {
 /// The check of a form: one message per field ("" when that field is fine or empty).
 struct PredictionsCheck {
   QString groundTruthError, resultsError, imagesError, skeletonError, categoryError;
+  /// What is odd in the ground truth but scored as the reference scores it (CrowdPose's file with
+  /// COCO's skeleton; docs/inputs.md), shown under its field: no error, the import can run.
+  QString groundTruthWarning;
   /// The ground truth's keypoint categories when their layouts differ (a category must be
   /// chosen); empty otherwise.
   std::vector<CategoryChoice> categories;

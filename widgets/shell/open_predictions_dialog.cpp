@@ -208,7 +208,13 @@ void OpenPredictionsDialog::checkNow() {
 
 void OpenPredictionsDialog::showCheck(const PredictionsCheck& check) {
   check_ = check;
-  groundTruthError_->setText(check.groundTruthError);
+  // An error is red; a warning (the file is read as the reference reads it) is amber.
+  const bool warning = check.groundTruthError.isEmpty() && !check.groundTruthWarning.isEmpty();
+  groundTruthError_->setStyleSheet(warning ? QStringLiteral("QLabel { color: #8a5a00; }")
+                                           : QStringLiteral("QLabel { color: #a3160b; }"));
+  groundTruthError_->setText(warning ? tr("warning: %1").arg(check.groundTruthWarning)
+                                     : check.groundTruthError);
+  groundTruthError_->setToolTip(groundTruthError_->text());
   resultsError_->setText(check.resultsError);
   imagesError_->setText(check.imagesError);
   skeletonError_->setText(check.skeletonError);

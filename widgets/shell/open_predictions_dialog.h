@@ -43,7 +43,7 @@ class OpenPredictionsDialog : public QDialog {
   /// The latest check shown (valid after checked()).
   const PredictionsCheck& check() const { return check_; }
   /// The message under each field, in form order: ground truth, results, images, skeleton,
-  /// category ("" where fine).
+  /// category ("" where fine): an error, or for the ground truth a warning that blocks nothing.
   QStringList fieldErrors() const;
   /// The line above the buttons: what will be imported, or why the import failed.
   QString statusText() const;

@@ -119,6 +119,25 @@ class TestOpenPredictionsDialog : public QObject {
     QCOMPARE(dialog.outputFolder(), QDir(tmp_.path()).filePath("imports/results"));
   }
 
+  // Issue 51: CrowdPose's own annotation file (COCO's skeleton on its 14 joints) is read as
+  // crowdposetools reads it: the import can run, and the skeleton is a warning under the field.
+  void crowdPosesOwnFileChecksWithAWarning() {
+    POSESCOPE_REQUIRE_PARITY(parity);
+    PredictionsForm form;
+    form.groundTruth = QString::fromStdString(parity) + "/data/crowdpose/json/crowdpose_test.json";
+    form.results = QString::fromStdString(test::sourceDir()) +
+                   "/tests/eval/fixtures/conformance/crowdpose_official_two_images.dt.json";
+    OpenPredictionsDialog dialog(tmp_.path());
+    QVERIFY(checkForm(dialog, form));
+    QVERIFY2(dialog.check().ok(), qPrintable(dialog.fieldErrors().join(" | ")));
+    QVERIFY(dialog.importButton()->isEnabled());
+    QCOMPARE(dialog.fieldErrors().first(),
+             QString("warning: categories[0]: field 'skeleton': 3 limbs outside its 14 keypoints "
+                     "(the first joins joints 16 and 14); those limbs are not drawn (no reference "
+                     "reads the skeleton to score)"));
+    QVERIFY2(dialog.statusText().contains("2 image(s)"), qPrintable(dialog.statusText()));
+  }
+
   void eachProblemUnderItsField() {
     OpenPredictionsDialog dialog(tmp_.path());
     dialog.resize(760, 600);
