@@ -7,6 +7,7 @@
 #include "eval_session.h"
 #include "experiment_args.h"
 #include "pipeline/evaluator.h"
+#include "pipeline/run_replacement.h"
 #include "pipeline/run_resume.h"
 
 namespace posescope::cli {
@@ -14,8 +15,14 @@ namespace posescope::cli {
 int runEval(const ParsedArgs& args) {
   std::optional<ResumePlan> resume;
   if (args.has("--resume")) {
-    checkResumeArgs(args, {"--cfg", "--superconfig", "--out", "--limit", "--shard"});
-    resume = planResume(args.get("--resume"));
+    checkResumeArgs(args, {"--cfg", "--superconfig", "--out", "--limit", "--shard", "--overwrite"});
+    // A job script that always resumes (the way to survive preemption) may meet its run done.
+    const std::string dir = args.get("--resume");
+    if (runIsComplete(dir)) {
+      std::cerr << "run folder '" << dir << "' is complete already: nothing to resume\n";
+      return kOk;
+    }
+    resume = planResume(dir);
     for (const auto& note : resume->notes) std::cerr << "note: " << note << "\n";
   }
   const Experiment experiment =
@@ -32,6 +39,9 @@ int runEval(const ParsedArgs& args) {
     options.limit = static_cast<size_t>(limit);
     options.outDir = args.get("--out", defaultRunDir(experiment.spec.cfgFile));
     if (args.has("--shard")) options.shard = parseShardSpec(args.get("--shard"));
+    // Refused before the network loads; the Evaluator refuses too, for its other callers.
+    options.replaceExistingRun = args.has("--overwrite");
+    if (!options.replaceExistingRun) refuseToReplaceRun(options.outDir);
   }
   options.validate();
 

@@ -25,6 +25,7 @@
 #include "pipeline/atomic_file.h"
 #include "pipeline/evaluator.h"
 #include "pipeline/run_folder.h"
+#include "pipeline/run_replacement.h"
 #include "render/export_frame.h"
 #include "render/joint_error_marks.h"
 #include "render/overlay_export.h"
@@ -300,6 +301,7 @@ int runExport(const ParsedArgs& args) {
   }
   const LoadedRun run = loadRunFolder(args.positional[0]);
   const std::string out = args.get("--out");
+  if (!out.empty()) refuseToExportOverARun(out, what == "subset");
   // The images of the view (--where), in every export that takes one; unset: all of them.
   std::optional<std::set<std::int64_t>> view;
   if (query) view = runImagesInView(run, *query);

@@ -83,8 +83,13 @@ int runSlurm(const ParsedArgs& args) {
   }
 
   std::error_code ec;
-  if (fs::exists(spec.runDir) && !fs::is_empty(spec.runDir, ec))
-    throw Error("'" + spec.runDir + "' is not empty: give eval a new --out for this run");
+  const bool started = fs::exists(fs::path(spec.runDir) / "shards", ec);
+  if (args.has("--resume") && !started)
+    throw Error("'" + spec.runDir + "' holds no sharded run to resume (no shards folder)");
+  if (!args.has("--resume") && fs::exists(spec.runDir) && !fs::is_empty(spec.runDir, ec))
+    throw Error("'" + spec.runDir +
+                "' is not empty: give eval a new --out for this run, or --resume to continue "
+                "the sharded run there");
   fs::create_directories(scripts, ec);
   fs::create_directories(fs::path(spec.runDir) / "shards", ec);
   if (ec) throw Error("cannot create '" + scripts.string() + "': " + ec.message());

@@ -114,7 +114,7 @@ CommandSpec evalCommand() {
   return {
       "eval",
       "evaluate a model on a dataset, as valid.py does",
-      {"--cfg FILE [--superconfig ARCH] [--out DIR]\n"
+      {"--cfg FILE [--superconfig ARCH] [--out DIR [--overwrite]]\n"
        "                          [--device auto|cpu|cuda:N[,...]] [--limit N] [--shard K/N]\n"
        "                          [--workers N] [--threads N] [--no-fold-bn] [--exact]\n"
        "                          [--quiet] [KEY VALUE ...]",
@@ -126,7 +126,14 @@ CommandSpec evalCommand() {
       {{"options",
         {{"--cfg", "FILE", "experiment YAML (as valid.py --cfg)"},
          {"--superconfig", "ARCH", "architecture JSON (as valid.py --superconfig)"},
-         {"--out", "DIR", "run folder (default: runs/<cfg name>_<date-time>)"},
+         {"--out", "DIR",
+          "run folder (default: runs/<cfg name>_<date-time>); a folder that holds a\n"
+          "run already is refused, naming it: continue it with --resume or\n"
+          "replace it with --overwrite"},
+         {"--overwrite", "",
+          "replace the run in --out: its results go; views.json is kept, tags.json\n"
+          "too when every tagged image is in the new run, else it is moved aside\n"
+          "(the log and stderr say where)"},
          kDeviceOption,
          kLimitOption,
          {"--shard", "K/N",
@@ -142,7 +149,9 @@ CommandSpec evalCommand() {
           "continue an interrupted (killed, failed, cancelled) run from its last\n"
           "whole record, with the folder's config.yaml and arch.json, on the device\n"
           "it ran on unless --device says otherwise; refused when the checkpoint or\n"
-          "annotation file changed since. The results equal an uninterrupted run's."}}}},
+          "annotation file changed since. The results equal an uninterrupted run's.\n"
+          "A complete run is left as it is (exit 0, 'nothing to resume'); a folder\n"
+          "holding no run is refused."}}}},
       "The run folder holds config.yaml, arch.json, run.json, records.jsonl, results.json, "
       "log.txt,\n"
       "metrics.json, metrics.md and image_eval.jsonl. Ctrl-C cancels: the folder keeps the images "
@@ -803,7 +812,7 @@ CommandSpec slurmCommand() {
       "slurm",
       "run eval as a Slurm job array of N shards and a merge job",
       {"--shards N [--partition P] [--time T] [--gpus-per-task G]\n"
-       "                           [--cpus-per-task C] [--job-name NAME] [--dry-run]\n"
+       "                           [--cpus-per-task C] [--job-name NAME] [--dry-run] [--resume]\n"
        "                           -- [eval] EVAL_ARGUMENTS...",
        "--shards N [options] -- sweep SWEEP_ARGUMENTS..."},
       "Runs 'posescope-cli eval EVAL_ARGUMENTS' on a Slurm cluster as N shards: writes an sbatch "
@@ -826,9 +835,15 @@ CommandSpec slurmCommand() {
          {"--cpus-per-task", "C", "CPU cores per task (pair with eval --threads C)"},
          {"--job-name", "NAME", "job name (default posescope-eval; the merge job adds -merge)"},
          {"--dry-run", "",
-          "print the two scripts and the sbatch commands; write and submit nothing"}}}},
-      "RUN_DIR is eval's --out (default runs/<cfg name>_<date-time>) and must be new or empty; "
-      "the\n"
+          "print the two scripts and the sbatch commands; write and submit nothing"},
+         {"--resume", "",
+          "submit again into a RUN_DIR that an earlier submission started: each\n"
+          "task continues its shard (a complete shard does nothing), then the merge"}}}},
+      "RUN_DIR is eval's --out (default runs/<cfg name>_<date-time>) and must be new or empty "
+      "unless\n"
+      "--resume; a task that runs again (Slurm's requeue after a preemption or a node failure,\n"
+      "scontrol requeue) continues its shard where it stopped, and a merge run twice leaves the\n"
+      "complete run as it is (docs/cluster.md says which sbatch options requeue). The\n"
       "scripts and Slurm's logs go to RUN_DIR/slurm. The jobs start in the current directory, "
       "so\n"
       "relative paths in EVAL_ARGUMENTS work when it is on a shared file system. Other "

@@ -43,12 +43,20 @@ std::string evalArrayScript(const SlurmJobSpec& spec) {
     << "# Written by posescope-cli slurm: array task K evaluates shard K of " << spec.shards
     << " into " << spec.runDir << "/shards/K.\n";
   commonDirectives(s, spec, spec.jobName, slurmDir(spec) + "/shard-%a.log", true);
+  // A task that runs again (requeued after a preemption or a node failure, scontrol requeue)
+  // finds its shard's folder started and continues it: resuming a complete shard does nothing.
+  const bool sweep = spec.command == "sweep";
   s << "#SBATCH --array=0-" << spec.shards - 1 << "\n"
     << "set -eu\n"
+    << "shard=" << shellQuote(spec.runDir + "/shards/") << "\"${SLURM_ARRAY_TASK_ID}\"\n"
+    << "if [ -f \"$shard/" << (sweep ? "sweep.json" : "run.json") << "\" ]; then\n"
+    << "  echo \"task ${SLURM_ARRAY_TASK_ID} runs again (restart ${SLURM_RESTART_COUNT:-0}): "
+       "resuming $shard\" >&2\n"
+    << "  exec " << shellQuote(spec.cli) << " " << spec.command << " --resume \"$shard\"\n"
+    << "fi\n"
     << "exec " << shellQuote(spec.cli) << " " << spec.command;
   for (const auto& arg : spec.evalArgs) s << " " << shellQuote(arg);
-  s << " --shard \"${SLURM_ARRAY_TASK_ID}/" << spec.shards << "\""
-    << " --out " << shellQuote(spec.runDir + "/shards/") << "\"${SLURM_ARRAY_TASK_ID}\"\n";
+  s << " --shard \"${SLURM_ARRAY_TASK_ID}/" << spec.shards << "\" --out \"$shard\"\n";
   return s.str();
 }
 
@@ -58,8 +66,17 @@ std::string mergeScript(const SlurmJobSpec& spec) {
     << "# Written by posescope-cli slurm: joins the " << spec.shards << " shards into "
     << spec.runDir << " once every array task has succeeded.\n";
   commonDirectives(s, spec, spec.jobName + "-merge", slurmDir(spec) + "/merge.log", false);
-  s << "set -eu\n"
-    << "exec " << shellQuote(spec.cli) << " merge";
+  s << "set -eu\n";
+  if (spec.command == "eval") {
+    // Run again (a requeue), the merge finds its run complete and leaves it as it is.
+    const std::string summary = spec.runDir + "/run.json";
+    s << "if [ -f " << shellQuote(summary) << " ] && grep -q '^  \"state\": \"complete\"' "
+      << shellQuote(summary) << "; then\n"
+      << "  echo " << shellQuote("merged already: " + spec.runDir + " is complete") << " >&2\n"
+      << "  exit 0\n"
+      << "fi\n";
+  }
+  s << "exec " << shellQuote(spec.cli) << " merge";
   for (size_t k = 0; k < spec.shards; ++k) s << " " << shellQuote(shardDir(spec, k));
   s << " --out " << shellQuote(spec.runDir) << "\n";
   return s.str();

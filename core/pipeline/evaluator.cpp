@@ -33,6 +33,7 @@
 #include "pipeline/model_file.h"
 #include "pipeline/replica_dispatch.h"
 #include "pipeline/run_metrics.h"
+#include "pipeline/run_replacement.h"
 
 namespace posescope {
 
@@ -287,14 +288,6 @@ EvaluationResult Evaluator::run(EvaluationObserver* observer, const Cancellation
   }
   const double previousSeconds = resume ? resume->previous.wallSeconds : 0;
 
-  std::unique_ptr<RunWriter> writer;
-  if (!d.options.outDir.empty())
-    writer = std::make_unique<RunWriter>(d.options.outDir, resume != nullptr);
-  auto log = [&](const std::string& line) {
-    if (writer) writer->appendLog(line);
-    if (observer) observer->onLog(line);
-  };
-
   std::vector<size_t> indices = selectIndices(d.options, d.dataset->size());
   if (d.options.shard) {
     summary.shard = ShardIdentity{d.options.shard->index, d.options.shard->count, indices.size(),
@@ -304,6 +297,27 @@ EvaluationResult Evaluator::run(EvaluationObserver* observer, const Cancellation
       mine.push_back(indices[position]);
     indices = std::move(mine);
   }
+
+  // A run already in the folder is never written over unless the caller said so.
+  std::vector<std::string> replaced;
+  if (!d.options.outDir.empty() && !resume) {
+    if (!d.options.replaceExistingRun) {
+      refuseToReplaceRun(d.options.outDir);
+    } else if (runHeldIn(d.options.outDir)) {
+      std::vector<std::int64_t> imageIds;
+      for (size_t i : indices) imageIds.push_back(d.dataset->images()[i].id);
+      replaced = clearRunForReplacement(d.options.outDir, imageIds);
+      replaced.insert(replaced.begin(), "replacing the run in " + d.options.outDir);
+    }
+  }
+  std::unique_ptr<RunWriter> writer;
+  if (!d.options.outDir.empty())
+    writer = std::make_unique<RunWriter>(d.options.outDir, resume != nullptr);
+  auto log = [&](const std::string& line) {
+    if (writer) writer->appendLog(line);
+    if (observer) observer->onLog(line);
+  };
+  for (const std::string& line : replaced) log(line);
   summary.imagesTotal = indices.size();
   std::vector<size_t> toEvaluate = indices;
   if (resume) {

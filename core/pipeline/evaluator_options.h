@@ -29,6 +29,10 @@ struct EvaluatorOptions {
   /// Off for an evaluator that computes one image at a time (the Inspect page's maps).
   bool replicaPerCore = true;
   std::string outDir;  // run folder; "" writes nothing
+  /// Whether a run already in outDir may be replaced (eval --overwrite): without it, a folder
+  /// holding a run is refused (run_replacement.h); with it, the user's files there are kept when
+  /// they still apply, else moved aside, and the log says which.
+  bool replaceExistingRun = false;
   /// The metric table's name and the run's arch; "" uses MODEL.NAME in the table as valid.py
   /// does and the arch file's stem (MODEL.NAME without one) as the run's.
   std::string archName;

@@ -3,6 +3,7 @@
 #include <filesystem>
 
 #include "common/errors.h"
+#include "pipeline/run_folder_read.h"
 #include "pipeline/run_inputs.h"
 #include "pipeline/run_lock.h"
 
@@ -90,6 +91,14 @@ EvaluatorOptions resumeOptions(const std::string& dir, ResumePlan& plan) {
 bool runCanResume(RunState state) {
   return state == RunState::Interrupted || state == RunState::Cancelled ||
          state == RunState::Failed;
+}
+
+bool runIsComplete(const std::string& dir) {
+  try {
+    return !runFolderBeingWritten(dir) && readRunSummary(dir).state == RunState::Complete;
+  } catch (const Error&) {
+    return false;
+  }
 }
 
 }  // namespace posescope

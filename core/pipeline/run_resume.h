@@ -34,4 +34,8 @@ EvaluatorOptions resumeOptions(const std::string& dir, ResumePlan& plan);
 /// failed; not complete, not being written).
 bool runCanResume(RunState state);
 
+/// Whether `dir` holds a complete run that nobody is writing (eval --resume then has nothing to
+/// do). Never fails: a folder it cannot read is not complete, and planResume says why.
+bool runIsComplete(const std::string& dir);
+
 }  // namespace posescope

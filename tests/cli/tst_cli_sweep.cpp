@@ -243,7 +243,10 @@ class TestCliSweep : public QObject {
     for (const QString& expected :
          {QString("' sweep '--resamples'"), QString("--shard \"${SLURM_ARRAY_TASK_ID}/2\""),
           QString("' merge '") + path("cluster") + "/shards/0'",
-          QString("--out '") + path("cluster") + "/shards/'\"${SLURM_ARRAY_TASK_ID}\""})
+          QString("shard='") + path("cluster") + "/shards/'\"${SLURM_ARRAY_TASK_ID}\"",
+          QString("--out \"$shard\""),
+          // A task that runs again (a requeue) continues its shard of the sweep.
+          QString("if [ -f \"$shard/sweep.json\" ]; then"), QString(" sweep --resume \"$shard\"")})
       QVERIFY2(dry.out.contains(expected), qPrintable(expected + "\n" + dry.out));
     QCOMPARE(
         runCli({"slurm", "--shards", "2", "--dry-run", "--", "sweep", "--cfg", "x.yaml"}).exitCode,
