@@ -133,15 +133,20 @@ class TestMonkey : public QObject {
     test::writeAnalysisFixtureRun(tmp_.filePath("fixture").toStdString(),
                                   annotations.toStdString());
     runs_ << tmp_.filePath("fixture");
-    // The reference's own results on the parity set's real COCO images, imported.
+    // The reference's own results on the parity set's real COCO images, imported: without the
+    // parity data the monkey plays without them (a failure where the data is required); an
+    // import that fails is a failure, not a run left out.
     const std::string parity = test::parityDir();
+    if (parity.empty() && test::parityRequired())
+      QFAIL(qPrintable("POSESCOPE_PARITY_REQUIRED=1 but " + test::parityMissingReason()));
     if (!parity.empty()) {
       const QString root = QString::fromStdString(parity);
       const auto r = test::runCli(
           {"import", "--gt", root + "/data/coco/annotations/person_keypoints_val2017.json", "--dt",
            root + "/runs/coco4_xs_flip.ref_results.json", "--images",
            root + "/data/coco/images/val2017", "--out", tmp_.filePath("parity-imported")});
-      if (r.exitCode == 0) runs_ << tmp_.filePath("parity-imported");
+      QVERIFY2(r.exitCode == 0, qPrintable("the parity import failed: " + r.err));
+      runs_ << tmp_.filePath("parity-imported");
     }
   }
 

@@ -323,11 +323,11 @@ class TestRunWorkflow : public QObject {
   void cancelLeavesACancelledRunFolder() {
     MainWindow window;
     fillValid(window, dir_.filePath("runs-cancel"));
-    QElapsedTimer sinceCancel;
+    bool cancelled = false;
     connect(window.session()->controller(), &RunController::imageDone, &window,
             [&](const ImageRecord&, qulonglong done, qulonglong) {
-              if (done == 1 && !sinceCancel.isValid()) {
-                sinceCancel.start();
+              if (done == 1 && !cancelled) {
+                cancelled = true;
                 window.runView()->cancelButton()->click();
               }
             });
@@ -335,15 +335,10 @@ class TestRunWorkflow : public QObject {
     RunOutcome outcome;
     QString failure;
     QVERIFY2(waitForRun(window, &outcome, &failure), qPrintable(failure));
-    const qint64 stopMs = sinceCancel.elapsed();
-    // The Evaluator checks the token between images, so the image in flight when Cancel is
-    // pressed still completes: the run must end within a second of that image's time.
-    double slowestImageMs = 0;
-    for (const auto& r : window.resultsView()->recordModel()->records())
-      slowestImageMs = std::max(slowestImageMs, r.times.totalMs());
-    qInfo("cancel took effect after %lld ms (slowest image %.0f ms)",
-          static_cast<long long>(stopMs), slowestImageMs);
-    QVERIFY2(stopMs < 1000 + slowestImageMs, qPrintable(QString::number(stopMs)));
+    // Not a time limit: the Evaluator checks the token between images, so the run ends
+    // cancelled before its last image, with exactly the records of the images it finished.
+    qInfo("cancelled after image 1 was shown: %zu of %d images done", outcome.summary.imagesDone,
+          kImages);
     QCOMPARE(runStateName(outcome.summary.state), std::string("cancelled"));
     QVERIFY(outcome.summary.imagesDone < size_t(kImages));
     QVERIFY(!outcome.metrics.has_value());
