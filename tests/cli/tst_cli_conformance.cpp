@@ -127,7 +127,8 @@ class TestCliConformance : public QObject {
     QVERIFY2(!QJsonDocument::fromJson(run.out.toUtf8()).isNull(), qPrintable(run.out));
   }
 
-  // An imported run is scored as metrics scores the files; the run library and compare open it.
+  // An imported run is scored as metrics scores the files; runs, compare, export and analyze
+  // open it.
   void importedRunsHoldTheReferenceStats_data() { rows(); }
   void importedRunsHoldTheReferenceStats() {
     const Case c = currentCase();
@@ -148,6 +149,10 @@ class TestCliConformance : public QObject {
     QVERIFY2(runs.exitCode == 0, qPrintable(explain(runs)));
     const CliRun compared = runCli({"compare", out, out, "--format", "json"});
     QVERIFY2(compared.exitCode == 0, qPrintable(explain(compared)));
+    const CliRun exported = runCli({"export", out, "--what", "metrics", "--format", "json"});
+    QVERIFY2(exported.exitCode == 0, qPrintable(explain(exported)));
+    const CliRun analysed = runCli({"analyze", out, "--json"});
+    QVERIFY2(analysed.exitCode == 0, qPrintable(explain(analysed)));
   }
 
   // CrowdPose's own file carries COCO's 17-joint skeleton on 14 joints: read, scored, and said

@@ -79,6 +79,25 @@ class TestKeypointLayout : public QObject {
     QCOMPARE(crowd.skeleton.flipIndex, referenceSkeleton(EvalVariant::CrowdPose).flipIndex);
   }
 
+  // Issue 51: CrowdPose ships COCO's 17-joint skeleton on its 14 joints. The overlays draw
+  // CrowdPose's own limbs, as the reference's visualiser does; a COCO file whose skeleton names
+  // joints 0 and 18 draws COCO's.
+  void referenceJointsWithASkeletonThatDoesNotFitDrawTheReferencesLimbs() {
+    const KeypointLayout coco = resolveKeypointLayout(
+        loadGroundTruth(test::sourceDir() +
+                        "/tests/eval/fixtures/conformance/coco_skeleton_out_of_range.gt.json"),
+        {});
+    QCOMPARE(coco.skeleton.limbs, referenceSkeleton(EvalVariant::Coco).limbs);
+    POSESCOPE_REQUIRE_PARITY(parity);
+    const KeypointGroundTruth crowdFile =
+        loadGroundTruth(parity + "/data/crowdpose/json/crowdpose_test.json");
+    QVERIFY(crowdFile.categories.at(0).skeletonDoesNotFit);
+    const KeypointLayout crowd = resolveKeypointLayout(crowdFile, {});
+    QCOMPARE(crowd.variant, EvalVariant::CrowdPose);
+    QCOMPARE(crowd.skeleton.limbs, referenceSkeleton(EvalVariant::CrowdPose).limbs);
+    QCOMPARE(crowd.skeleton.limbColours, referenceSkeleton(EvalVariant::CrowdPose).limbColours);
+  }
+
   void aNamedDatasetReadsItsOwnFilesByCount() {
     // valid.py scores its dataset's files with the dataset's sigmas whatever the joints are named.
     std::vector<std::string> generic;
