@@ -8,10 +8,11 @@
 namespace posescope {
 
 OverlayExportJob::OverlayExportJob(std::shared_ptr<const RunOverlayData> data,
-                                   std::vector<std::size_t> indices, RenderOptions options,
-                                   QString outDir, QObject* parent)
+                                   RunAnalysisPtr analysis, std::vector<std::size_t> indices,
+                                   RenderOptions options, QString outDir, QObject* parent)
     : QObject(parent),
       data_(std::move(data)),
+      analysis_(std::move(analysis)),
       indices_(std::move(indices)),
       options_(options),
       outDir_(std::move(outDir)),
@@ -32,6 +33,7 @@ void OverlayExportJob::start() {
   if (started_) return;
   started_ = true;
   auto data = data_;
+  auto analysis = analysis_;
   auto indices = indices_;
   auto options = options_;
   options.showHeatmap = options.showTags = false;  // no maps: drawn at image resolution
@@ -48,14 +50,17 @@ void OverlayExportJob::start() {
         unknown.push_back("no record of dataset image " + std::to_string(index));
     }
     try {
-      OverlayExportResult result =
-          exportOverlays(records, overlaySourcesOf(*data, options.matchThreshold, true), options,
-                         outDir, *cancel, [this](std::size_t done, std::size_t total) {
-                           // Queued to the GUI thread; dropped if the job is gone by then.
-                           QMetaObject::invokeMethod(
-                               this, [this, done, total] { Q_EMIT progressed(done, total); },
-                               Qt::QueuedConnection);
-                         });
+      OverlaySources sources = overlaySourcesOf(*data, options.matchThreshold, true);
+      sources.scene = [&](const ImageRecord& record) {
+        return analysedScene(*data, analysis.get(), record, options.matchThreshold);
+      };
+      OverlayExportResult result = exportOverlays(
+          records, sources, options, outDir, *cancel, [this](std::size_t done, std::size_t total) {
+            // Queued to the GUI thread; dropped if the job is gone by then.
+            QMetaObject::invokeMethod(
+                this, [this, done, total] { Q_EMIT progressed(done, total); },
+                Qt::QueuedConnection);
+          });
       result.skipped += unknown.size();
       result.errors.insert(result.errors.end(), unknown.begin(), unknown.end());
       return result;

@@ -10,6 +10,7 @@
 #include "render/overlay_export.h"
 #include "render/render_options.h"
 #include "render/run_overlay_data.h"
+#include "widgets/session/run_analysis.h"
 
 template <typename T>
 class QFutureWatcher;
@@ -17,15 +18,17 @@ class QFutureWatcher;
 namespace posescope {
 
 /// Writes the overlays of the records with dataset indices `indices` of `data` (unknown indices
-/// are skipped and listed) at full image resolution, without heatmap and tag layers, into
+/// are skipped and listed), each the scene the canvas draws (analysedScene: the errors layer from
+/// `analysis` when there is one), at full image resolution, without heatmap and tag layers, into
 /// `outDir` on a worker thread (QtConcurrent); progress and the end are signalled on the GUI
 /// thread, cancel() stops it between images. Never throws: an error ends the job with it in
 /// result().errors.
 class OverlayExportJob : public QObject {
   Q_OBJECT
  public:
-  OverlayExportJob(std::shared_ptr<const RunOverlayData> data, std::vector<std::size_t> indices,
-                   RenderOptions options, QString outDir, QObject* parent = nullptr);
+  OverlayExportJob(std::shared_ptr<const RunOverlayData> data, RunAnalysisPtr analysis,
+                   std::vector<std::size_t> indices, RenderOptions options, QString outDir,
+                   QObject* parent = nullptr);
   ~OverlayExportJob() override;
 
   /// Starts the export (once).
@@ -44,6 +47,7 @@ class OverlayExportJob : public QObject {
 
  private:
   std::shared_ptr<const RunOverlayData> data_;
+  RunAnalysisPtr analysis_;
   std::vector<std::size_t> indices_;
   RenderOptions options_;
   QString outDir_;

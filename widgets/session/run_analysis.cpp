@@ -1,5 +1,7 @@
 #include "widgets/session/run_analysis.h"
 
+#include "render/joint_error_marks.h"
+
 namespace posescope {
 
 namespace {
@@ -19,6 +21,15 @@ bool sameAnalysisParams(const AnalysisParams& a, const AnalysisParams& b) {
          x.recThrs == y.recThrs && sameAreas(x.areas, y.areas) && x.maxDets == y.maxDets &&
          x.minScore == y.minScore && a.localizationOks == b.localizationOks &&
          a.jitterLow == b.jitterLow && a.jitterHigh == b.jitterHigh && a.flipIndex == b.flipIndex;
+}
+
+OverlayScene analysedScene(const RunOverlayData& data, const RunAnalysis* analysis,
+                           const ImageRecord& record, double matchThreshold) {
+  OverlayScene scene = data.sceneFor(record, matchThreshold);
+  if (analysis)
+    scene.jointErrors = jointErrorMarks(record, analysis->analysis,
+                                        analysis->detectionsOf(record.imageId), scene.groundTruth);
+  return scene;
 }
 
 const std::vector<std::size_t>& RunAnalysis::detectionsOf(std::int64_t imageId) const {

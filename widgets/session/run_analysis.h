@@ -14,6 +14,8 @@
 #include "analysis/image_ranking.h"
 #include "analysis/keypoint_analysis.h"
 #include "analysis/triage.h"
+#include "render/overlay_scene.h"
+#include "render/run_overlay_data.h"
 #include "report/run_ground_truth.h"
 #include "widgets/session/run_reevaluation.h"
 
@@ -63,6 +65,12 @@ struct RunAnalysis {
 };
 
 using RunAnalysisPtr = std::shared_ptr<const RunAnalysis>;
+
+/// What is drawn of `record`: `data`'s scene at OKS `matchThreshold`, with the errors layer's
+/// marks from `analysis` when there is one. The canvas, the person panel and the overlay exports
+/// draw this one scene, so an export holds what its header's layers say. Never fails.
+OverlayScene analysedScene(const RunOverlayData& data, const RunAnalysis* analysis,
+                           const ImageRecord& record, double matchThreshold);
 
 /// Whether two analysis settings are the same (every field of the evaluation settings too).
 bool sameAnalysisParams(const AnalysisParams& a, const AnalysisParams& b);

@@ -546,8 +546,8 @@ OverlayExportJob* ExportActions::startOverlayExport(bool filteredOnly, const QSt
   const QString drawnWith =
       filters.isEmpty() ? QString()
                         : tr(" with the display filter %1 of the Inspect page").arg(filters);
-  auto* job = new OverlayExportJob(inspect->sharedData(), std::move(indices), inspect->options(),
-                                   outDir, this);
+  auto* job = new OverlayExportJob(inspect->sharedData(), inspect->analysis(), std::move(indices),
+                                   inspect->options(), outDir, this);
   job_ = job;
   auto* progress = new QProgressDialog(tr("Writing overlays to %1%2\u2026").arg(outDir, drawnWith),
                                        tr("Cancel"), 0, count, window_);

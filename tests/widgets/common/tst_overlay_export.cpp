@@ -97,7 +97,7 @@ void TestOverlayExport::overlayJobRunsInBackgroundAndCancels() {
     data->records.push_back(r);
   }
   {
-    OverlayExportJob job(data, {0, 1, 2, 3, 9}, RenderOptions{}, tmp.filePath("out"));
+    OverlayExportJob job(data, nullptr, {0, 1, 2, 3, 9}, RenderOptions{}, tmp.filePath("out"));
     QSignalSpy finished(&job, &OverlayExportJob::finished);
     QSignalSpy progressed(&job, &OverlayExportJob::progressed);
     job.start();
@@ -114,7 +114,7 @@ void TestOverlayExport::overlayJobRunsInBackgroundAndCancels() {
     QVERIFY2(framed.height() > 48 * 8 + 60, qPrintable(QString::number(framed.height())));
   }
   {
-    OverlayExportJob job(data, {0, 1, 2, 3}, RenderOptions{}, tmp.filePath("cancelled"));
+    OverlayExportJob job(data, nullptr, {0, 1, 2, 3}, RenderOptions{}, tmp.filePath("cancelled"));
     QSignalSpy finished(&job, &OverlayExportJob::finished);
     job.cancel();  // before the first image: nothing is written
     job.start();

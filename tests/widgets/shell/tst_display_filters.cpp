@@ -14,7 +14,9 @@
 
 #include <opencv2/imgcodecs.hpp>
 
+#include "cli_runner.h"
 #include "render/export_legend.h"
+#include "render/overlay_export.h"
 #include "widgets/analysis_run_fixture.h"
 #include "widgets/common/display_filter_banner.h"
 #include "widgets/common/image_canvas.h"
@@ -207,7 +209,7 @@ class TestDisplayFilters : public QObject {
                                   "with the display filter score \u2265 0.30 of the Inspect page")),
                               qPrintable(window.statusBar()->currentMessage()), kTimeoutMs);
     const QString out = tmp_.filePath("overlays");
-    OverlayExportJob job(data, indices, inspect->options(), out);
+    OverlayExportJob job(data, inspect->analysis(), indices, inspect->options(), out);
     QSignalSpy finished(&job, &OverlayExportJob::finished);
     job.start();
     QVERIFY(finished.wait(kTimeoutMs));
@@ -224,6 +226,67 @@ class TestDisplayFilters : public QObject {
     QVERIFY(legend > 0);
     QVERIFY2(overlay.height() >= 900 + 30 + legend + 4 * 22,
              qPrintable(QString::number(overlay.height())));
+  }
+
+  // Issue 53: with the Errors layer on, the bulk export of an image, the canvas export and
+  // `posescope-cli export --what overlays --framed` draw the same pixels (the bulk export drew
+  // the joints plain while its header said "errors").
+  void theErrorsLayerIsTheSameOnTheCanvasInTheBulkExportAndFromTheCli() {
+    // An imported copy of the fixture run, its images (grey, 320 x 240) where the import says.
+    const QString images = tmp_.filePath("error-images");
+    QVERIFY(QDir().mkpath(images));
+    for (const ImageRecord& record : test::analysisFixtureRecords())
+      QVERIFY(cv::imwrite((images + "/" + QString::fromStdString(record.file)).toStdString(),
+                          cv::Mat(240, 320, CV_8UC3, cv::Scalar(90, 90, 90))));
+    const QString run = tmp_.filePath("errors-imported");
+    const test::CliRun imported =
+        test::runCli({"import", "--gt", annotations_, "--dt", runA_ + "/results.json", "--images",
+                      images, "--out", run, "--quiet"});
+    QVERIFY2(imported.exitCode == 0, qPrintable(imported.err));
+
+    MainWindow window;
+    QVERIFY(openRun(window, run));
+    InspectView* inspect = window.inspectView();
+    QTRY_VERIFY_WITH_TIMEOUT(inspect->data().records.size() == 7, kTimeoutMs);
+    const QStringList layers = {"predictions", "gt", "crowd", "matches", "errors"};
+    QVERIFY(inspect->setLayers(layers).isEmpty());
+    QTRY_VERIFY_WITH_TIMEOUT(inspect->analysis() != nullptr, kTimeoutMs);
+    const ImageRecord& record = inspect->data().records.at(2);
+    QSignalSpy decoded(inspect, &InspectView::imageDecoded);
+    QVERIFY(window.inspectImage(record.index));
+    QTRY_VERIFY_WITH_TIMEOUT(!inspect->readingImage() && !decoded.isEmpty(), kTimeoutMs);
+    const QString canvasFile = tmp_.filePath("canvas.png");
+    QString error;
+    QVERIFY2(window.exportActions()->exportCurrentCanvas(canvasFile, &error), qPrintable(error));
+
+    const QString bulk = tmp_.filePath("bulk");
+    OverlayExportJob job(inspect->sharedData(), inspect->analysis(), {record.index},
+                         inspect->options(), bulk);
+    QSignalSpy finished(&job, &OverlayExportJob::finished);
+    job.start();
+    QVERIFY(finished.wait(kTimeoutMs));
+    QCOMPARE(job.result().written, std::size_t(1));
+
+    const QString cli = tmp_.filePath("cli");
+    const test::CliRun exported =
+        test::runCli({"export", run, "--what", "overlays", "--layers", layers.join(','), "--framed",
+                      "--out", cli, "--quiet"});
+    QVERIFY2(exported.exitCode == 0, qPrintable(exported.err));
+
+    const QString name = QString::fromStdString(overlayFileName(record));
+    const QImage canvas(canvasFile), fromBulk(bulk + "/" + name), fromCli(cli + "/" + name);
+    QVERIFY(!canvas.isNull() && !fromBulk.isNull() && !fromCli.isNull());
+    for (const QImage* image : {&canvas, &fromBulk, &fromCli})
+      QCOMPARE(image->text("posescope:layers"), layers.join(','));
+    QCOMPARE(fromBulk.convertToFormat(QImage::Format_RGB888),
+             canvas.convertToFormat(QImage::Format_RGB888));
+    QCOMPARE(fromCli.convertToFormat(QImage::Format_RGB888),
+             canvas.convertToFormat(QImage::Format_RGB888));
+    // And the errors are drawn: without the layer the same image differs.
+    inspect->setLayer(OverlayLayer::Errors, false);
+    QVERIFY(window.exportActions()->exportCurrentCanvas(tmp_.filePath("plain.png"), &error));
+    QVERIFY(QImage(tmp_.filePath("plain.png")).convertToFormat(QImage::Format_RGB888) !=
+            canvas.convertToFormat(QImage::Format_RGB888));
   }
 };
 

@@ -25,7 +25,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "render/joint_error_marks.h"
 #include "render/overlay_drawn_with.h"
 #include "render/overlay_renderer.h"
 #include "widgets/common/color_bar.h"
@@ -698,11 +697,7 @@ void InspectView::setAnalysis(RunAnalysisPtr analysis) {
 }
 
 OverlayScene InspectView::sceneOf(const ImageRecord& record) const {
-  OverlayScene scene = data_->sceneFor(record, options_.matchThreshold);
-  if (analysis_)
-    scene.jointErrors = jointErrorMarks(record, analysis_->analysis,
-                                        analysis_->detectionsOf(record.imageId), scene.groundTruth);
-  return scene;
+  return analysedScene(*data_, analysis_.get(), record, options_.matchThreshold);
 }
 
 void InspectView::redrawCurrent() {
