@@ -98,8 +98,8 @@ void writeTriage(JsonText& w, const Triage& triage) {
     out.raw(",").key("jitters").integer(i.jitters);
     out.raw(",").key("background_fp").integer(i.backgroundFalsePositives);
     out.raw(",").key("false_neg").integer(i.missedPeople);
-    out.raw(",").key("mean_oks");
-    i.meanOks > -1 ? out.number(i.meanOks) : out.raw("null");
+    out.raw(",").key("localised_oks");
+    i.localisedOks > -1 ? out.number(i.localisedOks) : out.raw("null");
     out.raw("}");
   });
   w.raw("}");

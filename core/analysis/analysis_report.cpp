@@ -141,7 +141,7 @@ std::string formatAnalysisReport(const KeypointAnalysis& analysis, const Triage&
       << (context.order == ImageOrder::ApLost
               ? " (how much higher the dataset's AP is without the image)\n"
               : " (the image's own AP, lowest first)\n")
-      << "  image id      AP lost  image AP  people  detections  mean OKS  swaps  inversions  "
+      << "  image id      AP lost  image AP  people  detections  loc. OKS  swaps  inversions  "
          "misses  jitters  background FP  missed\n";
   std::size_t shown = 0;
   for (const RankedImage& r : context.ranked) {
@@ -151,7 +151,7 @@ std::string formatAnalysisReport(const KeypointAnalysis& analysis, const Triage&
     const ImageTriage& i = found == triageOf.end() ? none : *found->second;
     out << "  " << padRight(std::to_string(r.imageId), 12) << padLeft(signed5(r.apLost), 9)
         << padLeft(fixed3(r.imageAp), 10) << padLeft(std::to_string(i.people), 8)
-        << padLeft(std::to_string(i.detections), 12) << padLeft(fixed3(i.meanOks), 10)
+        << padLeft(std::to_string(i.detections), 12) << padLeft(fixed3(i.localisedOks), 10)
         << padLeft(std::to_string(i.swaps), 7) << padLeft(std::to_string(i.inversions), 12)
         << padLeft(std::to_string(i.misses), 8) << padLeft(std::to_string(i.jitters), 9)
         << padLeft(std::to_string(i.backgroundFalsePositives), 15)

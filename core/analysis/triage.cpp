@@ -68,7 +68,7 @@ Triage buildTriage(const KeypointAnalysis& analysis, const KeypointGroundTruth& 
     if (t.inversions > 0) out.inversions.push_back(t);
   }
   for (std::size_t i = 0; i < out.images.size(); ++i) {
-    if (oksCount[i] > 0) out.images[i].meanOks = oksSum[i] / oksCount[i];
+    if (oksCount[i] > 0) out.images[i].localisedOks = oksSum[i] / oksCount[i];
   }
 
   if (!analysis.background.empty()) {

@@ -37,7 +37,10 @@ struct ImageTriage {
   int swaps = 0, inversions = 0, misses = 0, jitters = 0;
   int backgroundFalsePositives = 0;  // at the lowest OKS threshold
   int missedPeople = 0;              // labelled, non-crowd people missed at the lowest threshold
-  double meanOks = -1;               // mean OKS of its localised detections; -1 when none
+  /// Mean OKS of its detections localised to a labelled person (coco-analyze's matching at OKS
+  /// .1, "loc. OKS"): not image_eval.jsonl's mean OKS, which is of the matches at OKS .50; -1
+  /// when none.
+  double localisedOks = -1;
 };
 
 /// The triage lists, each in its own order.

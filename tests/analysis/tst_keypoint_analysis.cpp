@@ -167,7 +167,7 @@ class TestKeypointAnalysis : public QObject {
     QCOMPARE(triage.images.size(), std::size_t{2});
     QCOMPARE(triage.images[1].missedPeople, 1);
     QCOMPARE(triage.images[1].backgroundFalsePositives, 1);
-    QCOMPARE(triage.images[0].meanOks, 1.0);
+    QCOMPARE(triage.images[0].localisedOks, 1.0);
     QCOMPARE(triage.worstOks.size(), std::size_t{1});
   }
 

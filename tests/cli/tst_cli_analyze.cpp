@@ -134,6 +134,22 @@ class TestCliAnalyze : public QObject {
     QCOMPARE(fresh["ap_if_fixed"].toArray().size(), 8 * 3 * 10);
   }
 
+  // Issue 53, item 4: "mean OKS" is one thing, the mean OKS of an image's matches at OKS .50
+  // (image_eval.jsonl); the analysis' own per-image figure, of its detections localised at OKS .1,
+  // is named loc. OKS / localised_oks wherever it is shown.
+  void meanOksIsOneThingAndLocalisedOksAnother() {
+    const CliRun r = runCli({"analyze", runA_, "--json"});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    const QJsonArray images = parseObject(r.out)["triage"].toObject()["images"].toArray();
+    QVERIFY(!images.isEmpty());
+    for (const QJsonValue& image : images) {
+      QVERIFY(image.toObject().contains("localised_oks"));
+      QVERIFY(!image.toObject().contains("mean_oks"));
+    }
+    const CliRun text = runCli({"analyze", runA_, "--worst", "3"});
+    QVERIFY2(text.out.contains("loc. OKS") && !text.out.contains("mean OKS"), qPrintable(text.out));
+  }
+
   void partialRunIsAnalysedOnItsImages() {
     // eval --limit evaluates the first images only; the analysis must not call the others'
     // people false negatives.
