@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <map>
 
@@ -169,6 +170,15 @@ class TestAnalysisParity : public QObject {
         qPrintable(name), agreeing, joints, onCrowd, onUnlabelled);
     QVERIFY(joints > 0);
     QCOMPARE(agreeing, joints);
+    // The counts docs/testing.md quotes, per set: on crowd regions, on people without labelled
+    // joints, and false-negative entries relabelled (below).
+    const std::map<QString, std::array<std::size_t, 3>> quoted = {{"syn_coco_300", {41, 1, 0}},
+                                                                  {"syn_crowdpose_300", {36, 2, 0}},
+                                                                  {"real_coco4", {0, 1, 20}}};
+    const auto quotedCounts = quoted.find(name);
+    QVERIFY2(quotedCounts != quoted.end(), qPrintable(name + " has no counts in docs/testing.md"));
+    QCOMPARE(onCrowd, quotedCounts->second[0]);
+    QCOMPARE(onUnlabelled, quotedCounts->second[1]);
 
     // AP and recall if fixed; coco-analyze's false-negative rows at the threshold they hold.
     std::size_t compared = 0, relabelled = 0;
@@ -198,6 +208,7 @@ class TestAnalysisParity : public QObject {
       ++compared;
     }
     QCOMPARE(compared, analysis.apIfFixed.size());
+    QCOMPARE(relabelled, quotedCounts->second[2]);
     qInfo(
         "%s: %zu AP-if-fixed entries, largest difference %.3g; %zu false-negative entries differ "
         "from coco-analyze's at the threshold it labels them with (issue 32)",

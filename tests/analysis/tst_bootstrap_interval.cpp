@@ -6,11 +6,17 @@
 
 #include <random>
 
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+
 #include "analysis/best_of_runs.h"
+#include "analysis/bootstrap_draw.h"
 #include "analysis/bootstrap_interval.h"
 #include "common/errors.h"
 #include "eval/eval_fixtures.h"
 #include "eval/keypoint_eval.h"
+#include "test_support.h"
 
 using namespace posescope;
 
@@ -56,6 +62,32 @@ BootstrapOptions options(int resamples) {
 class TestBootstrapInterval : public QObject {
   Q_OBJECT
  private Q_SLOTS:
+  // The percentile step of every bootstrap interval against numpy.percentile's own answers
+  // (tests/analysis/goldens/quantiles, made by scripts/reference_quantiles.py): short vectors,
+  // ties, and 1,000 resample-like values at the 95 % and 99 % interval's ends. numpy interpolates
+  // from the upper end past the midpoint, so the last bit may differ.
+  void linearQuantileIsNumpysPercentile() {
+    std::ifstream in(test::sourceDir() + "/tests/analysis/goldens/quantiles/numpy_percentile.json");
+    QVERIFY(in.good());
+    const nlohmann::json goldens = nlohmann::json::parse(in);
+    int checked = 0;
+    for (const auto& c : goldens.at("cases")) {
+      const auto sorted = c.at("sorted").get<std::vector<double>>();
+      const auto qs = c.at("q").get<std::vector<double>>();
+      const auto expected = c.at("numpy").get<std::vector<double>>();
+      for (std::size_t i = 0; i < qs.size(); ++i, ++checked) {
+        const double ours = linearQuantile(sorted, qs[i]);
+        QVERIFY2(std::abs(ours - expected[i]) <= 4e-16 * std::max(1.0, std::abs(expected[i])),
+                 qPrintable(QString("q %1 of %2 values: %3, numpy %4")
+                                .arg(qs[i])
+                                .arg(sorted.size())
+                                .arg(ours, 0, 'g', 17)
+                                .arg(expected[i], 0, 'g', 17)));
+      }
+    }
+    QCOMPARE(checked, 6 * 13);
+  }
+
   void intervalIsThePairedDrawsOfOneRun() {
     const auto gt = makeDataset(40);
     const ResampledMetrics run(gt, detect(gt, 8, 3), evalParamsFor(EvalVariant::Coco));

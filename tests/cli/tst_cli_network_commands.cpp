@@ -455,9 +455,9 @@ class TestCliNetworkCommands : public QObject {
         folded, static_cast<long long>(a.size()), keypointDiff, scoreDiff);
     // Measured 2.38e-7 px and 5.96e-8 (2026-12-02, 2-core AMD EPYC, AVX2; 37 BatchNorms, 22
     // detections): float rounding of the folded weights, far below a heatmap peak moving
-    // (0.25 px at least).
-    QVERIFY2(keypointDiff <= 1e-5, qPrintable(QString::number(keypointDiff)));
-    QVERIFY2(scoreDiff <= 1e-6, qPrintable(QString::number(scoreDiff)));
+    // (0.25 px at least). Held at four times that.
+    QVERIFY2(keypointDiff <= 1e-6, qPrintable(QString::number(keypointDiff)));
+    QVERIFY2(scoreDiff <= 2.4e-7, qPrintable(QString::number(scoreDiff)));
     // ... and not bit-identical: the unfolded network really computed each BatchNorm apart.
     QVERIFY(keypointDiff + scoreDiff > 0);
   }

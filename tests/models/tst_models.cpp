@@ -212,7 +212,9 @@ void TestModels::supernetMatchesLitePoseOfSameArch() {
     QCOMPARE(a[k].sizes().vec(), b[k].sizes().vec());
     const double diff = (a[k] - b[k]).abs().max().item<double>();
     const double scale = b[k].abs().max().item<double>();
-    QVERIFY2(diff <= 1e-4 * std::max(1.0, scale), qPrintable(QString::number(diff)));
+    qInfo("output %zu: sliced vs supernet max diff %.3g (scale %.3g)", k, diff, scale);
+    // The same convolutions on the same weights: bit for bit.
+    QVERIFY2(diff == 0, qPrintable(QString::number(diff)));
   }
 
   // The active sub-network's parameters are the LitePose's (plus nothing of the transforms).
@@ -313,7 +315,10 @@ void TestModels::foldedBatchNormsKeepOutputsStateAndSummary() {
   for (size_t k = 0; k < after.size(); ++k) {
     const double diff = (after[k] - before[k]).abs().max().item<double>();
     const double scale = before[k].abs().max().item<double>();
-    QVERIFY2(diff <= 1e-4 * std::max(1.0, scale), qPrintable(QString::number(diff)));
+    qInfo("output %zu: folded vs apart max diff %.3g (scale %.3g)", k, diff, scale);
+    // Float rounding of the folded weights: measured at most 1.04e-6 of the output's scale
+    // (2026-12-06, the randomised networks here); held at twice that.
+    QVERIFY2(diff <= 2e-6 * std::max(1.0, scale), qPrintable(QString::number(diff)));
   }
   const StateDict stateAfter = stateOf(net->module());
   QCOMPARE(stateAfter.size(), stateBefore.size());

@@ -220,7 +220,9 @@ void TestModelsParity::summary() {
   qInfo("%s: conv MACs %lld vs %.0f (%.4f%%), active params %lld", qPrintable(set),
         static_cast<long long>(s.convMultiplyAdds), reference, relative * 100,
         static_cast<long long>(s.activeParameters));
-  if (!supernet) QVERIFY2(relative <= 0.01, "convolution multiply-adds differ by more than 1%");
+  // The same count as the reference's, to the multiply-add. The supernet's differs (its file
+  // counts 6.8 % fewer for the active search-M): not held here, an open question (issue 52).
+  if (!supernet) QCOMPARE(static_cast<double>(s.convMultiplyAdds), reference);
   QVERIFY(s.ptflopsMultiplyAdds >= s.convMultiplyAdds);
 }
 

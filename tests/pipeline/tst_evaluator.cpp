@@ -134,10 +134,13 @@ class TestEvaluator : public QObject {
       for (size_t i = 0; i < records.size(); ++i) {
         QCOMPARE(records[i].imageId, defaultRecords[i].imageId);
         QCOMPARE(records[i].people.size(), defaultRecords[i].people.size());
-        // Within float rounding: one network may run on more intra-op threads.
+        // Within float rounding: one network may run on more intra-op threads. docs/testing.md
+        // claims at most 2.38e-7 over --threads 1-16; held at 4e-7, its table's bound.
         for (size_t p = 0; p < records[i].people.size(); ++p)
-          QVERIFY(std::abs(records[i].people[p].score - defaultRecords[i].people[p].score) <=
-                  1e-5 * std::max(1.0, std::abs(defaultRecords[i].people[p].score)));
+          QVERIFY2(std::abs(records[i].people[p].score - defaultRecords[i].people[p].score) <=
+                       4e-7 * std::max(1.0, std::abs(defaultRecords[i].people[p].score)),
+                   qPrintable(QString::number(records[i].people[p].score -
+                                              defaultRecords[i].people[p].score)));
       }
     }
   }
