@@ -26,6 +26,7 @@ std::vector<Command> commandTable() {
       {"bench", FULL(runBench)},
       {"metrics", LIGHT(runMetrics)},
       {"analyze", LIGHT(runAnalyze)},
+      {"check-dataset", LIGHT(runCheckDataset)},
       {"extract", FULL(runExtract)},
       {"embed", FULL(runEmbed)},
       {"search", FULL(runSearchCommand)},
