@@ -62,12 +62,12 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   experimentPage_ = new ExperimentSetupPage;
   setupView_ = experimentPage_->setupView();
   pages_->addTab(experimentPage_, tr("&Experiment"));
-  pages_->addTab(runView_, tr("&Run"));
+  pages_->addTab(runView_, tr("Ru&n"));
   pages_->addTab(resultsView_, tr("Re&sults"));
   pages_->addTab(inspectView_, tr("&Inspect"));
   pages_->addTab(timingView_, tr("&Timing"));
   pages_->addTab(compareView_, tr("Com&pare"));
-  pages_->addTab(searchView_, tr("Searc&h"));
+  pages_->addTab(searchView_, tr("Sear&ch"));
   pages_->addTab(runsView_, tr("R&uns"));
   setCentralWidget(pages_);
   setAcceptDrops(true);

@@ -7,6 +7,7 @@
 
 #include <QAction>
 #include <QDir>
+#include <QMap>
 #include <QMenu>
 #include <QMenuBar>
 #include <QPushButton>
@@ -126,6 +127,26 @@ class TestMainMenus : public QObject {
     QVERIFY(recentMenu(window));
     QVERIFY(!recentMenu(window)->isEnabled());
     QVERIFY(recentMenu(window)->actions().isEmpty());
+  }
+
+  // Issue 53, item 11: Alt+H opened the Search page (its tab was Searc&h) instead of the Help
+  // menu, and Alt+R both the Run page and the Run menu. Every menu title and page tab has a letter
+  // of its own.
+  void menuAndPageMnemonicsDoNotClash() {
+    MainWindow window;
+    QStringList titles;
+    for (const QAction* m : window.menuBar()->actions()) titles << m->text();
+    for (int i = 0; i < window.pages()->count(); ++i) titles << window.pages()->tabText(i);
+    QMap<QChar, QString> taken;
+    for (const QString& title : titles) {
+      const int at = title.indexOf('&');
+      QVERIFY2(at >= 0 && at + 1 < title.size(), qPrintable(title + " has no mnemonic"));
+      const QChar key = title.at(at + 1).toLower();
+      QVERIFY2(!taken.contains(key),
+               qPrintable(title + " and " + taken.value(key) + " both take Alt+" + key.toUpper()));
+      taken.insert(key, title);
+    }
+    QCOMPARE(taken.value('h'), QStringLiteral("&Help"));
   }
 
   void openActionsFillTheSetup_data() {
