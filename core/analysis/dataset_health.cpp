@@ -173,6 +173,7 @@ DatasetHealth checkDatasetHealth(const KeypointGroundTruth& gt, const KeypointLa
       asDetections.push_back(std::move(d));
     }
     std::vector<const KeypointDetection*> dts;
+    dts.reserve(asDetections.size());
     for (const KeypointDetection& d : asDetections) dts.push_back(&d);
     const std::vector<double> oks = computeOksMatrix(labelledPeople, dts, params);
     const std::size_t n = labelledPeople.size();
