@@ -43,8 +43,7 @@ std::vector<std::array<std::string, 3>> summaryRows(const RunComparison& c) {
   std::vector<std::array<std::string, 3>> rows = {
       {"Run folder", c.a.dir, c.b.dir},
       {"State", runStateName(c.a.state), runStateName(c.b.state)},
-      {"Model", c.a.imported ? "imported predictions" : c.a.modelName,
-       c.b.imported ? "imported predictions" : c.b.modelName},
+      {"Model", c.a.modelLabel, c.b.modelLabel},
       {"Parameters", of(c.a, std::to_string(c.a.parameters)),
        of(c.b, std::to_string(c.b.parameters))},
       {"MACs (ptflops)", of(c.a, std::to_string(c.a.multiplyAdds)),

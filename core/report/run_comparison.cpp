@@ -9,6 +9,7 @@
 #include "analysis/resampled_metrics.h"
 #include "common/errors.h"
 #include "eval/eval_params.h"
+#include "pipeline/run_labels.h"
 #include "report/per_image_table.h"
 #include "report/run_ground_truth.h"
 #include "report/shared_images.h"
@@ -25,6 +26,7 @@ RunSide sideOf(const LoadedRun& run) {
             : !m.modelName.empty() ? m.modelName
                                    : std::filesystem::path(run.dir).filename().string();
   s.modelName = m.modelName;
+  s.modelLabel = runModelLabel(m);
   s.state = m.state;
   s.device = m.device;
   s.datasetKind = m.datasetKind;

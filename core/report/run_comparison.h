@@ -30,6 +30,7 @@ struct RunSide {
   std::string dir;
   std::string label;  // arch name, else model name, else the folder name
   std::string modelName;
+  std::string modelLabel;  // runModelLabel: what the run evaluated, or "imported predictions (X)"
   RunState state = RunState::Running;
   std::string device;
   std::string datasetKind;

@@ -4,6 +4,7 @@
 
 #include "common/errors.h"
 #include "eval/metric_table.h"
+#include "pipeline/run_labels.h"
 
 namespace posescope {
 
@@ -26,15 +27,11 @@ std::string tableFormatExtension(TableFormat format) {
   return "txt";
 }
 
-std::string runTableName(const LoadedRun& run) {
-  return run.summary.modelName.empty() ? run.summary.archName : run.summary.modelName;
-}
-
 std::string formatRunMetrics(const LoadedRun& run, TableFormat format) {
   if (!run.metrics)
     throw Error("run folder '" + run.dir + "' has no metrics.json (the run is " +
                 runStateName(run.summary.state) + ")");
-  const std::string name = runTableName(run);
+  const std::string name = runTableName(run.summary);
   switch (format) {
     case TableFormat::Markdown:
       return formatMarkdownTable(*run.metrics, name);

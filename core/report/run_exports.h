@@ -17,9 +17,6 @@ TableFormat tableFormatFromName(const std::string& name);
 /// File extension for `format` ("md", "csv", "json").
 std::string tableFormatExtension(TableFormat format);
 
-/// The arch name valid.py prints in the metric table: the run's MODEL.NAME (else its arch name).
-std::string runTableName(const LoadedRun& run);
-
 /// The run's metric table through eval's formatters (Markdown identical to valid.py's); throws
 /// Error naming the run folder when it has no metrics.json (cancelled or failed run).
 std::string formatRunMetrics(const LoadedRun& run, TableFormat format);

@@ -9,6 +9,7 @@
 #include "eval/eval_params.h"
 #include "eval/keypoint_eval.h"
 #include "eval/metric_table.h"
+#include "pipeline/run_labels.h"
 #include "report/run_exports.h"
 #include "report/run_ground_truth.h"
 
@@ -50,7 +51,7 @@ LoadedRun restricted(const LoadedRun& run, const std::set<std::int64_t>& ids) {
   const EvalSummary summary =
       evaluateKeypoints(in.groundTruth, in.results, evalParamsFor(in.layout));
   out.metrics = summary.table;
-  out.metricsMarkdown = formatMarkdownTable(summary.table, runTableName(run));
+  out.metricsMarkdown = formatMarkdownTable(summary.table, runTableName(run.summary));
   out.summary.imagesDone = out.records.size();
   out.summary.imagesTotal = out.records.size();
   return out;

@@ -13,6 +13,7 @@
 #include "common/strings.h"
 #include "pipeline/run_folder.h"
 #include "pipeline/run_folder_read.h"
+#include "pipeline/run_labels.h"
 
 using namespace posescope;
 
@@ -98,6 +99,23 @@ class TestRunFolder : public QObject {
     // results.json has one entry: the failed image has no people.
     const auto results = nlohmann::json::parse(readTextFile(dir + "/results.json"));
     QCOMPARE(results.size(), size_t(1));
+  }
+
+  // Issue 53, item 10: an imported run is named by its predictions wherever a run's model is
+  // shown (the Runs table, Compare, the report), and its metric table's row by their name.
+  void importedRunsAreNamedByTheirPredictions() {
+    RunSummary evaluated;
+    evaluated.modelName = "pose_mobilenet";
+    evaluated.archName = "search-XS";
+    QCOMPARE(runModelLabel(evaluated), std::string("pose_mobilenet / search-XS"));
+    QCOMPARE(runTableName(evaluated), std::string("pose_mobilenet"));
+    evaluated.archName = "pose_mobilenet";
+    QCOMPARE(runModelLabel(evaluated), std::string("pose_mobilenet"));
+    RunSummary imported;
+    imported.imported = true;
+    imported.archName = "yolo-pose";
+    QCOMPARE(runModelLabel(imported), std::string("imported predictions (yolo-pose)"));
+    QCOMPARE(runTableName(imported), std::string("yolo-pose"));
   }
 
   // Issue 51: metrics.json names its list "stats", as `metrics --json` does; a folder written

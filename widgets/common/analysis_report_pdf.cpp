@@ -8,6 +8,7 @@
 
 #include "eval/metric_table.h"
 #include "pipeline/run_folder.h"
+#include "pipeline/run_labels.h"
 #include "report/analysis_tables.h"
 #include "widgets/common/analysis_report_content.h"
 #include "widgets/common/analysis_report_curves.h"
@@ -139,15 +140,14 @@ void writeTablesPage(PageWriter& page, const AnalysisReportContent& content) {
   page.table(
       {{QObject::tr("What"), QObject::tr("Value")},
        {QObject::tr("Run folder"), q(run.dir)},
-       {QObject::tr("Model / arch"),
-        q(run.summary.modelName) +
-            (run.summary.archName.empty() ? QString() : " / " + q(run.summary.archName))},
+       {QObject::tr("Model / arch"), q(runModelLabel(run.summary))},
        {QObject::tr("State"), q(runStateName(run.summary.state))},
        {QObject::tr("Dataset"), q(run.summary.datasetKind)},
        {QObject::tr("Annotation file"), q(run.summary.annotationFile)},
        {QObject::tr("Images"), QObject::tr("%1 (%2 failed)").arg(run.records.size()).arg(failed)},
        {QObject::tr("Detections"), QObject::tr("%1 analysed").arg(analysis.detections.size())},
-       {QObject::tr("Device"), q(run.summary.device)}},
+       {QObject::tr("Device"),
+        run.summary.imported ? QObject::tr("none (imported predictions)") : q(run.summary.device)}},
       {1, 4}, 9, false);
 
   if (content.settingChanges.empty()) {
@@ -159,7 +159,7 @@ void writeTablesPage(PageWriter& page, const AnalysisReportContent& content) {
                    9);
   }
   if (run.metrics) {
-    QStringList names{QObject::tr("Arch")}, values{q(run.summary.modelName)};
+    QStringList names{QObject::tr("Arch")}, values{q(runTableName(run.summary))};
     for (std::size_t i = 0; i < run.metrics->names.size(); ++i) {
       names << q(run.metrics->names[i]);
       values << QString::number(run.metrics->values[i], 'f', 3);

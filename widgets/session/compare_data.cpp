@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "config/experiment.h"
+#include "pipeline/run_labels.h"
 #include "widgets/session/number_text.h"
 
 namespace posescope {
@@ -101,7 +102,7 @@ std::vector<SideBySideRow> summaryRows(const RunComparison& c, const CompareSide
   // have them).
   auto folder = [&q](const std::string& dir) { return QFileInfo(q(dir)).fileName(); };
   rows.push_back({QObject::tr("Folder"), folder(c.a.dir), folder(c.b.dir)});
-  rows.push_back({QObject::tr("Model"), q(c.a.modelName), q(c.b.modelName)});
+  rows.push_back({QObject::tr("Model"), q(c.a.modelLabel), q(c.b.modelLabel)});
   // The settings the runs differ in (config.yaml), beyond the architecture shown below.
   auto value = [&q](const std::string& v) { return v.empty() ? QObject::tr("(not set)") : q(v); };
   for (const auto& d : c.configDifferences) rows.push_back({q(d.key), value(d.a), value(d.b)});

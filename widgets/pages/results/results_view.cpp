@@ -12,6 +12,7 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include "pipeline/run_labels.h"
 #include "pipeline/run_resume.h"
 #include "widgets/common/ap_if_fixed_chart.h"
 #include "widgets/common/joint_error_chart.h"
@@ -326,8 +327,8 @@ void ResultsView::offerResume(RunState state) {
 }
 
 void ResultsView::setMetrics(const std::optional<MetricTable>& table, const RunSummary& summary) {
-  // The CLI and valid.py name the row after MODEL.NAME.
-  tableName_ = QString::fromStdString(summary.modelName);
+  // The CLI and valid.py name the row after MODEL.NAME (imported predictions: after their name).
+  tableName_ = QString::fromStdString(runTableName(summary));
   folderMetrics_ = table;
   metricModel_->setTable(table, tableName_);
   if (table) {
