@@ -1,18 +1,15 @@
 """posescope.cocoeval.COCOeval gives pycocotools' (crowdposetools') stats and eval arrays.
 
-Always against tests/eval/goldens/curves (the reference's own arrays and stats on every parity set,
-made by scripts/reference-curves-goldens from its unchanged source); and against the reference run
-live, as scripts/reference_curves.py runs it, when its source is given: POSESCOPE_COCOAPI_DIR
-(cocoapi's PythonAPI) and POSESCOPE_CROWDPOSE_API_DIR (crowdpose-api/PythonAPI).
+Against tests/eval/goldens/curves (the reference's own arrays and stats on every parity set, made
+by scripts/reference-curves-goldens from its unchanged source), and against the reference's whole
+eval arrays, stats and printed lines with its settings and changed ones (tests/python/goldens,
+made by scripts/reference_cocoeval_goldens.py from its source).
 """
 import contextlib
 import copy
 import io
 import json
 import os
-import sys
-import types
-import warnings
 
 import numpy as np
 import pytest
@@ -121,67 +118,33 @@ def test_cocoeval_reads_paths_and_prints_pycocotools_lines(parity):
     assert " Average Recall     (AR) @[ IoU=0.50      | area=   all | maxDets= 20 ] = " in printed
 
 
-def reference(package, variable):
-    source = os.environ.get(variable, "")
-    if not source:
-        pytest.skip(f"{variable} is not set (the reference's source folder): live comparison "
-                    "skipped; the goldens above are the reference's")
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", FutureWarning)
-        for alias, builtin in (("float", float), ("int", int), ("bool", bool),
-                               ("object", object)):
-            if not hasattr(np, alias):
-                setattr(np, alias, builtin)
-    for stub in ("matplotlib", "matplotlib.pyplot", "matplotlib.collections",
-                 "matplotlib.patches", package + ".mask", package + "._mask"):
-        module = sys.modules.setdefault(stub, types.ModuleType(stub))
-        module.PatchCollection = module.Polygon = None
-    sys.modules["matplotlib"].use = lambda *args, **kwargs: None
-    sys.path.insert(0, source)
-    coco = __import__(package + ".coco", fromlist=["COCO"])
-    cocoeval = __import__(package + ".cocoeval", fromlist=["COCOeval"])
-    return coco.COCO, cocoeval.COCOeval
+REFERENCE = os.path.join(SOURCE_DIR, "tests", "python", "goldens", "cocoeval_reference.json")
 
 
 @pytest.mark.parametrize("changed", [False, True], ids=["default", "changed"])
-def test_cocoeval_equals_the_reference_run_live(parity, tmp_path, changed):
-    settings = {}
-    if changed:
-        settings = {"iouThrs": np.array([0.3, 0.5, 0.65, 0.9]), "maxDets": [5, 20],
-                    "areaRng": {"all": [100.0, 1e10], "medium": [500.0, 4000.0]}}
+def test_cocoeval_equals_the_reference_run_from_its_source(parity, changed):
+    """The whole eval arrays, stats and printed lines of the reference itself
+    (tests/python/goldens, made by scripts/reference_cocoeval_goldens.py from its source), with
+    its settings and with changed ones (every second image id among them)."""
+    with open(REFERENCE) as f:
+        goldens = json.load(f)["sets"]
+    assert sorted(goldens) == sorted(parity_sets(parity))
     for name in parity_sets(parity):
         crowdpose = "crowdpose" in name
-        coco, evaluator = reference("crowdposetools" if crowdpose else "pycocotools",
-                                    "POSESCOPE_CROWDPOSE_API_DIR" if crowdpose
-                                    else "POSESCOPE_COCOAPI_DIR")
+        golden = goldens[name]["changed" if changed else "default"]
         base = os.path.join(parity, "eval", name)
-        outputs = []
-        for which in (evaluator, COCOeval):
-            with contextlib.redirect_stdout(io.StringIO()):
-                gt = coco(base + ".gt.json")
-                dt = gt.loadRes(base + ".results.json")
-            mine = dict(settings)
-            if changed:
-                mine["imgIds"] = sorted(gt.getImgIds())[::2]
-                if not crowdpose:
-                    mine["kpt_oks_sigmas"] = np.array(CHANGED_SIGMAS)
-            if which is evaluator and crowdpose:
-                which = _with_anno_file(evaluator, base + ".gt.json")
-            outputs.append(run(which, gt, dt, mine))
-        (ref, ref_arrays, ref_printed), (ours, our_arrays, our_printed) = outputs
+        settings = {}
+        if changed:
+            with open(base + ".gt.json") as f:
+                image_ids = sorted(image["id"] for image in json.load(f)["images"])
+            settings = {"iouThrs": np.array([0.3, 0.5, 0.65, 0.9]), "maxDets": [5, 20],
+                        "areaRng": {"all": [100.0, 1e10], "medium": [500.0, 4000.0]},
+                        "imgIds": image_ids[::2]}
+            if not crowdpose:
+                settings["kpt_oks_sigmas"] = np.array(CHANGED_SIGMAS)
+        ours, arrays, printed = run(COCOeval, base + ".gt.json", base + ".results.json", settings)
         for key in ("precision", "scores", "recall"):
-            np.testing.assert_array_equal(our_arrays[key], ref_arrays[key], err_msg=name)
-        np.testing.assert_array_equal(ours.stats, np.asarray(ref.stats), err_msg=name)
-        lines = [line for line in ref_printed.splitlines() if line.startswith(" Average")]
-        assert lines == [line for line in our_printed.splitlines()
-                         if line.startswith(" Average")]
-
-
-def _with_anno_file(evaluator, gt_file):
-    """crowdposetools' COCOeval reads the ground truth file again in summarize (valid.py sets
-    anno_file)."""
-    def make(gt, dt, iou_type):
-        evaluation = evaluator(gt, dt, iou_type)
-        evaluation.anno_file = [gt_file]
-        return evaluation
-    return make
+            np.testing.assert_array_equal(arrays[key], np.array(golden[key]), err_msg=name)
+        assert list(ours.stats) == golden["stats"], name
+        assert [line for line in printed.splitlines() if line.startswith(" Average")] == \
+            golden["lines"], name

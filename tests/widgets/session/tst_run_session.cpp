@@ -60,9 +60,25 @@ class TestRunSession : public QObject {
   Q_OBJECT
  private:
   DemoPairFixture pair_;
-  QString runDir_;  // written by startedRunIsReadBackAndRemembered
+  QString runDir_;  // startedRunIsReadBackAndRemembered's run, once it passed
 
   RunSetup demoSetup() { return pair_.demoSetup(false); }
+
+  // A finished demo run: startedRunIsReadBackAndRemembered's, or one made here when that function
+  // failed or did not run, so that each function stands alone. Empty when no run finished.
+  QString finishedRun() {
+    if (!runDir_.isEmpty()) return runDir_;
+    RunSession session;
+    QSignalSpy preparing(&session, &RunSession::runPreparing);
+    QSignalSpy finished(session.controller(), &RunController::finished);
+    if (!session.startRun(demoSetup()) ||
+        !QTest::qWaitFor([&] { return !finished.isEmpty(); }, kPairRunTimeoutMs))
+      return {};
+    const auto outcome = finished.first().first().value<RunOutcome>();
+    if (outcome.summary.state != RunState::Complete) return {};
+    runDir_ = preparing.first().value(0).toString();
+    return runDir_;
+  }
 
  private Q_SLOTS:
   void initTestCase() { pair_.setUp("tst_run_session"); }
@@ -76,8 +92,8 @@ class TestRunSession : public QObject {
     QVERIFY(session.startRun(demoSetup()));
     QVERIFY(session.isBusy());
     QCOMPARE(preparing.count(), 1);
-    runDir_ = preparing.first().value(0).toString();
-    QVERIFY(runDir_.startsWith(pair_.dir().path()));
+    const QString runDir = preparing.first().value(0).toString();
+    QVERIFY(runDir.startsWith(pair_.dir().path()));
     QVERIFY(preparing.first().value(1).toString().isEmpty());  // a single run: no pair context
     // One run at a time: neither another run nor a pair starts meanwhile.
     QVERIFY(!session.startRun(demoSetup()));
@@ -93,8 +109,9 @@ class TestRunSession : public QObject {
     const RunOverlayData& data = *inspected.first().first().value<RunOverlayDataPtr>();
     QCOMPARE(data.records.size(), size_t(kPairImages));
     QCOMPARE(QDir(QString::fromStdString(data.runDir)).canonicalPath(),
-             QDir(runDir_).canonicalPath());
-    QCOMPARE(session.recentFiles().value(0), QDir(runDir_).absolutePath());
+             QDir(runDir).canonicalPath());
+    QCOMPARE(session.recentFiles().value(0), QDir(runDir).absolutePath());
+    runDir_ = runDir;
   }
 
   void cancelStopsTheRun() {
@@ -109,14 +126,15 @@ class TestRunSession : public QObject {
   }
 
   void runFolderIsReadInTheBackground() {
-    if (runDir_.isEmpty()) QSKIP("needs startedRunIsReadBackAndRemembered's run");
+    const QString runDir = finishedRun();
+    QVERIFY2(!runDir.isEmpty(), "no demo run finished");
     RunSession session;
     QSignalSpy opened(&session, &RunSession::runFolderOpened);
     QSignalSpy failed(&session, &RunSession::runFolderFailed);
     Qt::HANDLE readOn = nullptr;
     connect(&session, &RunSession::runFolderOpened, this,
             [&] { readOn = QThread::currentThreadId(); });
-    session.openRunFolder(runDir_);
+    session.openRunFolder(runDir);
     QVERIFY(opened.isEmpty());  // nothing is read before the event loop runs
     QTRY_VERIFY_WITH_TIMEOUT(!opened.isEmpty() || !failed.isEmpty(), kPairRunTimeoutMs);
     QVERIFY(failed.isEmpty());
