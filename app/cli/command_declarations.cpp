@@ -132,8 +132,8 @@ CommandSpec evalCommand() {
           "replace it with --overwrite"},
          {"--overwrite", "",
           "replace the run in --out: its results go; views.json is kept, tags.json\n"
-          "too when every tagged image is in the new run, else it is moved aside\n"
-          "(the log and stderr say where)"},
+          "too when every tag names an image of the new run and none a prediction,\n"
+          "else it is moved aside (the log says where, and stderr unless --quiet)"},
          kDeviceOption,
          kLimitOption,
          {"--shard", "K/N",
@@ -876,8 +876,8 @@ CommandSpec slurmCommand() {
       "RUN_DIR is eval's --out (default runs/<cfg name>_<date-time>) and must be new or empty "
       "unless\n"
       "--resume; a task that runs again (Slurm's requeue after a preemption or a node failure,\n"
-      "scontrol requeue) continues its shard where it stopped, and a merge run twice leaves the\n"
-      "complete run as it is (docs/cluster.md says which sbatch options requeue). The\n"
+      "scontrol requeue) continues its shard where it stopped, and an eval's merge run twice\n"
+      "leaves the complete run as it is (docs/cluster.md says which sbatch options requeue). The\n"
       "scripts and Slurm's logs go to RUN_DIR/slurm. The jobs start in the current directory, "
       "so\n"
       "relative paths in EVAL_ARGUMENTS work when it is on a shared file system. Other "

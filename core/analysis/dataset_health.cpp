@@ -1,6 +1,7 @@
 #include "analysis/dataset_health.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <filesystem>
 #include <map>
@@ -51,6 +52,16 @@ double fractionInside(const std::array<double, 4>& a, const std::array<double, 4
   const double h = std::min(a[1] + a[3], b[1] + b[3]) - std::max(a[1], b[1]);
   const double area = a[2] * a[3];
   return w > 0 && h > 0 && area > 0 ? w * h / area : 0;
+}
+
+// Whether the header of `file` is read (PNG and JPEG), or the file is missing or empty: a file of
+// another format (WebP, BMP, ...) that is there is not judged.
+bool readsHeaderOf(const std::filesystem::path& file) {
+  std::error_code ec;
+  if (!std::filesystem::exists(file, ec) || std::filesystem::file_size(file, ec) == 0) return true;
+  std::string extension = file.extension().string();
+  for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return extension == ".png" || extension == ".jpg" || extension == ".jpeg";
 }
 
 // The checks of one person on its own.
@@ -202,8 +213,10 @@ DatasetHealth checkDatasetHealth(const KeypointGroundTruth& gt, const KeypointLa
 
   if (imagesDir) {
     for (const GroundTruthImage& image : gt.images) {
-      const std::string path = (std::filesystem::path(*imagesDir) / image.fileName).string();
+      const std::filesystem::path file = std::filesystem::path(*imagesDir) / image.fileName;
+      const std::string path = file.string();
       const auto size = imageSizeFromHeader(path);
+      if (!size && !readsHeaderOf(file)) continue;  // another format: its size is not checked
       if (!size) {
         found.push_back({HealthIssue::ImageMissing, image.id, 0, 0, path});
       } else if ((image.width > 0 && size->width != image.width) ||

@@ -24,7 +24,7 @@ enum class HealthIssue {
   ZeroAreaWithJoints,    // labelled joints but an area (or a box) of zero
   DuplicatePerson,       // two people of one image at OKS >= 0.95 with each other, both ways
   PersonInsideCrowd,     // a labelled person whose box lies (90 %+) inside a crowd region's box
-  ImageMissing,          // under --images: the file is absent, empty or its header unreadable
+  ImageMissing,          // under --images: absent, empty, or a PNG / JPEG with a bad header
   ImageSizeDiffers,      // under --images: the file's width and height are not the listed ones
 };
 
@@ -51,8 +51,9 @@ struct DatasetHealth {
 
 /// Checks `gt` (its layout's categories: keypoint categories only) against itself, and against
 /// the image files under `imagesDir` when given (each image's header: PNG and JPEG read directly,
-/// so no image is decoded). Findings are in HealthIssue order, then file order. Never fails: an
-/// unreadable image is a finding.
+/// so no image is decoded; a file of another format is not judged). Findings are in HealthIssue
+/// order, then by person in file order (pairs and crowds by image id). Never fails: an unreadable
+/// image is a finding.
 DatasetHealth checkDatasetHealth(const KeypointGroundTruth& gt, const KeypointLayout& layout,
                                  const std::optional<std::string>& imagesDir);
 

@@ -298,21 +298,24 @@ EvaluationResult Evaluator::run(EvaluationObserver* observer, const Cancellation
     indices = std::move(mine);
   }
 
-  // A run already in the folder is never written over unless the caller said so.
-  std::vector<std::string> replaced;
+  // A run already in the folder is never written over unless the caller said so; it is cleared
+  // once the new run's writer holds the folder's lock.
+  bool replacing = false;
   if (!d.options.outDir.empty() && !resume) {
-    if (!d.options.replaceExistingRun) {
-      refuseToReplaceRun(d.options.outDir);
-    } else if (runHeldIn(d.options.outDir)) {
-      std::vector<std::int64_t> imageIds;
-      for (size_t i : indices) imageIds.push_back(d.dataset->images()[i].id);
-      replaced = clearRunForReplacement(d.options.outDir, imageIds);
-      replaced.insert(replaced.begin(), "replacing the run in " + d.options.outDir);
-    }
+    if (!d.options.replaceExistingRun) refuseToReplaceRun(d.options.outDir);
+    replacing = runHeldIn(d.options.outDir).has_value();
   }
   std::unique_ptr<RunWriter> writer;
   if (!d.options.outDir.empty())
     writer = std::make_unique<RunWriter>(d.options.outDir, resume != nullptr);
+  std::vector<std::string> replaced;
+  if (replacing) {
+    std::vector<std::int64_t> imageIds;
+    imageIds.reserve(indices.size());
+    for (size_t i : indices) imageIds.push_back(d.dataset->images()[i].id);
+    replaced = clearRunForReplacement(d.options.outDir, imageIds);
+    replaced.insert(replaced.begin(), "replacing the run in " + d.options.outDir);
+  }
   auto log = [&](const std::string& line) {
     if (writer) writer->appendLog(line);
     if (observer) observer->onLog(line);

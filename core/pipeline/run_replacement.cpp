@@ -28,17 +28,38 @@ std::string imagesText(std::size_t n) {
   return std::to_string(n) + (n == 1 ? " image" : " images");
 }
 
-// The image ids tags.json names; unset when the file cannot be read as tags (it is then kept
-// aside rather than judged).
-std::optional<std::unordered_set<std::int64_t>> taggedImages(const fs::path& file) {
+// Whether tags.json still applies to a run over `images`: every tag names one of them by an
+// integer id, and none names a prediction (a tag's "detection" is a position in the old run's
+// results, which the new run replaces). A file that cannot be read as tags does not apply.
+bool tagsApplyTo(const fs::path& file, const std::unordered_set<std::int64_t>& images,
+                 std::string& why) {
   try {
     const auto doc = nlohmann::json::parse(readTextFile(file.string()));
-    std::unordered_set<std::int64_t> ids;
-    for (const auto& tag : doc.at("tags")) ids.insert(tag.at("image_id").get<std::int64_t>());
-    return ids;
+    for (const auto& tag : doc.at("tags")) {
+      if (tag.contains("detection")) {
+        why = "it tags predictions of the run it replaces";
+        return false;
+      }
+      const auto& id = tag.at("image_id");
+      if (!id.is_number_integer() || !images.count(id.get<std::int64_t>())) {
+        why = "it tags images the new run does not have";
+        return false;
+      }
+    }
+    return true;
   } catch (const std::exception&) {
-    return std::nullopt;
+    why = "it could not be read as tags";
+    return false;
   }
+}
+
+// A file name in `dir` that nothing has: "tags.replaced-STAMP.json", else with "-2", "-3", ...
+fs::path freeName(const fs::path& dir, const std::string& stem) {
+  fs::path name = dir / (stem + ".json");
+  std::error_code ec;
+  for (int n = 2; fs::exists(name, ec); ++n)
+    name = dir / (stem + "-" + std::to_string(n) + ".json");
+  return name;
 }
 
 std::string stamp() {
@@ -73,9 +94,14 @@ std::optional<std::string> runHeldIn(const std::string& dir) {
 void refuseToReplaceRun(const std::string& dir) {
   const auto held = runHeldIn(dir);
   if (!held) return;
-  throw Error("run folder '" + dir + "' holds " + *held +
-              ": continue it with 'posescope-cli eval --resume " + dir +
-              "', or replace it (and its results) with --overwrite; nothing was written");
+  // The way on depends on the run: a complete one has nothing to resume, a running one neither.
+  std::string wayOn = "continue it with 'posescope-cli eval --resume " + dir +
+                      "', or replace it (and its results) with --overwrite";
+  if (runFolderBeingWritten(dir))
+    wayOn = "wait for it to end, or give another --out";
+  else if (held->rfind("a complete run", 0) == 0)
+    wayOn = "replace it (and its results) with --overwrite, or give another --out";
+  throw Error("run folder '" + dir + "' holds " + *held + ": " + wayOn + "; nothing was written");
 }
 
 void refuseToExportOverARun(const std::string& out, bool folder) {
@@ -110,15 +136,13 @@ void refuseToExportOverARun(const std::string& out, bool folder) {
 
 std::vector<std::string> clearRunForReplacement(const std::string& dir,
                                                 const std::vector<std::int64_t>& imageIds) {
-  if (runFolderBeingWritten(dir))
-    throw Error("run folder '" + dir + "' is being written by another evaluation");
   const fs::path root(dir);
   std::vector<std::string> said;
   std::error_code ec;
-  for (const char* name :
-       {runfiles::kSummary, runfiles::kRecords, runfiles::kResults, runfiles::kMetricsJson,
-        runfiles::kMetricsMd, runfiles::kImageEval, runfiles::kAnalysis, runfiles::kConfig,
-        runfiles::kArch, runfiles::kSkeleton}) {
+  // records.jsonl is the writer's, which has started it afresh.
+  for (const char* name : {runfiles::kSummary, runfiles::kResults, runfiles::kMetricsJson,
+                           runfiles::kMetricsMd, runfiles::kImageEval, runfiles::kAnalysis,
+                           runfiles::kConfig, runfiles::kArch, runfiles::kSkeleton}) {
     fs::remove(root / name, ec);
     if (ec) throw Error("cannot replace the run in '" + dir + "': " + name + ": " + ec.message());
   }
@@ -128,19 +152,15 @@ std::vector<std::string> clearRunForReplacement(const std::string& dir,
                    "new run");
   const fs::path tags = root / kTagsFile;
   if (fs::exists(tags, ec)) {
-    const auto tagged = taggedImages(tags);
     const std::unordered_set<std::int64_t> images(imageIds.begin(), imageIds.end());
-    const bool apply = tagged && std::all_of(tagged->begin(), tagged->end(),
-                                             [&](std::int64_t id) { return images.count(id); });
-    if (apply) {
+    std::string why;
+    if (tagsApplyTo(tags, images, why)) {
       said.push_back(std::string(kTagsFile) + " kept: every tagged image is in the new run");
     } else {
-      const fs::path aside = root / ("tags.replaced-" + stamp() + ".json");
+      const fs::path aside = freeName(root, "tags.replaced-" + stamp());
       fs::rename(tags, aside, ec);
       if (ec) throw Error("cannot move " + tags.string() + " aside: " + ec.message());
-      said.push_back(std::string(kTagsFile) + " moved aside to " + aside.string() +
-                     (tagged ? ": it tags images the new run does not have"
-                             : ": it could not be read as tags"));
+      said.push_back(std::string(kTagsFile) + " moved aside to " + aside.string() + ": " + why);
     }
   }
   return said;

@@ -15,8 +15,9 @@ namespace posescope {
 /// empty, or without run.json, which a run writes before its first image).
 std::optional<std::string> runHeldIn(const std::string& dir);
 
-/// Throws Error when `dir` holds a run, naming the folder and what it holds, and saying how to
-/// continue it (`posescope-cli eval --resume DIR`) or replace it (`--overwrite`).
+/// Throws Error when `dir` holds a run, naming the folder and what it holds, and saying the way on:
+/// continue it (`posescope-cli eval --resume DIR`) or replace it (`--overwrite`); for a complete
+/// run replace it or give another --out; for one being written wait or give another --out.
 void refuseToReplaceRun(const std::string& dir);
 
 /// Throws Error when an export's output `out` would write over a run's files: a folder holding a
@@ -24,11 +25,12 @@ void refuseToReplaceRun(const std::string& dir);
 /// gt.json and results.json), else a file of a run folder that the run itself wrote.
 void refuseToExportOverARun(const std::string& out, bool folder);
 
-/// Makes `dir` ready for a new run over the images `imageIds`, replacing the run it holds: removes
-/// that run's files (its log stays: it is history), keeps views.json (queries apply to any run),
-/// keeps tags.json when every tagged image is among `imageIds`, else moves it aside to
-/// tags.replaced-STAMP.json. Returns what it did with the user's files, a line each. Throws Error
-/// when another evaluation is writing the folder or a file cannot be removed.
+/// Makes `dir` ready for a new run over the images `imageIds`, replacing the run it holds; call it
+/// with the folder locked by the new run's RunWriter (which has started records.jsonl afresh).
+/// Removes the old run's other files (its log stays: it is history), keeps views.json (queries
+/// apply to any run), keeps tags.json when every tag names one of `imageIds` and none a
+/// prediction (the old run's), else moves it aside to tags.replaced-STAMP[-N].json. Returns what it
+/// did with the user's files, a line each. Throws Error when a file cannot be removed or moved.
 std::vector<std::string> clearRunForReplacement(const std::string& dir,
                                                 const std::vector<std::int64_t>& imageIds);
 

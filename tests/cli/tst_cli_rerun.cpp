@@ -78,9 +78,11 @@ class TestCliRerun : public QObject {
     const QByteArray tags = fileBytes(run + "/tags.json");
     const CliRun again = eval({"--out", run, "--limit", "2"});
     QCOMPARE(again.exitCode, 3);
+    // A complete run has nothing to resume: the ways on are to replace it or go elsewhere.
     for (const QString& said : {"run folder '" + run + "' holds a complete run of 4 images",
-                                "posescope-cli eval --resume " + run, QString("--overwrite")})
+                                QString("--overwrite, or give another --out")})
       QVERIFY2(again.err.contains(said), qPrintable(again.err));
+    QVERIFY2(!again.err.contains("--resume"), qPrintable(again.err));
     QCOMPARE(fileBytes(run + "/results.json"), results);
     QCOMPARE(fileBytes(run + "/tags.json"), tags);
     QCOMPARE(recordedImages(run).size(), 4);
@@ -131,6 +133,28 @@ class TestCliRerun : public QObject {
     QCOMPARE(recordedImages(run).size(), 5);
     QCOMPARE(fileBytes(run + "/tags.json"), tags);
     QVERIFY(QDir(run).entryList({"tags.replaced-*.json"}, QDir::Files).isEmpty());
+  }
+
+  // A tag on a prediction names a position in the old run's results: it does not apply to the
+  // new run, whose predictions are others. Replaced twice, both files set aside are kept (the
+  // second under a name of its own when the two moves fall in one second).
+  void overwriteMovesAsideTagsOfPredictionsUnderNamesOfTheirOwn() {
+    const QString run = completeRun("predictions-tagged");
+    const QByteArray tags = QString(R"({"tags": [{"image_id": %1, "detection": 0, "tag": "x"}]})")
+                                .arg(recordedImages(run).first())
+                                .toUtf8();
+    writeFile(run + "/tags.json", tags);
+    CliRun replaced = eval({"--out", run, "--limit", "4", "--overwrite"});
+    QVERIFY2(replaced.exitCode == 0, qPrintable(explain(replaced)));
+    QVERIFY2(QString::fromUtf8(fileBytes(run + "/log.txt"))
+                 .contains("it tags predictions of the run it replaces"),
+             fileBytes(run + "/log.txt").constData());
+    writeFile(run + "/tags.json", tags);
+    replaced = eval({"--out", run, "--limit", "4", "--overwrite"});
+    QVERIFY2(replaced.exitCode == 0, qPrintable(explain(replaced)));
+    const QStringList aside = QDir(run).entryList({"tags.replaced-*.json"}, QDir::Files);
+    QCOMPARE(aside.size(), 2);
+    for (const QString& file : aside) QCOMPARE(fileBytes(run + "/" + file), tags);
   }
 
   // An export aimed at a run folder, or at one of its files, would replace the run's results.

@@ -50,7 +50,7 @@ class TestSlurm : public QObject {
           return !state.isEmpty() && state != "PENDING" && state != "RUNNING" &&
                  state != "CONFIGURING" && state != "COMPLETING" && state != "SUSPENDED";
         },
-        240000);  // within Qt Test's 300 s per function
+        600000);  // a guard against a hang (QTEST_FUNCTION_TIMEOUT is raised for this suite)
     return ended ? state : "did not end (" + state + ")";
   }
 
@@ -138,7 +138,7 @@ class TestSlurm : public QObject {
     // meanwhile) and requeued; Slurm holds a suspended job it requeues (JobHeldAdmin) and defers
     // a requeued one by two minutes: both released here at once.
     const QString records = runDir + "/shards/0/records.jsonl";
-    QVERIFY2(SlurmCluster::waitFor([&] { return fileBytes(records).count('\n') >= 2; }, 240000),
+    QVERIFY2(SlurmCluster::waitFor([&] { return fileBytes(records).count('\n') >= 2; }, 300000),
              qPrintable("shard 0 recorded no two images\n" + jobLogs(runDir) + cluster.logs()));
     cluster.run("scontrol", {"suspend", task});
     const int recordedBefore = static_cast<int>(fileBytes(records).count('\n'));
@@ -152,7 +152,7 @@ class TestSlurm : public QObject {
                    cluster.run("scontrol", {"update", "JobId=" + task, "StartTime=now"});
                    return fileBytes(shardLog).contains("runs again");
                  },
-                 240000),
+                 300000),
              qPrintable("the requeued task did not start again\n" +
                         cluster.run("scontrol", {"-o", "show", "job", task}) + cluster.logs()));
 
