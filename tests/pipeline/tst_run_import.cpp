@@ -393,7 +393,8 @@ class TestRunImport : public QObject {
     for (double d : self.metrics->delta) QCOMPARE(d, 0.0);
     // Imported runs have no model, device or timings: said once, not shown as zeros.
     const QString markdown = QString::fromStdString(formatComparisonMarkdown(self));
-    QVERIFY2(markdown.contains("| Model | imported predictions | imported predictions |"),
+    QVERIFY2(markdown.contains("| Model | imported predictions (coco.results) | imported "
+                               "predictions (coco.results) |"),
              qPrintable(markdown));
     QVERIFY2(!markdown.contains("Mean total (ms)"), qPrintable(markdown));
     QVERIFY2(markdown.contains("run A holds imported predictions"), qPrintable(markdown));
