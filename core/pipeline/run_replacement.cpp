@@ -13,6 +13,7 @@
 #include "pipeline/run_folder.h"
 #include "pipeline/run_folder_read.h"
 #include "pipeline/run_lock.h"
+#include "pipeline/run_resume.h"
 
 namespace posescope {
 
@@ -99,7 +100,7 @@ void refuseToReplaceRun(const std::string& dir) {
                       "', or replace it (and its results) with --overwrite";
   if (runFolderBeingWritten(dir))
     wayOn = "wait for it to end, or give another --out";
-  else if (held->rfind("a complete run", 0) == 0)
+  else if (runIsComplete(dir))
     wayOn = "replace it (and its results) with --overwrite, or give another --out";
   throw Error("run folder '" + dir + "' holds " + *held + ": " + wayOn + "; nothing was written");
 }

@@ -25,6 +25,13 @@ using posescope::test::kMergedRunFiles;
 using posescope::test::runCli;
 using posescope::test::SlurmCluster;
 
+// The array job's id (1) and the merge job's (2) that `posescope-cli slurm` printed.
+QRegularExpressionMatch jobIds(const QString& printed) {
+  return QRegularExpression("eval job: (\\d+).*\\nmerge job: (\\d+)",
+                            QRegularExpression::DotMatchesEverythingOption)
+      .match(printed);
+}
+
 // "JobState=X" and "Reason=Y" of a job, from scontrol's one-line form.
 QString jobField(const QString& show, const QString& field) {
   const auto match = QRegularExpression(field + "=(\\S+)").match(show);
@@ -87,9 +94,7 @@ class TestSlurm : public QObject {
         << evalArgs);
     QVERIFY2(submitted.exitCode == 0, qPrintable(explain(submitted) + cluster.logs()));
     QVERIFY2(submitted.out.contains("run folder: " + runDir), qPrintable(submitted.out));
-    const auto ids = QRegularExpression("eval job: (\\d+).*\\nmerge job: (\\d+)",
-                                        QRegularExpression::DotMatchesEverythingOption)
-                         .match(submitted.out);
+    const auto ids = jobIds(submitted.out);
     QVERIFY2(ids.hasMatch(), qPrintable(submitted.out));
     const QString mergeJob = ids.captured(2);
     // The merge job waits for the array (afterok): scontrol knows it, in a real state, and while
@@ -128,9 +133,7 @@ class TestSlurm : public QObject {
         QStringList{"slurm", "--shards", "2", "--time", "00:20:00", "--", "eval", "--out", runDir}
         << evalArgs);
     QVERIFY2(submitted.exitCode == 0, qPrintable(explain(submitted) + cluster.logs()));
-    const auto ids = QRegularExpression("eval job: (\\d+).*\\nmerge job: (\\d+)",
-                                        QRegularExpression::DotMatchesEverythingOption)
-                         .match(submitted.out);
+    const auto ids = jobIds(submitted.out);
     QVERIFY2(ids.hasMatch(), qPrintable(submitted.out));
     const QString task = ids.captured(1) + "_0";
 
