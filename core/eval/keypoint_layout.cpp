@@ -326,13 +326,13 @@ KeypointLayout resolveKeypointLayout(const KeypointGroundTruth& gt, const Layout
     layout.sigmasFrom = choice.skeletonSource;
   } else if (choice.sigmas) {
     if (choice.sigmas->size() != joints.size()) {
-      throw EvalError("--sigmas: " + std::to_string(choice.sigmas->size()) + " values, but " +
-                      described);
+      throw EvalError(choice.sigmasSource + ": " + std::to_string(choice.sigmas->size()) +
+                      " values, but " + described);
     }
     layout.skeleton.sigmas =
         reference ? snapToReference(*choice.sigmas, referenceSkeleton(*reference).sigmas)
                   : *choice.sigmas;
-    layout.sigmasFrom = "--sigmas";
+    layout.sigmasFrom = choice.sigmasSource;
   } else if (reference) {
     layout.sigmasFrom = "valid.py's " + referenceSkeleton(*reference).name + " sigmas";
   } else {
@@ -343,13 +343,15 @@ KeypointLayout resolveKeypointLayout(const KeypointGroundTruth& gt, const Layout
         sameCount = "; or --dataset " + variantName(v) + " if they are " +
                     referenceSkeleton(v).name + "'s joints in its order";
     }
-    throw EvalError(described +
-                    ", not named as COCO's 17 or CrowdPose's 14, so their OKS sigmas "
-                    "are not known: give them with --sigmas (" +
-                    std::to_string(joints.size()) +
-                    " values, comma separated) or a skeleton file with --skeleton FILE.json "
-                    "(docs/skeletons.md)" +
-                    sameCount);
+    throw UnknownSigmasError(
+        described +
+            ", not named as COCO's 17 or CrowdPose's 14, so their OKS sigmas "
+            "are not known: give them with --sigmas (" +
+            std::to_string(joints.size()) +
+            " values, comma separated) or a skeleton file with --skeleton FILE.json "
+            "(docs/skeletons.md)" +
+            sameCount,
+        joints.size());
   }
   return layout;
 }

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "common/errors.h"
 #include "eval/eval_params.h"
 #include "eval/keypoint_data.h"
 
@@ -48,9 +49,19 @@ std::string formatSkeletonJson(const Skeleton& skeleton);
 struct LayoutChoice {
   std::optional<EvalVariant> dataset;         // --dataset, or a run's DATASET
   std::optional<std::vector<double>> sigmas;  // --sigmas
+  std::string sigmasSource = "--sigmas";      // what gave them, for messages
   std::optional<Skeleton> skeletonFile;       // --skeleton
   std::string skeletonSource;                 // its path, for messages
   std::optional<std::int64_t> categoryId;     // --category
+};
+
+/// Thrown by resolveKeypointLayout when the joints are neither COCO's nor CrowdPose's and no
+/// sigmas or skeleton file were given: a GUI words its own way to give them.
+class UnknownSigmasError : public EvalError {
+ public:
+  UnknownSigmasError(const std::string& message, std::size_t joints)
+      : EvalError(message), joints(joints) {}
+  std::size_t joints;  // how many sigmas are needed
 };
 
 /// How a ground truth is evaluated.

@@ -45,4 +45,11 @@ void ElidedLabel::elide() {
   QLabel::setText(width > 0 ? fontMetrics().elidedText(oneLine, mode_, width) : oneLine);
 }
 
+QString middleElided(const QString& text, int maxChars) {
+  if (text.size() <= maxChars || maxChars < 3) return text;
+  const qsizetype kept = maxChars - 1;  // the ellipsis takes one
+  const qsizetype head = kept / 2;
+  return text.left(head) + QChar(0x2026) + text.right(kept - head);
+}
+
 }  // namespace posescope

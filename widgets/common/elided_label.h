@@ -37,4 +37,9 @@ class ElidedLabel : public QLabel {
   Qt::TextElideMode mode_ = Qt::ElideRight;
 };
 
+/// `text` cut to at most `maxChars` characters by an ellipsis in its middle ("litepose_xs_b…
+/// checkpoint_140"), for labels inside rich text, which QLabel cannot elide: the end that tells a
+/// sweep's runs apart stays. `text` itself when it is short enough. Never throws.
+QString middleElided(const QString& text, int maxChars);
+
 }  // namespace posescope

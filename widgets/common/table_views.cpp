@@ -15,6 +15,14 @@ void keepHeadersWhole(QTableView* table) {
   }
 }
 
+void fitColumnsKeepingTextNarrow(QTableView* table, std::initializer_list<int> textColumns,
+                                 int maxWidth) {
+  table->setTextElideMode(Qt::ElideMiddle);
+  table->resizeColumnsToContents();
+  for (int column : textColumns)
+    if (table->columnWidth(column) > maxWidth) table->setColumnWidth(column, maxWidth);
+}
+
 QTableView* makeRowTable(QAbstractItemModel* model) {
   auto* table = new QTableView;
   if (model) table->setModel(model);

@@ -1,6 +1,8 @@
 #pragma once
 // The one look of the pages' tables of rows (records, images, deltas, metrics).
 
+#include <initializer_list>
+
 class QAbstractItemModel;
 class QTableView;
 
@@ -18,5 +20,12 @@ QTableView* makeRowTable(QAbstractItemModel* model = nullptr);
 /// "decode ms") to fit it, and elides headers at the right rather than clipping them; call again
 /// after setting column widths by hand. Never fails.
 void keepHeadersWhole(QTableView* table);
+
+/// Fits every column of `table` to its contents, then narrows each of `textColumns` (names and
+/// paths) to at most `maxWidth` pixels, cells elided in the middle so that both the start and
+/// the end that tells runs apart stay in sight; the tooltip of such a cell should hold the whole
+/// text. Keeps the columns after them on screen. Never fails.
+void fitColumnsKeepingTextNarrow(QTableView* table, std::initializer_list<int> textColumns,
+                                 int maxWidth);
 
 }  // namespace posescope

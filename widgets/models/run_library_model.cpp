@@ -101,12 +101,15 @@ QVariant RunLibraryModel::cell(const LibraryRun& run, int column, int role) cons
     case StateColumn:
       return textCell(
           role, text(run.shard.empty() ? run.state : run.state + " (shard " + run.shard + ")"));
-    case ModelColumn:
-      return textCell(
-          role, run.imported ? tr("imported")
-                             : text(run.arch.empty() ? run.model : run.model + " / " + run.arch));
+    case ModelColumn: {  // whole in the tooltip: the column may be too narrow for it
+      const QString model = run.imported
+                                ? tr("imported")
+                                : text(run.arch.empty() ? run.model : run.model + " / " + run.arch);
+      return textCell(role, model, model);
+    }
     case CheckpointColumn:
-      return textCell(role, run.checkpoint.empty() ? kDash : text(run.checkpoint));
+      return textCell(role, run.checkpoint.empty() ? kDash : text(run.checkpoint),
+                      text(run.checkpoint));
     case EpochColumn:
       return numberOrDash(role, run.epoch ? std::optional<double>(*run.epoch) : std::nullopt, 0);
     case DatasetColumn: {

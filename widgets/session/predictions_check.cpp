@@ -68,12 +68,24 @@ QString imagesProblem(const QString& dir, const KeypointGroundTruth* gt) {
   return {};
 }
 
+// The skeleton file named, read into `choice`; throws as loadSkeletonFile.
+void readSkeletonFile(const PredictionsForm& form, LayoutChoice& choice) {
+  if (form.skeleton.isEmpty()) return;
+  choice.skeletonSource = form.skeleton.toStdString();
+  choice.skeletonFile = loadSkeletonFile(choice.skeletonSource);
+}
+
+// The sigmas typed, parsed into `choice`; throws EvalError naming them when one is no number.
+void readSigmas(const PredictionsForm& form, LayoutChoice& choice) {
+  if (form.sigmas.isEmpty()) return;
+  choice.sigmasSource = QObject::tr("the sigmas typed").toStdString();
+  choice.sigmas = parseNumberList(form.sigmas.toStdString(), choice.sigmasSource);
+}
+
 LayoutChoice layoutChoiceOf(const PredictionsForm& form) {
   LayoutChoice choice;
-  if (!form.skeleton.isEmpty()) {
-    choice.skeletonSource = form.skeleton.toStdString();
-    choice.skeletonFile = loadSkeletonFile(choice.skeletonSource);
-  }
+  readSkeletonFile(form, choice);
+  readSigmas(form, choice);
   choice.categoryId = form.categoryId;
   return choice;
 }
@@ -82,7 +94,8 @@ LayoutChoice layoutChoiceOf(const PredictionsForm& form) {
 
 bool PredictionsCheck::ok() const {
   return complete && groundTruthError.isEmpty() && resultsError.isEmpty() &&
-         imagesError.isEmpty() && skeletonError.isEmpty() && categoryError.isEmpty();
+         imagesError.isEmpty() && skeletonError.isEmpty() && sigmasError.isEmpty() &&
+         categoryError.isEmpty();
 }
 
 template <typename T>
@@ -142,12 +155,20 @@ PredictionsCheck checkPredictions(const PredictionsForm& form, PredictionsInputs
   }
   if (!form.imagesDir.isEmpty()) check.imagesError = imagesProblem(form.imagesDir, gt.get());
   LayoutChoice choice;
+  choice.categoryId = form.categoryId;
   try {
-    choice = layoutChoiceOf(form);
+    readSkeletonFile(form, choice);
   } catch (const std::exception& e) {
     check.skeletonError = message(e);
   }
-  if (!gt || !check.groundTruthError.isEmpty() || !check.skeletonError.isEmpty()) return check;
+  try {
+    readSigmas(form, choice);
+  } catch (const std::exception& e) {
+    check.sigmasError = message(e);
+  }
+  if (!gt || !check.groundTruthError.isEmpty() || !check.skeletonError.isEmpty() ||
+      !check.sigmasError.isEmpty())
+    return check;
 
   check.categories = categoriesToChoose(*gt);
   if (!check.categories.empty() && !form.categoryId) {
@@ -159,6 +180,21 @@ PredictionsCheck checkPredictions(const PredictionsForm& form, PredictionsInputs
   KeypointLayout layout;
   try {
     layout = resolveKeypointLayout(*gt, choice);
+  } catch (const UnknownSigmasError& e) {
+    // The dialog's own ways to give them, not the command line's options.
+    check.skeletonError =
+        QObject::tr(
+            "%1 joints, not COCO's or CrowdPose's: choose a skeleton file or type %1 "
+            "sigmas below")
+            .arg(e.joints);
+    return check;
+  } catch (const EvalError& e) {
+    if (choice.sigmas && !choice.skeletonFile) {  // the sigmas typed do not fit the joints
+      check.sigmasError = message(e);
+      return check;
+    }
+    (form.categoryId ? check.categoryError : check.skeletonError) = message(e);
+    return check;
   } catch (const std::exception& e) {
     // Unknown sigmas are the skeleton file's to give; a category the ground truth lacks is the
     // category's.

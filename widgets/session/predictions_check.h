@@ -23,6 +23,7 @@ struct PredictionsForm {
   QString results;
   QString imagesDir;  // optional
   QString skeleton;   // optional skeleton file (docs/skeletons.md)
+  QString sigmas;     // optional OKS sigmas, comma separated (instead of a skeleton file)
   std::optional<std::int64_t> categoryId;
 };
 
@@ -34,7 +35,7 @@ struct CategoryChoice {
 
 /// The check of a form: one message per field ("" when that field is fine or empty).
 struct PredictionsCheck {
-  QString groundTruthError, resultsError, imagesError, skeletonError, categoryError;
+  QString groundTruthError, resultsError, imagesError, skeletonError, sigmasError, categoryError;
   /// What is odd in the ground truth but scored as the reference scores it (CrowdPose's file with
   /// COCO's skeleton; docs/inputs.md), shown under its field: no error, the import can run.
   QString groundTruthWarning;

@@ -151,7 +151,8 @@ void ExportActions::populate(QMenu* menu) {
                              [this, format = format] { exportAnalysisReport(format); });
   menu->addSeparator();
   viewActions_ << addAction(menu, tr("View as COCO &Subset\u2026"), "exportViewSubset", [this] {
-    const QString dir = QFileDialog::getExistingDirectory(
+    // A new folder's name may be typed: it is created, as for the overlays.
+    const QString dir = askOutputFolder(
         window_, tr("Folder for the view's gt.json and results.json"), startFolder());
     if (dir.isEmpty()) return;
     QSettings().setValue(kFolderKey, dir);

@@ -57,15 +57,19 @@ OpenPredictionsDialog::OpenPredictionsDialog(const QString& dataLocation, QWidge
   setLayout(new QVBoxLayout);
   layout()->addWidget(intro);
   static_cast<QVBoxLayout*>(layout())->addLayout(grid);
-  groundTruth_ = addPathField(tr("&Ground truth:"), tr("COCO-style keypoint annotations (JSON)"),
-                              false, tr("JSON (*.json);;All files (*)"), &groundTruthError_);
-  results_ = addPathField(tr("&Results file:"), tr("keypoint results (JSON list)"), false,
-                          tr("JSON (*.json);;All files (*)"), &resultsError_);
-  images_ = addPathField(tr("&Images folder:"), tr("optional: Inspect draws on the images"), true,
-                         {}, &imagesError_);
-  skeleton_ = addPathField(tr("&Skeleton file:"),
-                           tr("optional: joints, sigmas, limbs (needed beyond COCO and CrowdPose)"),
-                           false, tr("JSON (*.json);;All files (*)"), &skeletonError_);
+  groundTruth_ = addField(tr("&Ground truth:"), tr("COCO-style keypoint annotations (JSON)"),
+                          Browse::ForFile, tr("JSON (*.json);;All files (*)"), &groundTruthError_);
+  results_ = addField(tr("&Results file:"), tr("keypoint results (JSON list)"), Browse::ForFile,
+                      tr("JSON (*.json);;All files (*)"), &resultsError_);
+  images_ = addField(tr("&Images folder:"), tr("optional: Inspect draws on the images"),
+                     Browse::ForFolder, {}, &imagesError_);
+  skeleton_ = addField(tr("&Skeleton file:"),
+                       tr("optional: joints, sigmas, limbs (needed beyond COCO and CrowdPose)"),
+                       Browse::ForFile, tr("JSON (*.json);;All files (*)"), &skeletonError_);
+  sigmas_ = addField(tr("Si&gmas:"),
+                     tr("optional, instead of a skeleton file: one OKS sigma per joint, comma "
+                        "separated"),
+                     Browse::No, {}, &sigmasError_);
 
   categoryLabel_ = new QLabel(tr("&Category:"));
   category_ = new QComboBox;
@@ -80,8 +84,8 @@ OpenPredictionsDialog::OpenPredictionsDialog(const QString& dataLocation, QWidge
     w->hide();
   connect(category_, &QComboBox::activated, this, [this] { checkNow(); });
 
-  output_ =
-      addPathField(tr("Run &folder:"), tr("where the run folder is written"), true, {}, nullptr);
+  output_ = addField(tr("Run &folder:"), tr("where the run folder is written"), Browse::ForFolder,
+                     {}, nullptr);
   connect(output_, &QLineEdit::textEdited, this, [this] { outputEdited_ = true; });
 
   status_ = new QLabel;
@@ -107,30 +111,33 @@ OpenPredictionsDialog::OpenPredictionsDialog(const QString& dataLocation, QWidge
   checkNow();
 }
 
-QLineEdit* OpenPredictionsDialog::addPathField(const QString& label, const QString& placeholder,
-                                               bool folder, const QString& filter,
-                                               ElidedLabel** error) {
+QLineEdit* OpenPredictionsDialog::addField(const QString& label, const QString& placeholder,
+                                           Browse browse, const QString& filter,
+                                           ElidedLabel** error) {
   auto* grid = static_cast<QGridLayout*>(layout()->itemAt(1)->layout());
   auto* edit = new QLineEdit;
   edit->setPlaceholderText(placeholder);
   edit->setClearButtonEnabled(true);
   auto* text = new QLabel(label);
   text->setBuddy(edit);
-  auto* browse = new QPushButton(tr("Browse\u2026"));
-  const QString title = QString(label).remove('&').remove(':');
-  connect(browse, &QPushButton::clicked, this, [this, edit, folder, filter, title] {
-    const QString start = trimmed(edit);
-    const QString chosen = folder ? QFileDialog::getExistingDirectory(this, title, start)
-                                  : QFileDialog::getOpenFileName(this, title, start, filter);
-    if (chosen.isEmpty()) return;
-    edit->setText(chosen);
-    Q_EMIT edit->textEdited(chosen);
-    checkNow();
-  });
   const int row = grid->rowCount();
   grid->addWidget(text, row, 0);
-  grid->addWidget(edit, row, 1);
-  grid->addWidget(browse, row, 2);
+  grid->addWidget(edit, row, 1, 1, browse == Browse::No ? 2 : 1);
+  if (browse != Browse::No) {
+    auto* button = new QPushButton(tr("Browse\u2026"));
+    const QString title = QString(label).remove('&').remove(':');
+    const bool folder = browse == Browse::ForFolder;
+    connect(button, &QPushButton::clicked, this, [this, edit, folder, filter, title] {
+      const QString start = trimmed(edit);
+      const QString chosen = folder ? QFileDialog::getExistingDirectory(this, title, start)
+                                    : QFileDialog::getOpenFileName(this, title, start, filter);
+      if (chosen.isEmpty()) return;
+      edit->setText(chosen);
+      Q_EMIT edit->textEdited(chosen);
+      checkNow();
+    });
+    grid->addWidget(button, row, 2);
+  }
   if (error) {
     *error = makeFieldError();
     grid->addWidget(*error, row + 1, 1, 1, 2);
@@ -152,6 +159,7 @@ void OpenPredictionsDialog::setForm(const PredictionsForm& form) {
   results_->setText(form.results);
   images_->setText(form.imagesDir);
   skeleton_->setText(form.skeleton);
+  sigmas_->setText(form.sigmas);
   if (form.categoryId) {
     category_->clear();
     category_->addItem(QString::number(*form.categoryId), QVariant::fromValue(*form.categoryId));
@@ -166,6 +174,7 @@ PredictionsForm OpenPredictionsDialog::form() const {
   form.results = trimmed(results_);
   form.imagesDir = trimmed(images_);
   form.skeleton = trimmed(skeleton_);
+  form.sigmas = trimmed(sigmas_);
   if (category_->count() > 0 && category_->currentIndex() >= 0)
     form.categoryId = category_->currentData().toLongLong();
   return form;
@@ -218,6 +227,7 @@ void OpenPredictionsDialog::showCheck(const PredictionsCheck& check) {
   resultsError_->setText(check.resultsError);
   imagesError_->setText(check.imagesError);
   skeletonError_->setText(check.skeletonError);
+  sigmasError_->setText(check.sigmasError);
   categoryError_->setText(check.categoryError);
   updateCategories(check.categories);
   if (!importing_) {
@@ -247,7 +257,7 @@ void OpenPredictionsDialog::updateCategories(const std::vector<CategoryChoice>& 
 
 QStringList OpenPredictionsDialog::fieldErrors() const {
   return {groundTruthError_->text(), resultsError_->text(), imagesError_->text(),
-          skeletonError_->text(), categoryError_->text()};
+          skeletonError_->text(),    sigmasError_->text(),  categoryError_->text()};
 }
 
 QString OpenPredictionsDialog::statusText() const {
@@ -288,7 +298,7 @@ bool OpenPredictionsDialog::startImport() {
 
 void OpenPredictionsDialog::setBusy(bool busy) {
   importing_ = busy;
-  for (QLineEdit* edit : {groundTruth_, results_, images_, skeleton_, output_})
+  for (QLineEdit* edit : {groundTruth_, results_, images_, skeleton_, sigmas_, output_})
     edit->setReadOnly(busy);
   category_->setEnabled(!busy);
   importButton_->setEnabled(!busy && check_.ok());

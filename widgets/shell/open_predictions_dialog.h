@@ -17,9 +17,9 @@ namespace posescope {
 
 class ElidedLabel;
 
-/// Ground truth, results file, images folder (optional), skeleton file (optional), category
-/// (shown only when the ground truth's keypoint categories have different joints) and the run
-/// folder to write. The fields are checked off the GUI thread once typing settles
+/// Ground truth, results file, images folder (optional), skeleton file or sigmas (optional),
+/// category (shown only when the ground truth's keypoint categories have different joints) and the
+/// run folder to write. The fields are checked off the GUI thread once typing settles
 /// (checkPredictions; only the latest check is shown), each problem under its field in space kept
 /// for it. Import runs importPredictions off the GUI thread and emits imported() with the run
 /// folder; a failure is shown in the dialog and nothing is written. Never throws.
@@ -43,7 +43,8 @@ class OpenPredictionsDialog : public QDialog {
   /// The latest check shown (valid after checked()).
   const PredictionsCheck& check() const { return check_; }
   /// The message under each field, in form order: ground truth, results, images, skeleton,
-  /// category ("" where fine): an error, or for the ground truth a warning that blocks nothing.
+  /// sigmas, category ("" where fine): an error, or for the ground truth a warning that blocks
+  /// nothing.
   QStringList fieldErrors() const;
   /// The line above the buttons: what will be imported, or why the import failed.
   QString statusText() const;
@@ -61,8 +62,11 @@ class OpenPredictionsDialog : public QDialog {
   void importFailed(const QString& message);
 
  private:
-  QLineEdit* addPathField(const QString& label, const QString& placeholder, bool folder,
-                          const QString& filter, ElidedLabel** error);
+  enum class Browse { No, ForFile, ForFolder };
+  /// A row of the form: label, line edit, a Browse… button unless `browse` is No, and the line
+  /// under it for `error` (nullptr: none).
+  QLineEdit* addField(const QString& label, const QString& placeholder, Browse browse,
+                      const QString& filter, ElidedLabel** error);
   void fieldEdited();
   void showCheck(const PredictionsCheck& check);
   void updateCategories(const std::vector<CategoryChoice>& categories);
@@ -73,6 +77,7 @@ class OpenPredictionsDialog : public QDialog {
   QLineEdit* results_ = nullptr;
   QLineEdit* images_ = nullptr;
   QLineEdit* skeleton_ = nullptr;
+  QLineEdit* sigmas_ = nullptr;
   QLineEdit* output_ = nullptr;
   QComboBox* category_ = nullptr;
   QLabel* categoryLabel_ = nullptr;
@@ -80,6 +85,7 @@ class OpenPredictionsDialog : public QDialog {
   ElidedLabel* resultsError_ = nullptr;
   ElidedLabel* imagesError_ = nullptr;
   ElidedLabel* skeletonError_ = nullptr;
+  ElidedLabel* sigmasError_ = nullptr;
   ElidedLabel* categoryError_ = nullptr;
   QLabel* status_ = nullptr;
   QPushButton* importButton_ = nullptr;

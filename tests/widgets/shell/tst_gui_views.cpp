@@ -7,6 +7,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QAbstractItemView>
+#include <QAction>
 #include <QComboBox>
 #include <QCompleter>
 #include <QFile>
@@ -15,6 +16,7 @@
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QStringListModel>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -22,6 +24,7 @@
 #include "built_programs.h"
 #include "widgets/analysis_run_fixture.h"
 #include "widgets/common/view_query_bar.h"
+#include "widgets/modal_dialogs.h"
 #include "widgets/models/inspect_table_model.h"
 #include "widgets/models/record_table_model.h"
 #include "widgets/models/run_tags_model.h"
@@ -261,6 +264,28 @@ class TestGuiViews : public QObject {
     seventh.tag = "bad-gt";
     QVERIFY(view->addTag(seventh));
     QTRY_COMPARE(inspectIds(window), (QList<qint64>{4, 7}));
+  }
+
+  void viewAsSubsetCreatesTheFolderTyped() {
+    QTemporaryDir dir;
+    const QString run = writeFixture(dir);
+    MainWindow window;
+    QVERIFY(openAnalysed(window, run));
+    RunViewState* view = window.session()->document()->view();
+    view->setQuery(QStringLiteral("match = matched and oks < 0.99"));
+    QTRY_VERIFY(view->filtering());
+    window.exportActions()->updateEnabled();  // as the Export menu does when it opens
+    auto* action = window.findChild<QAction*>(QStringLiteral("exportViewSubset"));
+    QVERIFY(action && action->isEnabled());
+    const QString folder = dir.filePath("new_subset");  // not there yet
+    QSignalSpy exported(window.exportActions(), &ExportActions::viewExported);
+    test::ModalDialogs dialogs({test::ModalDialogs::choose(folder)});
+    action->trigger();
+    QVERIFY(exported.wait(30000));
+    QCOMPARE(exported.first().first().toString(), QString());
+    QVERIFY2(QFileInfo(folder + "/gt.json").isFile(),
+             qPrintable(window.statusBar()->currentMessage()));
+    QVERIFY(QFileInfo(folder + "/results.json").isFile());
   }
 
   void exportEqualsTheCli() {

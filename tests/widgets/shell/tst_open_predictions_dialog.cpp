@@ -20,6 +20,7 @@
 #include <QtTest>
 
 #include "test_support.h"
+#include "widgets/common/elided_label.h"
 #include "widgets/session/predictions_check.h"
 #include "widgets/session/run_document.h"
 #include "widgets/session/run_session.h"
@@ -101,7 +102,7 @@ class TestOpenPredictionsDialog : public QObject {
     QVERIFY(checked.wait(kTimeoutMs));
     QVERIFY(!dialog.importButton()->isEnabled());
     QVERIFY(dialog.statusText().contains("ground truth and the results file"));
-    QCOMPARE(dialog.fieldErrors(), QStringList(5));
+    QCOMPARE(dialog.fieldErrors(), QStringList(6));
     QVERIFY(dialog.categoryBox()->isHidden());
   }
 
@@ -109,7 +110,7 @@ class TestOpenPredictionsDialog : public QObject {
     OpenPredictionsDialog dialog(tmp_.path());
     QVERIFY(checkForm(dialog, animalForm()));
     QVERIFY2(dialog.check().ok(), qPrintable(dialog.fieldErrors().join(" | ")));
-    QCOMPARE(dialog.fieldErrors(), QStringList(5));
+    QCOMPARE(dialog.fieldErrors(), QStringList(6));
     QVERIFY(dialog.importButton()->isEnabled());
     QVERIFY2(dialog.statusText().contains("4 image(s)") &&
                  dialog.statusText().contains("7 detection(s)") &&
@@ -168,6 +169,44 @@ class TestOpenPredictionsDialog : public QObject {
     QCOMPARE(fieldGeometries(dialog), settled);
   }
 
+  // Item 7 of issue 53: the missing sigmas are asked for the GUI's way (a skeleton file or the
+  // sigmas typed), never with the command line's options, and the message fits under its field.
+  void missingSigmasOfferTheDialogsWays() {
+    OpenPredictionsDialog dialog(tmp_.path());
+    dialog.resize(760, 600);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    PredictionsForm form = animalForm();
+    form.skeleton.clear();
+    QVERIFY(checkForm(dialog, form));
+    const QString message = dialog.fieldErrors()[3];
+    QCOMPARE(message, QStringLiteral("6 joints, not COCO's or CrowdPose's: choose a skeleton "
+                                     "file or type 6 sigmas below"));
+    QVERIFY(!message.contains("--"));
+    const QList<ElidedLabel*> shown = dialog.findChildren<ElidedLabel*>();
+    const auto under = std::find_if(shown.begin(), shown.end(),
+                                    [&](ElidedLabel* l) { return l->text() == message; });
+    QVERIFY(under != shown.end());
+    QVERIFY2(!(*under)->isElided(), qPrintable((*under)->QLabel::text()));
+    // Five sigmas for six joints: said under Sigmas, naming them as typed.
+    form.sigmas = "0.05, 0.07, 0.08, 0.08, 0.07";
+    QVERIFY(checkForm(dialog, form));
+    QVERIFY(dialog.fieldErrors()[3].isEmpty());
+    QVERIFY2(dialog.fieldErrors()[4].startsWith("the sigmas typed: 5 values, but "),
+             qPrintable(dialog.fieldErrors()[4]));
+    QVERIFY(!dialog.importButton()->isEnabled());
+    form.sigmas = "0.05, 0.07, x";
+    QVERIFY(checkForm(dialog, form));
+    QVERIFY2(dialog.fieldErrors()[4].contains("the sigmas typed"),
+             qPrintable(dialog.fieldErrors()[4]));
+    // Six: the import can run, scored with them.
+    form.sigmas = "0.05, 0.07, 0.08, 0.08, 0.07, 0.09";
+    QVERIFY(checkForm(dialog, form));
+    QVERIFY2(dialog.check().ok(), qPrintable(dialog.fieldErrors().join(" | ")));
+    QVERIFY2(dialog.statusText().contains("sigmas from the sigmas typed"),
+             qPrintable(dialog.statusText()));
+  }
+
   void categoryOnlyWhenLayoutsDiffer() {
     OpenPredictionsDialog dialog(tmp_.path());
     PredictionsForm form = animalForm();
@@ -176,7 +215,7 @@ class TestOpenPredictionsDialog : public QObject {
     QVERIFY2(!dialog.categoryBox()->isHidden(), qPrintable(dialog.fieldErrors().join(" | ")));
     QCOMPARE(dialog.categoryBox()->count(), 2);
     QCOMPARE(dialog.categoryBox()->currentIndex(), -1);
-    QVERIFY(!dialog.fieldErrors()[4].isEmpty());
+    QVERIFY(!dialog.fieldErrors()[5].isEmpty());
     QVERIFY(!dialog.importButton()->isEnabled());
 
     QSignalSpy checked(&dialog, &OpenPredictionsDialog::checked);

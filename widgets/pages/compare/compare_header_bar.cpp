@@ -8,13 +8,15 @@
 #include <QPushButton>
 #include <QToolButton>
 
+#include "widgets/common/elided_label.h"
+
 namespace posescope {
 
 CompareHeaderBar::CompareHeaderBar(QWidget* parent) : QWidget(parent) {
-  pathA_ = new QLabel;
-  pathB_ = new QLabel;
-  for (QLabel* l : {pathA_, pathB_}) {
-    l->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  pathA_ = new ElidedLabel;
+  pathB_ = new ElidedLabel;
+  for (ElidedLabel* l : {pathA_, pathB_}) {
+    l->setElideMode(Qt::ElideMiddle);
     l->setMinimumWidth(120);
   }
   setRunFolder(A, {});
@@ -58,7 +60,7 @@ CompareHeaderBar::CompareHeaderBar(QWidget* parent) : QWidget(parent) {
 void CompareHeaderBar::setRunFolder(Side side, const QString& dir) {
   // The folder's name only (the full paths of pairs run from the GUI overflow the header); the
   // whole path is the tooltip.
-  QLabel* label = side == A ? pathA_ : pathB_;
+  ElidedLabel* label = side == A ? pathA_ : pathB_;
   const QString native = QDir::toNativeSeparators(dir);
   label->setText(
       tr("%1: %2").arg(side == A ? QStringLiteral("A") : QStringLiteral("B"),

@@ -6,12 +6,13 @@
 #include "report/run_comparison.h"
 
 class QComboBox;
-class QLabel;
 class QMenu;
 class QPushButton;
 class QToolButton;
 
 namespace posescope {
+
+class ElidedLabel;
 
 /// A row of controls; it holds no comparison, it only says what the user asked for. Never throws.
 class CompareHeaderBar : public QWidget {
@@ -21,7 +22,8 @@ class CompareHeaderBar : public QWidget {
 
   explicit CompareHeaderBar(QWidget* parent = nullptr);
 
-  /// Shows run folder `dir` ("" for none) as side `side`: its name, the full path as tooltip.
+  /// Shows run folder `dir` ("" for none) as side `side`: its name, cut in the middle when it is
+  /// too long (the end tells a sweep's folders apart), the full path as tooltip.
   void setRunFolder(Side side, const QString& dir);
   /// Shows `order` in the order box without emitting orderChosen.
   void setOrder(DeltaOrder order);
@@ -37,8 +39,8 @@ class CompareHeaderBar : public QWidget {
   void orderChosen(posescope::DeltaOrder order);
 
  private:
-  QLabel* pathA_ = nullptr;
-  QLabel* pathB_ = nullptr;
+  ElidedLabel* pathA_ = nullptr;
+  ElidedLabel* pathB_ = nullptr;
   QComboBox* orderBox_ = nullptr;
   QPushButton* runPairButton_ = nullptr;
   QToolButton* exportButton_ = nullptr;

@@ -18,6 +18,7 @@
 #include "render/joint_error_marks.h"
 #include "report/error_label_changes.h"
 #include "widgets/common/ap_if_fixed_chart.h"
+#include "widgets/common/elided_label.h"
 #include "widgets/common/image_canvas.h"
 #include "widgets/common/image_decoder.h"
 #include "widgets/common/plot_utils.h"
@@ -31,6 +32,11 @@
 #include "widgets/session/run_session.h"
 
 namespace posescope {
+
+namespace {
+// The longest run label in captions, legends and table headers (a sweep's folders are longer).
+constexpr int kRunLabelChars = 48;
+}  // namespace
 
 CompareView::CompareView(QWidget* parent) : QWidget(parent) {
   metricModel_ = new MetricComparisonModel(this);
@@ -323,6 +329,9 @@ void CompareView::recompare() {
     labelB += QStringLiteral(" (%1)").arg(
         QFileInfo(QString::fromStdString(side(B)->run->dir)).fileName());
   }
+  // Cut in the middle: the captions and tables keep both the model's name and the folder's end.
+  labelA = middleElided(labelA, kRunLabelChars);
+  labelB = middleElided(labelB, kRunLabelChars);
   labelA_ = labelA;
   labelB_ = labelB;
   metricModel_->setComparison(comparison_->metrics, labelA, labelB);

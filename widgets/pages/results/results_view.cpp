@@ -5,6 +5,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTabWidget>
@@ -38,12 +39,11 @@ ResultsView::ResultsView(QWidget* parent) : QWidget(parent) {
   recordModel_ = new RecordTableModel(this);
 
   metricTable_ = makeRowTable(metricModel_);
+  metricTable_->setObjectName(QStringLiteral("metricTable"));
   metricTable_->setSelectionBehavior(QAbstractItemView::SelectItems);
   metricTable_->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-  metricTable_->setMaximumHeight(metricTable_->horizontalHeader()->sizeHint().height() +
-                                 metricTable_->verticalHeader()->defaultSectionSize() +
-                                 2 * metricTable_->frameWidth() + 20);  // room for a scroll bar
   metricTable_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  fitMetricTable();
   metricsNote_ = new QLabel(tr("No metrics yet."));
   metricsNote_->setWordWrap(true);
 
@@ -235,7 +235,18 @@ void ResultsView::showReevaluation(const RunReevaluationPtr& reevaluation) {
         tr("Evaluated again with valid.py's settings: identical to the run "
            "folder's metrics.json."));
   }
+  fitMetricTable();
+}
+
+void ResultsView::fitMetricTable() {
   metricTable_->resizeColumnsToContents();
+  // Exactly the header, the values row and a horizontal scroll bar, measured with the stats'
+  // names in the header: a narrow page (1280 px with the settings open) scrolls the columns but
+  // never covers the values.
+  metricTable_->setFixedHeight(metricTable_->horizontalHeader()->sizeHint().height() +
+                               metricTable_->verticalHeader()->defaultSectionSize() +
+                               2 * metricTable_->frameWidth() +
+                               metricTable_->horizontalScrollBar()->sizeHint().height());
 }
 
 void ResultsView::showMetricsOrigin(bool changedSettings) {
@@ -346,7 +357,7 @@ void ResultsView::setMetrics(const std::optional<MetricTable>& table, const RunS
   } else {
     metricsNote_->setText(tr("No metrics in this run."));
   }
-  metricTable_->resizeColumnsToContents();
+  fitMetricTable();
 }
 
 void ResultsView::showPartialMetrics(const OpenedRun& opened) {
@@ -370,7 +381,7 @@ void ResultsView::showPartialMetrics(const OpenedRun& opened) {
           .arg(QString::fromStdString(runStateName(summary.state)))
           .arg(summary.imagesTotal)
           .arg(runCanResume(summary.state) ? tr(" Resume continues it.") : QString()));
-  metricTable_->resizeColumnsToContents();
+  fitMetricTable();
 }
 
 void ResultsView::showTab(Tab tab) {

@@ -111,6 +111,8 @@ class ResultsView : public QWidget {
   void showPartialMetrics(const OpenedRun& opened);
   /// Titles the Metrics box as valid.py's metrics or, in red, as changed settings' metrics.
   void showMetricsOrigin(bool changedSettings);
+  /// Columns fitted to the stats shown, the height to the header, the values and a scroll bar.
+  void fitMetricTable();
   /// Forgets a re-evaluation and the settings of the run shown before (a run starts or opens).
   void forgetEvaluationSettings();
   /// Shows Resume when the run shown, now in `state`, can be continued.

@@ -30,6 +30,9 @@ namespace posescope {
 
 namespace {
 
+// The widest a name column grows: a sweep's folder names run to 60 characters and more.
+constexpr int kTextColumnMaxWidth = 240;
+
 QString text(const std::string& s) {
   return QString::fromStdString(s);
 }
@@ -260,7 +263,12 @@ void RunsView::showLibrary() {
   const QStringList kept = selectedRuns();
   const RunLibrarySnapshotPtr scan = session_->snapshot();
   model_->setRuns(scan ? scan->runs : std::vector<LibraryRun>{});
-  table_->resizeColumnsToContents();
+  // Long folder, arch and checkpoint names must not push the stats and costs off the page (the
+  // tooltips have them whole).
+  fitColumnsKeepingTextNarrow(
+      table_,
+      {RunLibraryModel::RunColumn, RunLibraryModel::ModelColumn, RunLibraryModel::CheckpointColumn},
+      kTextColumnMaxWidth);
   fillChoices();
   selectRuns(kept);
   status_->setText(statusText());

@@ -14,6 +14,7 @@
 #include <QtTest>
 
 #include "widgets/analysis_run_fixture.h"
+#include "widgets/common/elided_label.h"
 #include "widgets/modal_dialogs.h"
 #include "widgets/models/comparison_models.h"
 #include "widgets/pages/compare/compare_header_bar.h"
@@ -32,9 +33,9 @@ QPushButton* button(const QWidget* bar, const QString& text) {
   return nullptr;
 }
 
-// The labels naming A and B (the first two labels of the bar, in that order).
-QLabel* pathLabel(const QWidget* bar, CompareHeaderBar::Side side) {
-  for (QLabel* label : bar->findChildren<QLabel*>())
+// The labels naming A and B (their whole text; QLabel::text() is what fits).
+ElidedLabel* pathLabel(const QWidget* bar, CompareHeaderBar::Side side) {
+  for (ElidedLabel* label : bar->findChildren<ElidedLabel*>())
     if (label->text().startsWith(side == CompareHeaderBar::A ? "A: " : "B: ")) return label;
   return nullptr;
 }
@@ -64,8 +65,8 @@ class TestCompareHeaderBar : public QObject {
 
   void barNamesTheFolders() {
     CompareHeaderBar bar;
-    QLabel* a = pathLabel(&bar, CompareHeaderBar::A);
-    QLabel* b = pathLabel(&bar, CompareHeaderBar::B);
+    ElidedLabel* a = pathLabel(&bar, CompareHeaderBar::A);
+    ElidedLabel* b = pathLabel(&bar, CompareHeaderBar::B);
     QVERIFY(a && b && a != b);
     QCOMPARE(a->text(), "A: " + kNone);
     QCOMPARE(b->text(), "B: " + kNone);
@@ -81,6 +82,37 @@ class TestCompareHeaderBar : public QObject {
     bar.setRunFolder(CompareHeaderBar::A, QString());
     QCOMPARE(a->text(), "A: " + kNone);
     QVERIFY(a->toolTip().isEmpty());
+  }
+
+  void longPathsKeepTheirDistinguishingEnd() {
+    // Two checkpoints of a sweep: only their ends differ. At 1280 px, what is shown of each
+    // keeps that end (the middle goes), and the tooltip holds the whole path.
+    CompareHeaderBar bar;
+    bar.resize(1280, bar.sizeHint().height());
+    bar.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&bar));
+    const QString stem =
+        "litepose_xs_coco_batchsize_32_lr_0.001_flip_test_project2image_checkpoint_";
+    bar.setRunFolder(CompareHeaderBar::A, "/data/runs/" + stem + "140");
+    bar.setRunFolder(CompareHeaderBar::B, "/data/runs/" + stem + "150");
+    ElidedLabel* a = pathLabel(&bar, CompareHeaderBar::A);
+    ElidedLabel* b = pathLabel(&bar, CompareHeaderBar::B);
+    QVERIFY(a && b);
+    QVERIFY2(a->isElided(), qPrintable(a->QLabel::text()));
+    QVERIFY2(
+        a->QLabel::text().startsWith("A: lite") && a->QLabel::text().endsWith("checkpoint_140"),
+        qPrintable(a->QLabel::text()));
+    QVERIFY2(b->QLabel::text().endsWith("checkpoint_150"), qPrintable(b->QLabel::text()));
+    QCOMPARE(b->toolTip(), QDir::toNativeSeparators("/data/runs/" + stem + "150"));
+  }
+
+  void middleElidedLabelsKeepBothEnds() {
+    QCOMPARE(middleElided("short", 48), QString("short"));
+    const QString cut =
+        middleElided("pose_mobilenet (batchsize_32_checkpoint_140_of_the_long_sweep)", 30);
+    QCOMPARE(cut.size(), 30);
+    QVERIFY2(cut.startsWith("pose_mobilenet") && cut.endsWith("long_sweep)"), qPrintable(cut));
+    QVERIFY(cut.contains(QChar(0x2026)));
   }
 
   void buttonsSayWhatWasAskedFor() {

@@ -13,7 +13,9 @@
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
+#include <QTableView>
 #include <QTemporaryDir>
+#include <QToolButton>
 #include <QtTest>
 
 #include <fstream>
@@ -176,6 +178,32 @@ class TestEvaluationSettings : public QObject {
     // valid.py's range written another way is still valid.py's settings.
     panel->thresholdsEdit()->setText(QStringLiteral(".5:.05:.95"));
     QVERIFY(panel->usesReference());
+  }
+
+  // Issue 53, item 3: on a 1280 px screen with the settings open, the values row stays whole
+  // above the horizontal scroll bar, and the last stats are reached by scrolling.
+  void metricValuesStayWholeBesideTheSettings() {
+    PageWithRun opened(runDir_);
+    opened.view.resize(1260, 700);
+    opened.view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&opened.view));
+    opened.view.settingsButton()->setChecked(true);
+    auto* table = opened.view.findChild<QTableView*>(QStringLiteral("metricTable"));
+    QVERIFY(table);
+    QTRY_VERIFY(opened.view.settingsPanel()->isVisible());
+    QVERIFY2(table->viewport()->height() >= table->rowHeight(0),
+             qPrintable(QString("values row %1 px, viewport %2 px")
+                            .arg(table->rowHeight(0))
+                            .arg(table->viewport()->height())));
+    const int last = table->model()->columnCount() - 1;
+    table->scrollTo(table->model()->index(0, last));
+    const QRect cell = table->visualRect(table->model()->index(0, last));
+    QVERIFY2(table->viewport()->rect().contains(cell),
+             qPrintable(QString("last stat at %1,%2 %3x%4")
+                            .arg(cell.x())
+                            .arg(cell.y())
+                            .arg(cell.width())
+                            .arg(cell.height())));
   }
 
   void changedSettingsEqualTheCli() {

@@ -171,7 +171,7 @@ class TestRunsPage : public QObject {
   Q_OBJECT
 
   QTemporaryDir tmp_;
-  fs::path lib_, a_, b_, c_, d_, sweep_;
+  fs::path lib_, a_, b_, c_, d_, sweep_, gt_;
 
   void waitForScan(RunLibrarySession& session, int runs) {
     QTRY_VERIFY_WITH_TIMEOUT(session.snapshot() && !session.isScanning() &&
@@ -188,6 +188,7 @@ class TestRunsPage : public QObject {
     const fs::path root = tmp_.path().toStdString();
     const fs::path gt = root / "data/gt.json", otherGt = root / "data/gt-shifted.json";
     writeFile(gt, groundTruth(0));
+    gt_ = gt;
     writeFile(otherGt, groundTruth(3));
     lib_ = root / "lib";
     a_ = lib_ / "a";
@@ -463,6 +464,38 @@ class TestRunsPage : public QObject {
     view->compareButton()->click();
     QVERIFY(compared.wait(kTimeoutMs));
     QCOMPARE(window.pages()->currentIndex(), int(MainWindow::ComparePage));
+  }
+
+  void longRunNamesKeepTheStatsOnScreen() {
+    // A sweep's folder names are long: at 1280 px the Run column is cut in its middle, and the
+    // stats after it stay in sight.
+    const fs::path longLib = fs::path(tmp_.path().toStdString()) / "long";
+    const std::string stem = "litepose_xs_coco_batchsize_32_lr_0.001_flip_test_project2image_ck_";
+    makeRun(longLib / (stem + "140"), gt_, 0, 1.0, 1.0);
+    makeRun(longLib / (stem + "150"), gt_, 0, 2.0, 1.0);
+    RunLibrarySession session;
+    RunsView view(&session);
+    view.resize(1280, 800);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    session.showFolders({q(longLib)});
+    waitForScan(session, 2);
+    QTableView* table = view.table();
+    QCOMPARE(table->textElideMode(), Qt::ElideMiddle);
+    QVERIFY2(table->columnWidth(RunLibraryModel::RunColumn) <= 240,
+             qPrintable(QString::number(table->columnWidth(RunLibraryModel::RunColumn))));
+    const int ap = view.model()->statColumn("AP");
+    QVERIFY(ap > RunLibraryModel::RunColumn);
+    QVERIFY2(
+        table->columnViewportPosition(ap) + table->columnWidth(ap) <= table->viewport()->width(),
+        qPrintable(QString("AP column ends at %1 of %2 px")
+                       .arg(table->columnViewportPosition(ap) + table->columnWidth(ap))
+                       .arg(table->viewport()->width())));
+    // The whole folder is the cell's tooltip.
+    const QString tip =
+        view.model()->index(0, RunLibraryModel::RunColumn).data(Qt::ToolTipRole).toString();
+    QVERIFY2(tip.startsWith(q(longLib)) && tip.contains(QString::fromStdString(stem)),
+             qPrintable(tip));
   }
 
   void addRunsFolderIsRemembered() {
