@@ -40,6 +40,7 @@ struct FloatArray {
 struct InferenceResult {
   std::vector<PersonPose> people;  // in the reference's order
   StageTimes times;
+  std::vector<std::vector<int64_t>> inputShapes;  // the network's input, one per scale
   FloatArray heatmaps;     // 1xJxHxW the parser used; only when maps were requested
   FloatArray tags;         // 1xJxHxWxT the parser used; only when maps were requested
   Affine2x3 mapToImage{};  // map pixel coordinates -> image pixels (get_final_preds' transform)

@@ -81,6 +81,7 @@ InferenceResult PoseInference::run(const cv::Mat& rgbImage, bool keepMaps,
     result.times.preprocessMs += msSince(start);
 
     start = Clock::now();
+    result.inputShapes.push_back(input.sizes().vec());
     const ScaleMaps maps = multiStageOutputs(net_, input, options_, projectTo);
     aggregateResults(options_, s, acc, maps);
     sync();

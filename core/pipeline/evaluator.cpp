@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <iomanip>
 #include <mutex>
+#include <set>
 #include <sstream>
 #include <thread>
 #include <unordered_set>
@@ -94,7 +95,9 @@ struct Replica {
   std::shared_ptr<PoseNet> net;
   models::OptimizedPoseNet* optimized = nullptr;  // net, when it runs the optimised forward
   std::unique_ptr<PoseInference> engine;
-  std::mutex mutex;  // run() and computeMaps() share replica 0
+  std::mutex mutex;        // run() and computeMaps() share replica 0
+  std::size_t number = 1;  // 1-based, as the log counts replicas
+  bool forwarded = false;  // its first forward (allocations, the graph compiled) is behind it
 };
 
 struct Evaluator::Impl {
@@ -108,6 +111,22 @@ struct Evaluator::Impl {
   int foldedBatchNorms = 0;                       // per replica (all fold the same)
   bool optimizedForward = false;                  // the replicas run OptimizedPoseNet
   double setupSeconds = 0;                        // the constructor: networks, checkpoint
+  std::mutex shapesMutex;
+  std::set<std::vector<std::int64_t>> shapesSeen;  // network inputs forwarded so far, any replica
+
+  // Why this image's forward is a warm-up ("" when it is a steady one): the replica's first, or
+  // the first at an input size (oneDNN makes its kernels per size, process-wide).
+  std::string warmUpOf(Replica& replica, const std::vector<std::vector<std::int64_t>>& shapes) {
+    std::string why;
+    if (!replica.forwarded) why = "first forward of replica " + std::to_string(replica.number);
+    replica.forwarded = true;
+    const std::lock_guard<std::mutex> lock(shapesMutex);
+    for (const auto& shape : shapes) {
+      if (!shapesSeen.insert(shape).second || !why.empty() || shape.size() != 4) continue;
+      why = "first image at input " + std::to_string(shape[2]) + "x" + std::to_string(shape[3]);
+    }
+    return why;
+  }
 
   // Throws CancelledError when `cancel` is set during the image (the image is then not recorded).
   ImageRecord evaluateDecoded(Replica& replica, size_t datasetIndex, DecodedImage& decoded,
@@ -130,6 +149,7 @@ struct Evaluator::Impl {
       record.times.forwardMs = result.times.forwardMs;
       record.times.groupMs = result.times.groupMs;
       record.times.postprocessMs = result.times.postprocessMs;
+      record.warmUp = warmUpOf(replica, result.inputShapes);
       for (const auto& person : result.people) record.people.push_back(toPrediction(person));
       if (maps) *maps = std::move(result);
     } catch (const CancelledError&) {
@@ -213,6 +233,7 @@ Evaluator::Evaluator(const Experiment& experiment, const EvaluatorOptions& optio
   for (const c10::Device& device : devices) {
     auto replica = std::make_unique<Replica>();
     replica->device = device;
+    replica->number = d.replicas.size() + 1;
     if (options.randomWeights) {
       torch::manual_seed(0);
       replica->net = createPoseNet(experiment);
@@ -394,6 +415,8 @@ EvaluationResult Evaluator::run(EvaluationObserver* observer, const Cancellation
     auto lastSummaryWrite = Clock::now();
     const auto imagesStart = Clock::now();
     double forwardMs = 0;  // this session's images' network forwards, summed
+    std::size_t warmUps = 0;
+    double warmUpForwardMs = 0;  // of those, the warm-ups' (ImageRecord::warmUp)
     for (size_t n = 0; n < toEvaluate.size(); ++n) {
       if (cancel && cancel->isCancelled()) {
         cancelled = true;
@@ -410,6 +433,10 @@ EvaluationResult Evaluator::run(EvaluationObserver* observer, const Cancellation
       if (record.failed()) ++summary.imagesFailed;
       ++summary.imagesDone;
       forwardMs += record.times.forwardMs;
+      if (!record.warmUp.empty()) {
+        ++warmUps;
+        warmUpForwardMs += record.times.forwardMs;
+      }
       // run.json follows the run every few seconds: a run killed now still says how far it got
       // and how long it took, and a resumed run adds that time to its own.
       if (writer && Clock::now() - lastSummaryWrite > kSummaryInterval) {
@@ -426,13 +453,14 @@ EvaluationResult Evaluator::run(EvaluationObserver* observer, const Cancellation
     const double imagesSeconds = std::chrono::duration<double>(Clock::now() - imagesStart).count();
     // Where the wall time went, against the forward-only bound (the forwards dealt out evenly).
     auto logTimeSplit = [&, endOfImages = Clock::now()] {
-      char line[320];
+      char line[400];
       std::snprintf(line, sizeof line,
                     "time: set-up %.2f s (networks built, checkpoint loaded), images %.2f s "
-                    "(forward-only bound %.2f s: the forwards over %zu replica(s)), metrics, "
+                    "(forward-only bound %.2f s: the forwards over %zu replica(s); %zu warm-up "
+                    "image(s), first of a replica or an input size, forwards %.2f s), metrics, "
                     "analysis and files %.2f s",
                     d.setupSeconds, imagesSeconds, forwardMs / 1000.0 / double(d.replicas.size()),
-                    d.replicas.size(),
+                    d.replicas.size(), warmUps, warmUpForwardMs / 1000.0,
                     std::chrono::duration<double>(Clock::now() - endOfImages).count());
       log(line);
     };

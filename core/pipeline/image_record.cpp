@@ -46,6 +46,7 @@ nlohmann::json recordToJson(const ImageRecord& r) {
                       {"people", std::move(people)},
                       {"ms", std::move(times)}};
   if (r.failed()) j["error"] = r.error;
+  if (!r.warmUp.empty()) j["warm_up"] = r.warmUp;
   return j;
 }
 
@@ -56,6 +57,7 @@ ImageRecord recordFromJson(const nlohmann::json& j, const std::string& source) {
     r.imageId = jsonInteger<std::int64_t>(j.at("image_id"), source + ": image_id");
     r.file = j.at("file").get<std::string>();
     r.error = j.value("error", std::string());
+    r.warmUp = j.value("warm_up", std::string());
     for (const auto& p : j.at("people")) {
       PersonPrediction person;
       person.score = p.at("score").get<double>();

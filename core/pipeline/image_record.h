@@ -39,6 +39,10 @@ struct ImageRecord {
   std::vector<PersonPrediction> people;
   StageTimings times;
   std::string error;  // "" when the image was evaluated
+  /// Why its forward is not a steady one ("first forward of replica 2", "first image at input
+  /// 256x384": the graph compiled, oneDNN's kernels made for a new size), "" when it is. Timing
+  /// statistics set such images aside (steadyRecords).
+  std::string warmUp;
   bool failed() const { return !error.empty(); }
 };
 

@@ -36,6 +36,36 @@ std::vector<double> totalTimes(const std::vector<ImageRecord>& records) {
   return totals;
 }
 
+std::vector<std::size_t> warmUpPositions(const std::vector<ImageRecord>& records) {
+  std::vector<std::size_t> positions;
+  std::vector<std::size_t> evaluated;
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    if (records[i].failed()) continue;
+    evaluated.push_back(i);
+    if (!records[i].warmUp.empty()) positions.push_back(i);
+  }
+  const bool saysWhy = std::any_of(records.begin(), records.end(),
+                                   [](const ImageRecord& r) { return !r.warmUp.empty(); });
+  if (!saysWhy && evaluated.size() >= 2) positions.push_back(evaluated.front());
+  // Every image a warm-up (a run of one image per replica): nothing else to give statistics.
+  if (positions.size() == evaluated.size()) positions.clear();
+  return positions;
+}
+
+std::vector<ImageRecord> steadyRecords(const std::vector<ImageRecord>& records) {
+  const std::vector<std::size_t> warmUps = warmUpPositions(records);
+  std::vector<ImageRecord> steady;
+  steady.reserve(records.size() - warmUps.size());
+  for (std::size_t i = 0, w = 0; i < records.size(); ++i) {
+    if (w < warmUps.size() && warmUps[w] == i) {
+      ++w;
+      continue;
+    }
+    steady.push_back(records[i]);
+  }
+  return steady;
+}
+
 TimingStats computeTimingStats(const std::vector<ImageRecord>& records) {
   TimingStats stats;
   stats.stages = stageNames();

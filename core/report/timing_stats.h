@@ -38,6 +38,14 @@ StatSummary summarize(const std::vector<double>& values);
 /// Statistics of `records`, failed records excluded (counted in TimingStats::failed). Never fails.
 TimingStats computeTimingStats(const std::vector<ImageRecord>& records);
 
+/// Positions in `records` of the warm-up images: those whose record says why (ImageRecord::warmUp:
+/// each replica's first forward, each new input size's). A run recorded before records said so:
+/// its first evaluated image, when another one gives the statistics. Never fails.
+std::vector<std::size_t> warmUpPositions(const std::vector<ImageRecord>& records);
+
+/// `records` without the warm-up images (warmUpPositions), in record order. Never fails.
+std::vector<ImageRecord> steadyRecords(const std::vector<ImageRecord>& records);
+
 /// Total milliseconds of each non-failed record, in record order. Never fails.
 std::vector<double> totalTimes(const std::vector<ImageRecord>& records);
 

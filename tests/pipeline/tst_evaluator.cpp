@@ -145,6 +145,33 @@ class TestEvaluator : public QObject {
     }
   }
 
+  // Issue 53, item 5: each replica's first forward, and the first image at each network input
+  // size, are recorded as warm-ups (once each), kept in records.jsonl for the Timing page.
+  void warmUpsAreRecordedPerReplicaAndInputSize() {
+    EvaluatorOptions options;
+    options.device = "cpu,cpu";
+    options.outDir = dir_.filePath("warm-ups").toStdString();
+    Evaluator evaluator(loadExperiment(specFor(root_, checkpoint_)), options);
+    const EvaluationResult result = evaluator.run();
+    std::map<std::string, int> said;
+    for (const ImageRecord& r : result.records) {
+      if (r.failed()) QVERIFY(r.warmUp.empty());
+      if (!r.warmUp.empty()) ++said[r.warmUp];
+    }
+    QCOMPARE(said["first forward of replica 1"], 1);
+    QCOMPARE(said["first forward of replica 2"], 1);
+    for (const auto& [why, count] : said) {
+      QVERIFY2(why.rfind("first forward of replica ", 0) == 0 ||
+                   why.rfind("first image at input ", 0) == 0,
+               why.c_str());
+      QCOMPARE(count, 1);
+    }
+    const LoadedRun run = loadRunFolder(options.outDir);
+    QCOMPARE(run.records.size(), result.records.size());
+    for (std::size_t i = 0; i < run.records.size(); ++i)
+      QCOMPARE(run.records[i].warmUp, result.records[i].warmUp);
+  }
+
   // Relative inputs are recorded absolute with digests, so the folder works from anywhere.
   void runFolderRecordsItsInputs() {
     const QString before = QDir::currentPath();

@@ -132,6 +132,25 @@ class TestReport : public QObject {
     QCOMPARE(percentile({}, 50), 0.0);
   }
 
+  void warmUpsAreTheRecordsThatSayWhy() {
+    std::vector<ImageRecord> records = {timed(1, {1, 1, 1, 1, 1}), timed(2, {2, 2, 2, 2, 2}),
+                                        timed(3, {3, 3, 3, 3, 3}, "bad image"),
+                                        timed(4, {4, 4, 4, 4, 4})};
+    // A run recorded before records said why: its first evaluated image.
+    QCOMPARE(warmUpPositions(records), std::vector<std::size_t>{0});
+    records[1].warmUp = "first forward of replica 2";
+    records[3].warmUp = "first image at input 256x416";
+    QCOMPARE(warmUpPositions(records), (std::vector<std::size_t>{1, 3}));
+    const std::vector<ImageRecord> steady = steadyRecords(records);
+    QCOMPARE(steady.size(), std::size_t{2});
+    QCOMPARE(steady[0].imageId, records[0].imageId);
+    QCOMPARE(steady[1].imageId, records[2].imageId);  // failed: counted as such by the stats
+    // The reason survives records.jsonl.
+    const ImageRecord back = recordFromJson(recordToJson(records[3]), "records.jsonl");
+    QCOMPARE(back.warmUp, records[3].warmUp);
+    QVERIFY(!recordToJson(records[0]).contains("warm_up"));
+  }
+
   void timingStatsSkipFailedRecords() {
     const std::vector<ImageRecord> records = {timed(1, {1, 2, 3, 4, 5}), timed(2, {2, 2, 2, 2, 2}),
                                               timed(3, {3, 0, 9, 1, 0}),

@@ -197,9 +197,10 @@ const TimingStats& TimingView::stats() const {
   return model_->stats();
 }
 
-std::optional<std::size_t> TimingView::warmupImage() const {
-  if (!warmup_) return std::nullopt;
-  return records_[*warmup_].index;
+std::vector<std::size_t> TimingView::warmUpImages() const {
+  std::vector<std::size_t> indices;
+  for (std::size_t position : warmUps_) indices.push_back(records_[position].index);
+  return indices;
 }
 
 QString TimingView::captionText() const {
@@ -238,13 +239,10 @@ void TimingView::rebuild() {
     stagePlot_->xAxis->setTicker(QSharedPointer<QCPAxisTicker>::create());
     stagePlot_->xAxis->setLabel(tr("image (dataset order; failed images left out)"));
   }
-  // The first evaluated image is the warm-up: set apart when other images give the statistics.
-  warmup_.reset();
-  if (barRecords_.size() >= 2) warmup_ = barRecords_.front();
-  std::vector<ImageRecord> measured;
-  measured.reserve(records_.size());
-  for (std::size_t i = 0; i < records_.size(); ++i)
-    if (!warmup_ || i != *warmup_) measured.push_back(records_[i]);
+  // Each replica's first forward and each new input size's: set apart when other images give
+  // the statistics.
+  warmUps_ = warmUpPositions(records_);
+  const std::vector<ImageRecord> measured = steadyRecords(records_);
   TimingStats stats = computeTimingStats(measured);
   const std::vector<double> totals = totalTimes(measured);
   histogram_ = histogram(totals, histogramBinCount(totals.size()));
@@ -257,16 +255,21 @@ void TimingView::rebuild() {
     histogramBars_->setWidth(histogram_.edges[1] - histogram_.edges[0]);
   histogramBars_->setData(centres, counts, true);
 
-  if (warmupLabel_) {
-    stagePlot_->removeItem(warmupLabel_);
-    warmupLabel_ = nullptr;
-  }
-  if (warmup_) {
-    warmupLabel_ = new QCPItemText(stagePlot_);
-    warmupLabel_->setText(tr("warm-up"));
-    warmupLabel_->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
-    warmupLabel_->position->setCoords(0, records_[*warmup_].times.totalMs());
-    warmupLabel_->setColor(QColor(0x55, 0x55, 0x55));
+  for (QCPItemText* label : warmUpLabels_) stagePlot_->removeItem(label);
+  warmUpLabels_.clear();
+  for (std::size_t position : warmUps_) {
+    const auto bar = std::find(barRecords_.begin(), barRecords_.end(), position);
+    auto* label = new QCPItemText(stagePlot_);
+    // Written down the bar from its top, on a light ground: as narrow as a bar, so neither the
+    // axis nor its neighbours clip it (a warm-up is the tallest bar as a rule).
+    label->setText(tr("warm-up"));
+    label->setRotation(-90);
+    label->setPositionAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    label->setBrush(QColor(255, 255, 255, 210));
+    label->position->setCoords(static_cast<double>(bar - barRecords_.begin()),
+                               records_[position].times.totalMs());
+    label->setColor(QColor(0x55, 0x55, 0x55));
+    warmUpLabels_.push_back(label);
   }
   // Imported predictions carry no timings (no network ran): a message, not empty plots.
   const auto evaluated = [](const ImageRecord& r) { return !r.failed(); };
@@ -287,9 +290,15 @@ void TimingView::rebuild() {
                                        : tr("No evaluated image (%1 failed).").arg(stats.failed));
   } else {
     QString warmup;
-    if (warmup_)
-      warmup = tr(" \u00b7 first image (warm-up, %1 ms) left out")
-                   .arg(records_[*warmup_].times.totalMs(), 0, 'f', 1);
+    if (!warmUps_.empty()) {
+      double slowest = 0;
+      for (std::size_t position : warmUps_)
+        slowest = std::max(slowest, records_[position].times.totalMs());
+      warmup = tr(" \u00b7 %n warm-up image(s) (first of a replica or an input size, up to %1 "
+                  "ms) left out",
+                  nullptr, static_cast<int>(warmUps_.size()))
+                   .arg(slowest, 0, 'f', 1);
+    }
     caption_->setText(
         tr("<b>%1 image(s)</b>%2 \u00b7 median %3 ms per image (p90 %4, max %5, mean %6)%7 "
            "\u00b7 click a bar to select the image, double-click to inspect it")

@@ -27,10 +27,10 @@ class RunDocument;
 class TimingStatsModel;
 
 /// Shows the timings of a run's records (failed records are left out of the plots and the
-/// statistics). The first evaluated image is the warm-up (LibTorch allocates and tunes on the
-/// first forward): its bar is marked and, when there are others, it is left out of the
-/// statistics and the histogram, and its time is given apart. The plots zoom (wheel) and pan
-/// (drag); clicking a bar selects that image and emits imageSelected, double-clicking emits
+/// statistics). The warm-up images (each replica's first forward, each new input size's:
+/// warmUpPositions) have their bars marked and, when there are others, are left out of the
+/// statistics and the histogram, their count and slowest time given apart. The plots zoom (wheel)
+/// and pan (drag); clicking a bar selects that image and emits imageSelected, double-clicking emits
 /// imageActivated. Never throws.
 class TimingView : public QWidget {
   Q_OBJECT
@@ -48,10 +48,10 @@ class TimingView : public QWidget {
   void followDocument(RunDocument* document);
   /// The folder of the run whose timings are shown, as named above the plots ("" before any).
   QString runFolder() const { return runFolder_; }
-  /// The statistics shown: over the evaluated images but the warm-up one (when others exist).
+  /// The statistics shown: over the evaluated images but the warm-up ones (when others exist).
   const TimingStats& stats() const;
-  /// The dataset index of the warm-up image set apart, if any.
-  std::optional<std::size_t> warmupImage() const;
+  /// The dataset indices of the warm-up images set apart, in record order.
+  std::vector<std::size_t> warmUpImages() const;
   /// The caption above the plots (counts, median, p90, the warm-up image).
   QString captionText() const;
   /// False for a run whose records have no timings (imported predictions): the page says so
@@ -101,9 +101,9 @@ class TimingView : public QWidget {
   void onPlotHover(QMouseEvent* event);
 
   std::vector<ImageRecord> records_;
-  std::vector<std::size_t> barRecords_;  // bar position -> records_ position
-  std::optional<std::size_t> warmup_;    // records_ position of the warm-up image set apart
-  QCPItemText* warmupLabel_ = nullptr;
+  std::vector<std::size_t> barRecords_;     // bar position -> records_ position
+  std::vector<std::size_t> warmUps_;        // records_ positions of the warm-ups set apart
+  std::vector<QCPItemText*> warmUpLabels_;  // one above each warm-up's bar
   Histogram histogram_;
   std::optional<std::size_t> selected_;
   QCustomPlot* stagePlot_ = nullptr;

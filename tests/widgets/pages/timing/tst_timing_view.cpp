@@ -46,6 +46,7 @@ class TestTimingView : public QObject {
   Q_OBJECT
  private Q_SLOTS:
   void timingStatsEqualCore();
+  void eachWarmUpRecordedIsSetAside();
   void timingBarsAndHistogram();
   void clickingABarSelectsItsImage();
   void plotsExportAsPngAndPdf();
@@ -68,9 +69,11 @@ void TestTimingView::timingStatsEqualCore() {
   QCOMPARE(model.rowCount(), 6);  // five stages and the total
   QCOMPARE(model.index(5, TimingStatsModel::StageColumn).data().toString(), QString("total"));
 
-  // Issue 15, item 15: the first image is the warm-up, marked and left out of the statistics.
-  QCOMPARE(view.warmupImage().value_or(99), size_t{0});
-  QVERIFY2(view.captionText().contains("warm-up, 15.0 ms") &&
+  // Issue 15, item 15: the first image of a run that does not say which are warm-ups is the
+  // warm-up, marked and left out of the statistics.
+  QCOMPARE(view.warmUpImages(), std::vector<size_t>{0});
+  QVERIFY2(view.captionText().contains("1 warm-up image(s) (first of a replica or an input "
+                                       "size, up to 15.0 ms)") &&
                view.captionText().contains("median 45.0 ms"),
            qPrintable(view.captionText()));
   // By hand: totals 30, 45, 60 (failed image and warm-up left out): mean 45, numpy's linear
@@ -98,6 +101,29 @@ void TestTimingView::timingStatsEqualCore() {
     QCOMPARE(userValue(model, row, TimingStatsModel::MaxColumn), c.max);
   }
   QCOMPARE(model.index(5, TimingStatsModel::MeanColumn).data().toString(), QString("45.00"));
+}
+
+// Issue 53, item 5: with two replicas each one's first forward is a warm-up, and so is the first
+// image at a new input size; all are marked and left out, the caption counts them.
+void TestTimingView::eachWarmUpRecordedIsSetAside() {
+  std::vector<ImageRecord> records = timedRecords(6);
+  records[0].warmUp = "first forward of replica 1";
+  records[1].warmUp = "first forward of replica 2";
+  records[4].warmUp = "first image at input 256x416";
+  TimingView view;
+  view.setRecords(records);
+  QCOMPARE(view.warmUpImages(), (std::vector<size_t>{0, 1, 4}));
+  // Totals 15 * k: the steady images are k = 3, 4, 6.
+  QCOMPARE(view.stats().images, size_t{3});
+  QCOMPARE(view.stats().total.max, 90.0);
+  QCOMPARE(view.stats().total.p50, 60.0);
+  QVERIFY2(view.captionText().contains("3 warm-up image(s) (first of a replica or an input "
+                                       "size, up to 75.0 ms) left out"),
+           qPrintable(view.captionText()));
+  // Every image a warm-up: nothing else to give statistics, so none is left out.
+  view.setRecords({records[0], records[1]});
+  QVERIFY(view.warmUpImages().empty());
+  QCOMPARE(view.stats().images, size_t{2});
 }
 
 void TestTimingView::timingBarsAndHistogram() {
