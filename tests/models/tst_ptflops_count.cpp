@@ -3,7 +3,8 @@
 // own code), held exactly from the arch alone (the search's path, search/arch_cost) and from the
 // built network (the model summary), also as a supernet's active sub-network, on CrowdPose and
 // COCO; HigherHRNet-W16 and SimpleNet from the built network; and the line posescope-cli summary
-// prints.
+// prints; the convolutions' multiply-adds as the reference's forward runs them
+// (scripts/reference_conv_macs.py).
 
 #include <fstream>
 
@@ -93,6 +94,17 @@ class TestPtflopsCount : public QObject {
     const ModelSummary superSummary = summarizeModel(*supernet, size, size);
     QCOMPARE(superSummary.ptflopsMultiplyAdds, macs);
     QCOMPARE(superSummary.activeParameters, summary.totalParameters);
+
+    // Convolutions only, as the reference's own forward runs them (CrowdPose's goldens).
+    if (dataset == "crowdpose") {
+      const std::int64_t convolutions = readGolden("conv_macs_crowdpose.json")
+                                            .at("archs")
+                                            .at(archFile)
+                                            .at("conv_macs")
+                                            .get<std::int64_t>();
+      QCOMPARE(summary.convMultiplyAdds, convolutions);
+      QCOMPARE(superSummary.convMultiplyAdds, convolutions);
+    }
   }
 
   // The same rules on the other network families, each config's own network on its input size:
