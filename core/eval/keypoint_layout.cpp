@@ -362,11 +362,15 @@ EvalParams evalParamsFor(const KeypointLayout& layout) {
   return params;
 }
 
+std::string ownSettingsText(const KeypointLayout& layout) {
+  if (layout.isReference()) return {};
+  return std::to_string(layout.skeleton.joints.size()) + " keypoints of '" + layout.skeleton.name +
+         "', sigmas from " + layout.sigmasFrom;
+}
+
 std::vector<std::string> settingChangesFor(const EvalParams& params, const KeypointLayout& layout) {
   if (layout.isReference()) return differencesFromReference(params);
-  std::vector<std::string> changes = {std::to_string(layout.skeleton.joints.size()) +
-                                      " keypoints of '" + layout.skeleton.name + "', sigmas from " +
-                                      layout.sigmasFrom};
+  std::vector<std::string> changes = {ownSettingsText(layout)};
   for (std::string& change : differencesFrom(params, evalParamsFor(layout)))
     changes.push_back(std::move(change));
   return changes;

@@ -93,6 +93,10 @@ EvalParams evalParamsFor(const KeypointLayout& layout);
 /// The settings of `params` that are not valid.py's, one phrase each: differencesFromReference
 /// for COCO's and CrowdPose's layouts; for another, "N keypoints of NAME, sigmas from SOURCE"
 /// then what differs from the layout's own settings. Never fails.
+/// What a layout beyond valid.py's datasets is scored with ("6 keypoints of 'quadruped6', sigmas
+/// from skeleton.json"); "" for COCO's and CrowdPose's joints (valid.py's settings).
+std::string ownSettingsText(const KeypointLayout& layout);
+
 std::vector<std::string> settingChangesFor(const EvalParams& params, const KeypointLayout& layout);
 
 /// `gt` with only the layout's categories and their annotations when the layout is restricted

@@ -68,8 +68,9 @@ QVariant SigmaTableModel::data(const QModelIndex& index, int role) const {
         return bold;
       }
       return numberCell(role, sigma, sigmaText(sigma),
-                        sigma != reference ? tr("changed from valid.py's %1").arg(reference)
-                                           : tr("valid.py's; double-click to change"));
+                        sigma != reference
+                            ? tr("changed from %1 %2").arg(referenceName_).arg(reference)
+                            : tr("%1; double-click to change").arg(referenceName_));
     case ReferenceColumn:
       return numberCell(role, reference, sigmaText(reference));
     default:
@@ -108,10 +109,17 @@ QVariant SigmaTableModel::headerData(int section, Qt::Orientation orientation, i
     case SigmaColumn:
       return tr("Sigma");
     case ReferenceColumn:
-      return tr("valid.py's");
+      return referenceName_;
     default:
       return {};
   }
+}
+
+void SigmaTableModel::setReferenceName(const QString& name) {
+  if (name == referenceName_) return;
+  referenceName_ = name;
+  Q_EMIT headerDataChanged(Qt::Horizontal, ReferenceColumn, ReferenceColumn);
+  if (rowCount() > 0) Q_EMIT dataChanged(index(0, SigmaColumn), index(rowCount() - 1, SigmaColumn));
 }
 
 }  // namespace posescope

@@ -24,6 +24,9 @@ class SigmaTableModel : public TableModelBase {
   /// are called "joint K") and edits a copy of them; resets the model.
   void setReference(const std::vector<double>& reference,
                     const std::vector<std::string>& jointNames);
+  /// Whose the reference sigmas are, in the header and tooltips: "valid.py's" (the default) or,
+  /// for a skeleton of its own, "the run's".
+  void setReferenceName(const QString& name);
   /// Replaces the edited sigmas (as many as the joints); false when the count differs.
   bool setSigmas(const std::vector<double>& sigmas);
   const std::vector<double>& sigmas() const { return sigmas_; }
@@ -47,6 +50,7 @@ class SigmaTableModel : public TableModelBase {
   std::vector<double> reference_;
   std::vector<double> sigmas_;
   std::vector<std::string> names_;
+  QString referenceName_ = tr("valid.py's");
 };
 
 }  // namespace posescope

@@ -7,6 +7,8 @@
 // bootstrap intervals.
 
 #include <QAction>
+#include <QGroupBox>
+#include <QLabel>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QStatusBar>
@@ -34,8 +36,10 @@
 #include "widgets/common/qcp.h"
 #include "widgets/modal_dialogs.h"
 #include "widgets/models/record_table_model.h"
+#include "widgets/models/sigma_table_model.h"
 #include "widgets/pages/compare/compare_view.h"
 #include "widgets/pages/inspect/inspect_view.h"
+#include "widgets/pages/results/evaluation_settings_panel.h"
 #include "widgets/pages/results/results_view.h"
 #include "widgets/pages/results/run_summary_panel.h"
 #include "widgets/pages/timing/timing_view.h"
@@ -221,6 +225,37 @@ class TestImportedRunPages : public QObject {
     window.reevaluate(settings);
     QTRY_VERIFY_WITH_TIMEOUT(document->reevaluation() != nullptr, kTimeoutMs);
     QVERIFY(document->changedSettings() != nullptr);
+  }
+
+  // Issue 53, item 6: a skeleton of its own is scored with its own sigmas, and the Results page
+  // says so: the settings panel compares with the run's settings (nothing to go back to), the
+  // sigma table's reference column is the run's, the metric heading names the skeleton.
+  void ownSkeletonIsNamedNotValidPys() {
+    MainWindow window;
+    QVERIFY(openRun(window, animal_));
+    QTRY_VERIFY_WITH_TIMEOUT(window.document()->analysis() != nullptr, kTimeoutMs);
+    const EvaluationSettingsPanel* panel = window.resultsView()->settingsPanel();
+    QTRY_VERIFY_WITH_TIMEOUT(panel->hasReference(), kTimeoutMs);
+    const auto* state = panel->findChild<QLabel*>(QStringLiteral("evaluationSettingsState"));
+    QVERIFY(state);
+    // The sigmas of the run folder's own copy of its skeleton.
+    const QString own = "6 keypoints of 'quadruped6', sigmas from " + animal_ + "/skeleton.json";
+    QVERIFY2(state->text().startsWith("<b>The run's settings</b>: " + own.toHtmlEscaped()),
+             qPrintable(state->text()));
+    QVERIFY2(!state->text().contains("Not the run's"), qPrintable(state->text()));
+    QCOMPARE(panel->resetButton()->text(), QStringLiteral("Back to the Run's Settings"));
+    QVERIFY(!panel->resetButton()->isEnabled());
+    QCOMPARE(panel->sigmaModel()
+                 ->headerData(SigmaTableModel::ReferenceColumn, Qt::Horizontal)
+                 .toString(),
+             QStringLiteral("the run's"));
+    const auto* metrics = window.resultsView()->findChild<QGroupBox*>();
+    bool named = false;
+    for (const QGroupBox* box : window.resultsView()->findChildren<QGroupBox*>())
+      named = named || box->title() == "Metrics (" + own + "; hover for full precision)";
+    QVERIFY2(named && metrics, "no metric heading naming the run's skeleton");
+    for (const QGroupBox* box : window.resultsView()->findChildren<QGroupBox*>())
+      QVERIFY2(!box->title().contains("valid.py"), qPrintable(box->title()));
   }
 
   void analysisReportExports() {

@@ -146,8 +146,18 @@ EvaluationSettingsPanel::EvaluationSettingsPanel(QWidget* parent) : QWidget(pare
 }
 
 void EvaluationSettingsPanel::setReference(const EvalParams& reference,
-                                           const std::vector<std::string>& jointNames) {
+                                           const std::vector<std::string>& jointNames,
+                                           const QString& ownSettings) {
   reference_ = reference;
+  ownSettings_ = ownSettings;
+  const bool validPys = ownSettings.isEmpty();
+  sigmaModel_->setReferenceName(validPys ? tr("valid.py's") : tr("the run's"));
+  reset_->setText(validPys ? tr("Back to valid.py's Settings") : tr("Back to the Run's Settings"));
+  reset_->setToolTip(
+      validPys
+          ? tr("Evaluate with pycocotools' / crowdposetools' settings again, "
+               "as valid.py does")
+          : tr("Evaluate with the settings the run was scored with again: %1").arg(ownSettings));
   sent_ = reference;  // the run's metrics are valid.py's: nothing to send until changed
   settle_->stop();
   sigmaModel_->setReference(reference.sigmas, jointNames);
@@ -285,8 +295,26 @@ void EvaluationSettingsPanel::showState() {
   error_->setVisible(!p);
   error_->setText(why);
   if (!p) return;
-  const auto changes = differencesFromReference(*p);
+  // A skeleton of the run's own: compared with what it was scored with, never with valid.py's.
+  const bool validPys = ownSettings_.isEmpty();
+  const auto changes =
+      validPys || !reference_ ? differencesFromReference(*p) : differencesFrom(*p, *reference_);
   reset_->setEnabled(!changes.empty());
+  if (!validPys) {
+    QStringList list;
+    for (const auto& c : changes) list << QString::fromStdString(c).toHtmlEscaped();
+    state_->setText(
+        changes.empty()
+            ? tr("<b>The run's settings</b>: %1, %2 rules otherwise. Not valid.py's: it has no "
+                 "settings for these joints.")
+                  .arg(ownSettings_.toHtmlEscaped(), variantName(p->variant) == "coco"
+                                                         ? QStringLiteral("pycocotools'")
+                                                         : QStringLiteral("crowdposetools'"))
+            : tr("<span style='color:#c01c28'><b>Not the run's settings:</b> %1. The metrics and "
+                 "the analysis are not the run's numbers.</span>")
+                  .arg(list.join(QStringLiteral("; "))));
+    return;
+  }
   if (changes.empty()) {
     state_->setText(tr("<b>valid.py's settings</b> (%1's evaluation): the metrics are the "
                        "reference's.")

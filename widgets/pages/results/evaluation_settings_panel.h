@@ -31,8 +31,11 @@ class EvaluationSettingsPanel : public QWidget {
   explicit EvaluationSettingsPanel(QWidget* parent = nullptr);
 
   /// Starts from `reference` for joints `jointNames` (changes forgotten, nothing sent) and
-  /// enables the panel.
-  void setReference(const EvalParams& reference, const std::vector<std::string>& jointNames);
+  /// enables the panel. `ownSettings` names what a run beyond valid.py's datasets was scored
+  /// with (ownSettingsText: its skeleton and sigmas), "" for valid.py's: the panel then compares
+  /// with the run's settings and says so, never with valid.py's.
+  void setReference(const EvalParams& reference, const std::vector<std::string>& jointNames,
+                    const QString& ownSettings = {});
   /// No run to evaluate: the panel is disabled and says so.
   void clear();
   bool hasReference() const { return reference_.has_value(); }
@@ -75,6 +78,7 @@ class EvaluationSettingsPanel : public QWidget {
   void showState();
 
   std::optional<EvalParams> reference_;
+  QString ownSettings_;  // "" when reference_ is valid.py's; else what the run was scored with
   std::optional<EvalParams> sent_;
   bool filling_ = false;
   QLabel* state_ = nullptr;

@@ -13,6 +13,7 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include "eval/keypoint_layout.h"
 #include "pipeline/run_labels.h"
 #include "pipeline/run_resume.h"
 #include "widgets/common/ap_if_fixed_chart.h"
@@ -166,7 +167,10 @@ void ResultsView::showAnalysis(const RunAnalysisPtr& analysis) {
     // A new reading of the run: its settings start from valid.py's.
     settingsInput_ = analysis->input.get();
     EvalParams reference = evalParamsFor(analysis->input->layout);
-    settingsPanel_->setReference(reference, analysis->analysis.jointNames);
+    ownSettings_ = QString::fromStdString(ownSettingsText(analysis->input->layout));
+    settingsPanel_->setReference(reference, analysis->analysis.jointNames, ownSettings_);
+    if (!analysis->reevaluation || analysis->reevaluation->usesValidPySettings())
+      showMetricsOrigin(false);
   }
   if (analysis && analysis->reevaluation) {
     const RunReevaluation& reevaluation = *analysis->reevaluation;
@@ -214,12 +218,23 @@ void ResultsView::showReevaluation(const RunReevaluationPtr& reevaluation) {
   recordModel_->setScores(reevaluation->rows);
   settingsPanel_->setStatus(tr("Metrics and per-image AP evaluated in %1 ms; analysing\u2026")
                                 .arg(reevaluation->milliseconds, 0, 'f', 0));
-  const bool validPy = reevaluation->usesValidPySettings();
+  // A skeleton of the run's own is always "changed" from valid.py's: compared with the run's.
+  QStringList changes;
+  for (const auto& c : reevaluation->changes) changes << QString::fromStdString(c);
+  const bool ownSettings =
+      !ownSettings_.isEmpty() && !changes.isEmpty() && changes.front() == ownSettings_;
+  if (ownSettings) changes.removeFirst();
+  const bool validPy = reevaluation->usesValidPySettings() || (ownSettings && changes.isEmpty());
   showMetricsOrigin(!validPy);
-  if (!validPy) {
-    QStringList changes;
-    for (const auto& c : reevaluation->changes)
-      changes << QString::fromStdString(c).toHtmlEscaped();
+  for (QString& change : changes) change = change.toHtmlEscaped();
+  if (ownSettings) {
+    metricsNote_->setText(
+        changes.isEmpty()
+            ? tr("Evaluated again with the run's settings (%1).").arg(ownSettings_.toHtmlEscaped())
+            : tr("<span style='color:#c01c28'><b>Not the run's numbers</b>: evaluated again with "
+                 "%1. Evaluation Settings \u2192 Back to the Run's Settings restores them.</span>")
+                  .arg(changes.join(QStringLiteral("; "))));
+  } else if (!validPy) {
     metricsNote_->setText(
         tr("<span style='color:#c01c28'><b>Not valid.py's numbers</b>: evaluated again with %1. "
            "Evaluation Settings \u2192 Back to valid.py's Settings restores them.</span>")
@@ -250,15 +265,19 @@ void ResultsView::fitMetricTable() {
 }
 
 void ResultsView::showMetricsOrigin(bool changedSettings) {
-  metricsBox_->setTitle(changedSettings
-                            ? tr("Metrics with changed evaluation settings (NOT valid.py's)")
-                            : tr("Metrics (as valid.py prints them; hover for full precision)"));
+  const bool validPys = ownSettings_.isEmpty();
+  metricsBox_->setTitle(
+      changedSettings ? (validPys ? tr("Metrics with changed evaluation settings (NOT valid.py's)")
+                                  : tr("Metrics with changed evaluation settings (NOT the run's)"))
+      : validPys      ? tr("Metrics (as valid.py prints them; hover for full precision)")
+                      : tr("Metrics (%1; hover for full precision)").arg(ownSettings_));
   metricsBox_->setStyleSheet(
       changedSettings ? QStringLiteral("QGroupBox::title { color: #c01c28; }") : QString());
 }
 
 void ResultsView::forgetEvaluationSettings() {
   settingsInput_ = nullptr;
+  ownSettings_.clear();
   settingsPanel_->clear();
   showMetricsOrigin(false);
 }

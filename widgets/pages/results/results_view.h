@@ -134,6 +134,7 @@ class ResultsView : public QWidget {
   MetricTableModel* metricModel_ = nullptr;
   RecordTableModel* recordModel_ = nullptr;
   QTableView* metricTable_ = nullptr;
+  QString ownSettings_;  // what a run beyond valid.py's datasets is scored with (ownSettingsText)
   QTableView* recordTable_ = nullptr;
   QLabel* metricsNote_ = nullptr;
   QLabel* recordsCaption_ = nullptr;
