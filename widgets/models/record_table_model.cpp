@@ -23,6 +23,7 @@ void RecordTableModel::append(const ImageRecord& record) {
   withoutPeople.file = record.file;
   withoutPeople.times = record.times;
   withoutPeople.error = record.error;
+  withoutPeople.warmUp = record.warmUp;  // the Timing page sets warm-ups aside
   records_.push_back(std::move(withoutPeople));
   peopleCounts_.push_back(record.people.size());
 }

@@ -69,8 +69,15 @@ class TestRunModels : public QObject {
     RecordTableModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
-    for (size_t i = 0; i < 4; ++i) model.appendRecord(makeRecord(i, i == 2));
+    for (size_t i = 0; i < 4; ++i) {
+      ImageRecord record = makeRecord(i, i == 2);
+      if (i == 0) record.warmUp = "first forward of replica 1";
+      model.appendRecord(record);
+    }
     QCOMPARE(inserted.count(), 4);
+    // What the Timing page reads: the warm-up said, the people left out.
+    QCOMPARE(model.records().front().warmUp, std::string("first forward of replica 1"));
+    QVERIFY(model.records().front().people.empty());
     QCOMPARE(inserted.last().at(1).toInt(), 3);
     QCOMPARE(model.rowCount(), 4);
     QCOMPARE(model.index(1, RecordTableModel::ImageIdColumn).data().toLongLong(), 1001LL);
