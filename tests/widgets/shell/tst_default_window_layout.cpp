@@ -13,6 +13,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <filesystem>
 
 #include "built_programs.h"
 #include "synthetic_fixture.h"
@@ -180,6 +181,34 @@ class TestDefaultWindowLayout : public QObject {
           static_cast<const QWidget*>(compare->canvasPair()->legend())}) {
       why = notShownWhole(w, &window);
       QVERIFY2(why.isEmpty(), qPrintable(QString(w->metaObject()->className()) + " " + why));
+    }
+  }
+
+  // Issue 53, item 8: two checkpoints of a sweep, whose folder names differ only at their end,
+  // keep the window at its size, and what shows them keeps that end.
+  void longRunNamesKeepTheWindowAndTheirEnds() {
+    const QString stem = "litepose_xs_coco_batchsize_32_lr_0.001_flip_test_project2image_ck_";
+    const QString a = tmp_.filePath(stem + "140"), b = tmp_.filePath(stem + "150");
+    // One arch twice: the labels name the folders.
+    for (const QString& to : {a, b})
+      std::filesystem::copy(
+          runA_.toStdString(), to.toStdString(),
+          std::filesystem::copy_options::recursive | std::filesystem::copy_options::skip_existing);
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QSignalSpy compared(window.session(), &RunSession::comparisonOpened);
+    window.compareRuns(a, b);
+    QVERIFY(compared.wait(kTimeoutMs));
+    QTest::qWait(50);  // layouts settle
+    QVERIFY2(window.minimumSizeHint().width() <= kDefaultWindow.width(),
+             qPrintable(QString("the window needs %1 px").arg(window.minimumSizeHint().width())));
+    QCOMPARE(window.size(), kDefaultWindow);
+    const auto* metrics = window.compareView()->findChild<QTableView*>("metricTable");
+    QVERIFY(metrics);
+    for (int column : {1, 2}) {
+      const QString header = metrics->model()->headerData(column, Qt::Horizontal).toString();
+      QVERIFY2(header.endsWith(column == 1 ? "140)" : "150)"), qPrintable(header));
     }
   }
 };

@@ -105,7 +105,9 @@ QWidget* CompareView::buildTables() {
   timingPlot_ = new QCustomPlot;
   setUpPlot(timingPlot_);
   timingPlot_->setMinimumHeight(160);
+  // One entry per row: two long run labels side by side would widen the whole window.
   timingPlot_->legend->setFillOrder(QCPLegend::foColumnsFirst);
+  timingPlot_->legend->setWrap(1);
   timingPlot_->axisRect()->insetLayout()->take(timingPlot_->legend);
   timingPlot_->plotLayout()->addElement(1, 0, timingPlot_->legend);
   timingPlot_->plotLayout()->setRowStretchFactor(1, 0.001);
@@ -473,8 +475,12 @@ void CompareView::rebuildTimingPlot() {
   timingPlot_->xAxis->setTicker(ticker);
   timingPlot_->xAxis->setRange(0.4, static_cast<double>(keys.size()) + 0.6);
   // The runs by their folders' names (the legend gives their labels, often the arch alone).
+  // Cut shorter than labels elsewhere: both names share the title's one line, which must not
+  // widen the window.
   const auto runName = [this](Side s) {
-    return QFileInfo(QDir::cleanPath(QString::fromStdString(side(s)->run->dir))).fileName();
+    return middleElided(
+        QFileInfo(QDir::cleanPath(QString::fromStdString(side(s)->run->dir))).fileName(),
+        kRunLabelChars / 2);
   };
   timingTitle_->setText(
       comparison_ && side(A) && side(B)
