@@ -182,7 +182,14 @@ bool ViewQueryBar::saveView(const QString& name) {
   if (!view_) return false;
   debounce_->stop();
   if (edit_->text() != view_->queryText()) apply();
-  return view_->saveView(name);
+  if (!view_->saveView(name)) return false;
+  // Said where the user looks: the saved views' box shows it, the line under the query names it.
+  saved_->setCurrentIndex(saved_->findText(name.trimmed()));
+  const QString said =
+      tr("saved as the view '%1' in the run folder (views.json)").arg(name.trimmed());
+  status_->setText(status_->text().isEmpty() ? said : status_->text() + " \u00b7 " + said);
+  status_->show();
+  return true;
 }
 
 QString ViewQueryBar::statusText() const {

@@ -41,7 +41,8 @@ class ViewQueryBar : public QWidget {
 
   /// Follows `view`: its query, status and saved views.
   void followView(RunViewState* view);
-  /// Saves the query shown under `name` (Save View… asks for it); false as RunViewState::saveView.
+  /// Saves the query shown under `name` (Save View… asks for it) and says so (the saved views' box
+  /// shows the name, the status line names it); false as RunViewState::saveView.
   bool saveView(const QString& name);
 
   QLineEdit* edit() const { return edit_; }

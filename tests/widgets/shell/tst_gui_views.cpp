@@ -191,6 +191,10 @@ class TestGuiViews : public QObject {
       bar->edit()->setText(QStringLiteral("swaps > 0"));
       QVERIFY(bar->saveView(QStringLiteral("large swaps")));
       QCOMPARE(bar->savedViews()->count(), 1);
+      // Issue 53, item 12: the save is confirmed where the user looks.
+      QCOMPARE(bar->savedViews()->currentText(), QStringLiteral("large swaps"));
+      QVERIFY2(bar->statusText().contains("saved as the view 'large swaps'"),
+               qPrintable(bar->statusText()));
       QCOMPARE(window.resultsView()->viewBar()->savedViews()->itemText(0),
                QStringLiteral("large swaps"));
       // The image shown, then its first person (a prediction: its place in results.json).

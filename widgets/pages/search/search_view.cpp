@@ -310,9 +310,9 @@ void SearchView::replot() {
   for (int generation : drawn)
     if (generation >= 0) {
       groupOf[generation] = static_cast<int>(groups.size());
-      groups.push_back(
-          {generation == 0 ? tr("random population") : tr("generation %1").arg(generation),
-           generationColor(generation, generations)});
+      groups.push_back({generation == 0 ? tr("generation 0 (random population)")
+                                        : tr("generation %1").arg(generation),
+                        generationColor(generation, generations)});
     }
   if (drawn.count(-1)) {
     groupOf[-1] = static_cast<int>(groups.size());

@@ -238,7 +238,7 @@ class TestSearchPage : public QObject {
     for (const auto& c : snapshot_.candidates) generations.insert(c.generation);
     QStringList expected{"Pareto front"};
     for (int g : generations)
-      expected << (g == 0 ? "random population" : QString("generation %1").arg(g));
+      expected << (g == 0 ? "generation 0 (random population)" : QString("generation %1").arg(g));
     expected << "budget 0.9 GMACs, rounded to 2 decimals";
     QCOMPARE(legendNames(plot), expected);
     // Each entry is drawn (not under the legend's own background): ink in its row.
