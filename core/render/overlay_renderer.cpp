@@ -35,20 +35,21 @@ cv::Matx23d imageToPicture(const RenderOptions& options, const ImageMaps* maps) 
   return cv::Matx23d(inverse);
 }
 
-// Layer order: heatmap, tags, crowd regions, ground truth, matches, predictions, error labels,
-// the selected person's box.
+// Layer order: heatmap, tags, crowd regions, ground truth, match lines, predictions, error
+// labels, the selected person's box, the matches' OKS labels (nothing covers them).
 void drawLayers(Canvas& canvas, const OverlayScene& scene, const RenderOptions& options,
                 const ImageMaps* maps, const StrokeSizes& sizes) {
   if (options.showHeatmap) drawHeatmapLayer(canvas, *maps, options);
   if (options.showTags) drawTagLayer(canvas, *maps, scene.predictions, options);
   if (options.showCrowd) drawCrowdRegions(canvas, scene, sizes);
   if (options.showGroundTruth) drawGroundTruth(canvas, scene, sizes);
-  if (options.showMatches) drawMatches(canvas, scene, options, sizes);
+  if (options.showMatches) drawMatches(canvas, scene, options, sizes, /*labels=*/false);
   if (options.showMatches && options.markUnmatched)
     drawUnmatchedMarks(canvas, scene, options, sizes);
   if (options.showPredictions) drawPredictions(canvas, scene, options, sizes);
   if (options.showErrors) drawJointErrors(canvas, scene, options, sizes);
   if (options.showPredictions || options.showErrors) drawSelection(canvas, scene, options, sizes);
+  if (options.showMatches) drawMatches(canvas, scene, options, sizes, /*labels=*/true);
 }
 
 }  // namespace

@@ -105,10 +105,17 @@ void drawPredictions(Canvas& canvas, const OverlayScene& scene, const RenderOpti
                      const StrokeSizes& sizes) {
   const double threshold = options.jointThreshold;
   const std::vector<bool> shown = shownPeople(scene, options);
-  for (std::size_t i = 0; i < scene.predictions.size(); ++i) {
+  // The lowest scores first: the people who count are drawn over the crowd of unlikely ones.
+  std::vector<std::size_t> order(scene.predictions.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return scene.predictions[a].score < scene.predictions[b].score;
+  });
+  for (std::size_t i : order) {
     if (!shown[i]) continue;
     const PersonPrediction& person = scene.predictions[i];
     const cv::Scalar color = personColor(i);
+    const double personAlpha = options.scoreAsOpacity ? scoreFactor(person.score) : 1.0;
     const auto& limbs = scene.skeleton.limbs;
     for (std::size_t l = 0; l < limbs.size(); ++l) {
       const auto [ja, jb] = limbs[l];
@@ -116,7 +123,7 @@ void drawPredictions(Canvas& canvas, const OverlayScene& scene, const RenderOpti
       const auto& a = person.joints[ja];
       const auto& b = person.joints[jb];
       const double alpha =
-          options.skeletonOpacity *
+          options.skeletonOpacity * personAlpha *
           (options.scoreAsOpacity ? scoreFactor(std::min<double>(a[2], b[2])) : 1.0);
       solidLine(canvas, canvas.map(a[0], a[1]), canvas.map(b[0], b[1]),
                 limbColour(scene.skeleton, l, color), sizes.lineWidth, alpha, cv::LINE_AA);
@@ -125,8 +132,8 @@ void drawPredictions(Canvas& canvas, const OverlayScene& scene, const RenderOpti
       if (joint[2] < threshold) continue;
       const double score = std::clamp<double>(joint[2], 0.0, 1.0);
       const double radius = sizes.jointRadius * (options.scoreAsSize ? 0.5 + 0.5 * score : 1.0);
-      const double alpha =
-          options.skeletonOpacity * (options.scoreAsOpacity ? scoreFactor(score) : 1.0);
+      const double alpha = options.skeletonOpacity * personAlpha *
+                           (options.scoreAsOpacity ? scoreFactor(score) : 1.0);
       const cv::Point2d c = canvas.map(joint[0], joint[1]);
       blendShape(canvas.rgb, boundsAround({c}, radius + 2), color, alpha,
                  [&](cv::Mat& mask, const cv::Point& o) {
@@ -341,7 +348,7 @@ void drawUnmatchedMarks(Canvas& canvas, const OverlayScene& scene, const RenderO
 }
 
 void drawMatches(Canvas& canvas, const OverlayScene& scene, const RenderOptions& options,
-                 const StrokeSizes& sizes) {
+                 const StrokeSizes& sizes, bool labels) {
   const std::vector<bool> shown = shownPeople(scene, options);
   for (const PredictionMatch& m : scene.matches) {
     if (m.person >= scene.predictions.size() || !shown[m.person]) continue;
@@ -353,7 +360,10 @@ void drawMatches(Canvas& canvas, const OverlayScene& scene, const RenderOptions&
     const cv::Point2d a = canvas.map(from->x, from->y);
     const cv::Point2d b = canvas.map(groundTruthCentroid(*gt).x, groundTruthCentroid(*gt).y);
     const cv::Scalar color = m.groundTruthIgnored ? kIgnoredMatchColor : kMatchColor;
-    solidLine(canvas, a, b, color, sizes.lineWidth, 1.0, cv::LINE_AA);
+    if (!labels) {
+      solidLine(canvas, a, b, color, sizes.lineWidth, 1.0, cv::LINE_AA);
+      continue;
+    }
     if (!options.showMatchText) continue;
     char text[16];
     std::snprintf(text, sizeof text, "%.2f", m.oks);

@@ -21,8 +21,9 @@ struct StrokeSizes {
 StrokeSizes strokeSizesFor(const RenderOptions& options, cv::Size canvasSize);
 
 /// Predicted people: limbs then joints, colour personColor(person index), joints under the
-/// threshold hidden with their limbs; size / opacity by score as the options say. Never fails;
-/// limbs naming joints a person does not have are skipped.
+/// threshold hidden with their limbs; size / opacity by score as the options say, the person's
+/// score as well as the joint's (a crowd of low-scoring people stays faint), the best-scoring
+/// people drawn last, on top. Never fails; limbs naming joints a person does not have are skipped.
 void drawPredictions(Canvas& canvas, const OverlayScene& scene, const RenderOptions& options,
                      const StrokeSizes& sizes);
 
@@ -59,8 +60,11 @@ void drawSelection(Canvas& canvas, const OverlayScene& scene, const RenderOption
 void drawUnmatchedMarks(Canvas& canvas, const OverlayScene& scene, const RenderOptions& options,
                         const StrokeSizes& sizes);
 
+/// The lines from each shown prediction to the ground-truth person it matched (grey when that one
+/// is ignored); with `labels`, their OKS labels instead, drawn after every other layer so that
+/// no person covers them. Never fails.
 void drawMatches(Canvas& canvas, const OverlayScene& scene, const RenderOptions& options,
-                 const StrokeSizes& sizes);
+                 const StrokeSizes& sizes, bool labels);
 
 /// Centroid of a prediction's joints scoring >= threshold (all joints when none does); nullopt
 /// for a person without joints.
