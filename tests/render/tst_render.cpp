@@ -141,6 +141,60 @@ class TestRender : public QObject {
     COMPARE_PIXEL(renderOverlay(background(), scene, hidden), 50, 50, kBackground, 0);
   }
 
+  // Issue 53, item 2: in a crowd of unlikely predictions the likely people stay legible: a
+  // person's strokes take its own score's opacity too, the best-scoring person is drawn over the
+  // others whatever its index, and the OKS labels over every person.
+  void crowdOfUnlikelyPeopleStaysFaint() {
+    OverlayScene scene;
+    scene.skeleton = tinySkeleton();
+    // Person 0 scores 0.1 (every joint 1); person 1 scores 0.9, its limb crossing person 0's.
+    scene.predictions = {person({{20, 60, 1, 0}, {180, 60, 1, 0}, {0, 0, 0, 0}}),
+                         person({{100, 20, 1, 0}, {100, 140, 1, 0}, {0, 0, 0, 0}})};
+    scene.predictions[0].score = 0.1f;
+    scene.predictions[1].score = 0.9f;
+    const cv::Mat out = renderOverlay(background(), scene, skeletonOnly());
+    const auto blend = [](const cv::Vec3b& under, const cv::Vec3b& over, double a) {
+      cv::Vec3b v;
+      for (int c = 0; c < 3; ++c) v[c] = cv::saturate_cast<uchar>(under[c] * (1 - a) + over[c] * a);
+      return v;
+    };
+    const cv::Vec3b low = vec(personColor(0)), high = vec(personColor(1));
+    // A limb of the unlikely person: opacity 0.3 + 0.7 * 0.1.
+    COMPARE_PIXEL(out, 60, 60, blend(kBackground, low, 0.37), 1);
+    // Where the limbs cross, the likely person's stroke (opacity 0.3 + 0.7 * 0.9) is the upper.
+    COMPARE_PIXEL(out, 100, 60, blend(blend(kBackground, low, 0.37), high, 0.93), 1);
+
+    // A match's OKS label is drawn after the people: the unlikely person's limb (y = 60) runs
+    // through the label (above the match line's middle), and leaves its letters whole.
+    scene.groundTruth = {gtPerson(7, {20, 20, 2, 180, 20, 2, 100, 150, 2})};
+    scene.matches = {{1, 7, 0.87, false}};
+    RenderOptions o = skeletonOnly();
+    o.showMatches = o.showMatchText = true;
+    RenderOptions labelAlone = o, noText = o;
+    labelAlone.showPredictions = false;
+    noText.showPredictions = false;
+    noText.showMatchText = false;
+    const cv::Mat alone = renderOverlay(background(), scene, labelAlone);
+    const cv::Mat lineAlone = renderOverlay(background(), scene, noText);
+    const cv::Mat full = renderOverlay(background(), scene, o);
+    int letters = 0, covered = 0, onTheLimb = 0;
+    for (int y = 0; y < alone.rows; ++y)
+      for (int x = 0; x < alone.cols; ++x) {
+        // A letter's core (its anti-aliased strokes' opaque middle, in the match colour) where
+        // the line alone leaves the background: whatever lies under it, it stays as it is.
+        if (!near(alone.at<cv::Vec3b>(y, x), vec(kMatchColor), 40) ||
+            !near(lineAlone.at<cv::Vec3b>(y, x), kBackground, 0))
+          continue;
+        ++letters;
+        if (y >= 58 && y <= 62) ++onTheLimb;
+        // (An edge pixel lets a little of what is under it through; a limb over it would not.)
+        if (!near(full.at<cv::Vec3b>(y, x), alone.at<cv::Vec3b>(y, x), 25)) ++covered;
+      }
+    QVERIFY2(letters > 10 && onTheLimb > 0,
+             qPrintable(QString("%1 letter pixels, %2 on the limb").arg(letters).arg(onTheLimb)));
+    QCOMPARE(covered, 0);
+  }
+
   // Issue 16: the error layer colours each joint by its label, hollow when unlabelled, with a
   // line from a swapped joint to where it landed; predictions without marks are left alone.
   void errorLayerColoursJointsByLabel() {
