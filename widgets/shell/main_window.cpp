@@ -156,6 +156,7 @@ void MainWindow::connectPageRequests() {
   connect(compareView_, &CompareView::runFolderChosen, status_, &SessionStatus::warnOnNextFailure);
   connect(searchView_, &SearchView::openFolderRequested, this, &MainWindow::chooseSearchFolder);
   connect(searchView_, &SearchView::openRunRequested, this, [this](const QString& runDir) {
+    status_->showNextOpenedRunOn(InspectPage);
     openRunFolder(runDir, WarnOnFailure);
     showPage(InspectPage);
   });

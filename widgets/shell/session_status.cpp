@@ -74,12 +74,14 @@ void SessionStatus::connectReading(RunSession* session) {
           [this](const QString& message) { show(tr("Cannot inspect the run: %1").arg(message)); });
   connect(session, &RunSession::runFolderOpened, this, [this](const OpenedRunPtr& opened) {
     warnOnFailure_ = false;
+    const int page = nextRunPage_ >= 0 ? nextRunPage_ : int(MainWindow::ResultsPage);
+    nextRunPage_ = -1;
     const QString dir = QString::fromStdString(opened->run.dir);
     show(opened->inspect
              ? tr("Opened run folder %1 (%2)")
                    .arg(dir, QString::fromStdString(runStateName(opened->run.summary.state)))
              : tr("The Inspect page cannot show this run: %1").arg(opened->inspectError),
-         MainWindow::ResultsPage);
+         page);
   });
   connect(session, &RunSession::comparisonOpened, this, [this](const OpenedComparison& opened) {
     warnOnFailure_ = false;
@@ -90,6 +92,7 @@ void SessionStatus::connectReading(RunSession* session) {
   });
   connect(session, &RunSession::runFolderFailed, this,
           [this](const QString&, const QString& message) {
+            nextRunPage_ = -1;
             failed(tr("Cannot open the run folder"), message);
           });
   connect(session, &RunSession::comparisonFailed, this,

@@ -24,6 +24,9 @@ class SessionStatus : public QObject {
   void show(const QString& message, int page = -1);
   /// The next failure to read run folders is also shown in a message box.
   void warnOnNextFailure() { warnOnFailure_ = true; }
+  /// The next run folder opened is shown on page `page` instead of Results (a Search point opens
+  /// its run on Inspect); forgotten when that opening fails.
+  void showNextOpenedRunOn(int page) { nextRunPage_ = page; }
   /// Clears the status bar when it still says that the last run failed (the user has changed
   /// the setup since); other messages stay.
   void clearRunFailure();
@@ -36,6 +39,7 @@ class SessionStatus : public QObject {
   QMainWindow* window_;
   QTabWidget* pages_;
   bool warnOnFailure_ = false;
+  int nextRunPage_ = -1;      // showNextOpenedRunOn's page, until the next opening ends
   bool startFailed_ = false;  // the run failing now failed before its first image
   QString runFailure_;        // the status bar's run-failure message while it is shown
 };

@@ -102,6 +102,8 @@ class TestSearchDemo : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(
         window.document()->openedRun() && window.document()->runDir() == runDir, kTimeoutMs);
     QCOMPARE(window.document()->openedRun()->run.summary.archName, key.toStdString());
+    // Issue 53, item 12: still on Inspect once the run has opened (it used to switch to Results).
+    QCOMPARE(window.pages()->currentIndex(), int(MainWindow::InspectPage));
 
     search->cancel();
     QTRY_VERIFY_WITH_TIMEOUT(!search->isRunning(), kTimeoutMs);
