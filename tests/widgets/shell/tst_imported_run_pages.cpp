@@ -256,6 +256,8 @@ class TestImportedRunPages : public QObject {
     QVERIFY2(named && metrics, "no metric heading naming the run's skeleton");
     for (const QGroupBox* box : window.resultsView()->findChildren<QGroupBox*>())
       QVERIFY2(!box->title().contains("valid.py"), qPrintable(box->title()));
+    QCOMPARE(window.resultsView()->summaryPanel()->value(RunSummaryPanel::Row::Dataset),
+             QStringLiteral("coco rules, 6 keypoints of 'quadruped6': ground_truth.json"));
   }
 
   void analysisReportExports() {

@@ -167,7 +167,12 @@ void ResultsView::showAnalysis(const RunAnalysisPtr& analysis) {
     // A new reading of the run: its settings start from valid.py's.
     settingsInput_ = analysis->input.get();
     EvalParams reference = evalParamsFor(analysis->input->layout);
-    ownSettings_ = QString::fromStdString(ownSettingsText(analysis->input->layout));
+    const KeypointLayout& layout = analysis->input->layout;
+    ownSettings_ = QString::fromStdString(ownSettingsText(layout));
+    if (!layout.isReference())
+      summary_->setOwnSkeleton(tr("%1 keypoints of '%2'")
+                                   .arg(layout.skeleton.joints.size())
+                                   .arg(QString::fromStdString(layout.skeleton.name)));
     settingsPanel_->setReference(reference, analysis->analysis.jointNames, ownSettings_);
     if (!analysis->reevaluation || analysis->reevaluation->usesValidPySettings())
       showMetricsOrigin(false);

@@ -47,6 +47,14 @@ RunSummaryPanel::RunSummaryPanel(QWidget* parent) : QWidget(parent) {
 void RunSummaryPanel::clear() {
   for (QLabel* l : values_) l->setText(QStringLiteral("\u2014"));
   for (ElidedLabel* l : elided_) l->setText(QStringLiteral("\u2014"));
+  datasetKind_.clear();
+  annotationFile_.clear();
+}
+
+void RunSummaryPanel::setOwnSkeleton(const QString& skeleton) {
+  if (skeleton.isEmpty() || annotationFile_.isEmpty()) return;
+  values_[Row::Dataset]->setText(
+      tr("%1 rules, %2: %3").arg(datasetKind_, skeleton, QFileInfo(annotationFile_).fileName()));
 }
 
 void RunSummaryPanel::setSummary(const RunSummary& s, const QString& runDir) {
@@ -70,10 +78,11 @@ void RunSummaryPanel::setSummary(const RunSummary& s, const QString& runDir) {
                                                          : tr("unknown"));
   values_[Row::Device]->setText(s.imported ? noNetwork
                                            : deviceText(QString::fromStdString(s.device)));
-  const QString annotations = QString::fromStdString(s.annotationFile);
-  values_[Row::Dataset]->setText(QStringLiteral("%1: %2").arg(QString::fromStdString(s.datasetKind),
-                                                              QFileInfo(annotations).fileName()));
-  values_[Row::Dataset]->setToolTip(annotations);
+  datasetKind_ = QString::fromStdString(s.datasetKind);
+  annotationFile_ = QString::fromStdString(s.annotationFile);
+  values_[Row::Dataset]->setText(
+      QStringLiteral("%1: %2").arg(datasetKind_, QFileInfo(annotationFile_).fileName()));
+  values_[Row::Dataset]->setToolTip(annotationFile_);
   values_[Row::Images]->setText(tr("%1 of %2").arg(s.imagesDone).arg(s.imagesTotal));
   values_[Row::Failed]->setText(QString::number(s.imagesFailed));
   values_[Row::Wall]->setText(s.wallSeconds > 0 ? tr("%1 s").arg(s.wallSeconds, 0, 'f', 1)

@@ -37,12 +37,17 @@ class RunSummaryPanel : public QWidget {
   /// Shows `summary` of the run in `runDir` ("" for a run without a folder).
   void setSummary(const RunSummary& summary, const QString& runDir);
   void clear();
+  /// A run scored with a skeleton of its own: the Dataset row says so ("coco rules, 6 keypoints
+  /// of 'quadruped6': gt.json") until the next setSummary. "" leaves the row as setSummary wrote
+  /// it.
+  void setOwnSkeleton(const QString& skeleton);
   /// The text of `row` (the whole state or run folder, even when the label shows it cut).
   QString value(Row row) const;
 
  private:
   QMap<Row, QLabel*> values_;       // every row but the two below
   QMap<Row, ElidedLabel*> elided_;  // the state and the run folder
+  QString datasetKind_, annotationFile_;
 };
 
 /// A run's device list for people: "cpu,cpu" reads "cpu, 2 network replicas"; others as given.
