@@ -169,6 +169,7 @@ void ResultsView::showAnalysis(const RunAnalysisPtr& analysis) {
     EvalParams reference = evalParamsFor(analysis->input->layout);
     const KeypointLayout& layout = analysis->input->layout;
     ownSettings_ = QString::fromStdString(ownSettingsText(layout));
+    runSettings_ = reference;
     if (!layout.isReference())
       summary_->setOwnSkeleton(tr("%1 keypoints of '%2'")
                                    .arg(layout.skeleton.joints.size())
@@ -224,14 +225,13 @@ void ResultsView::showReevaluation(const RunReevaluationPtr& reevaluation) {
   settingsPanel_->setStatus(tr("Metrics and per-image AP evaluated in %1 ms; analysing\u2026")
                                 .arg(reevaluation->milliseconds, 0, 'f', 0));
   // A skeleton of the run's own is always "changed" from valid.py's: compared with the run's.
+  const bool ownSettings = !ownSettings_.isEmpty() && runSettings_;
   QStringList changes;
-  for (const auto& c : reevaluation->changes) changes << QString::fromStdString(c);
-  const bool ownSettings =
-      !ownSettings_.isEmpty() && !changes.isEmpty() && changes.front() == ownSettings_;
-  if (ownSettings) changes.removeFirst();
-  const bool validPy = reevaluation->usesValidPySettings() || (ownSettings && changes.isEmpty());
+  for (const auto& c :
+       ownSettings ? differencesFrom(reevaluation->params, *runSettings_) : reevaluation->changes)
+    changes << QString::fromStdString(c).toHtmlEscaped();
+  const bool validPy = changes.isEmpty();
   showMetricsOrigin(!validPy);
-  for (QString& change : changes) change = change.toHtmlEscaped();
   if (ownSettings) {
     metricsNote_->setText(
         changes.isEmpty()
@@ -283,6 +283,7 @@ void ResultsView::showMetricsOrigin(bool changedSettings) {
 void ResultsView::forgetEvaluationSettings() {
   settingsInput_ = nullptr;
   ownSettings_.clear();
+  runSettings_.reset();
   settingsPanel_->clear();
   showMetricsOrigin(false);
 }

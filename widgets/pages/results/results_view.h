@@ -3,6 +3,9 @@
 // goes (the error analysis' charts) and the precision-recall curves.
 
 #include <QWidget>
+#include <optional>
+
+#include "eval/eval_params.h"
 
 #include "widgets/session/run_analysis.h"
 #include "widgets/session/run_types.h"
@@ -135,6 +138,7 @@ class ResultsView : public QWidget {
   RecordTableModel* recordModel_ = nullptr;
   QTableView* metricTable_ = nullptr;
   QString ownSettings_;  // what a run beyond valid.py's datasets is scored with (ownSettingsText)
+  std::optional<EvalParams> runSettings_;  // the settings the run shown was scored with
   QTableView* recordTable_ = nullptr;
   QLabel* metricsNote_ = nullptr;
   QLabel* recordsCaption_ = nullptr;
