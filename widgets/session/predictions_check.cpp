@@ -166,6 +166,10 @@ PredictionsCheck checkPredictions(const PredictionsForm& form, PredictionsInputs
   } catch (const std::exception& e) {
     check.sigmasError = message(e);
   }
+  // Both: the file's sigmas would win and the ones typed be dropped without a word.
+  if (!form.skeleton.isEmpty() && !form.sigmas.isEmpty() && check.sigmasError.isEmpty())
+    check.sigmasError =
+        QObject::tr("the skeleton file gives the sigmas: clear one of the two fields");
   if (!gt || !check.groundTruthError.isEmpty() || !check.skeletonError.isEmpty() ||
       !check.sigmasError.isEmpty())
     return check;

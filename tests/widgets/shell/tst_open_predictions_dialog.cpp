@@ -199,6 +199,14 @@ class TestOpenPredictionsDialog : public QObject {
     QVERIFY(checkForm(dialog, form));
     QVERIFY2(dialog.fieldErrors()[4].contains("the sigmas typed"),
              qPrintable(dialog.fieldErrors()[4]));
+    // Typed beside a skeleton file, which holds sigmas too: refused, not silently dropped.
+    PredictionsForm both = form;
+    both.sigmas = "0.05, 0.07, 0.08, 0.08, 0.07, 0.09";
+    both.skeleton = fixture("skeleton.json");
+    QVERIFY(checkForm(dialog, both));
+    QCOMPARE(dialog.fieldErrors()[4],
+             QStringLiteral("the skeleton file gives the sigmas: clear one of the two fields"));
+    QVERIFY(!dialog.importButton()->isEnabled());
     // Six: the import can run, scored with them.
     form.sigmas = "0.05, 0.07, 0.08, 0.08, 0.07, 0.09";
     QVERIFY(checkForm(dialog, form));
