@@ -67,4 +67,11 @@ BootstrapComparison pairedBootstrap(const ResampledMetrics& a, const ResampledMe
   return out;
 }
 
+std::string fewImagesNote(std::size_t images) {
+  if (images >= kFewImagesForBootstrap) return {};
+  return "only " + std::to_string(images) + (images == 1 ? " image" : " images") +
+         ": an interval over fewer than " + std::to_string(kFewImagesForBootstrap) +
+         " is rough, so a star is a hint, not a test";
+}
+
 }  // namespace posescope

@@ -28,6 +28,14 @@ struct StatDifference {
   bool significant = false;
 };
 
+/// Below this many images a percentile bootstrap's interval is rough (it covers the difference less
+/// often than its level claims), so a star over fewer images is a hint, not a test.
+constexpr std::size_t kFewImagesForBootstrap = 30;
+
+/// "" for kFewImagesForBootstrap images or more; else the words that go beside every star:
+/// "only 4 images: an interval over fewer than 30 is rough, so a star is a hint, not a test".
+std::string fewImagesNote(std::size_t images);
+
 /// The whole comparison.
 struct BootstrapComparison {
   BootstrapOptions options;

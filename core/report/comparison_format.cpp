@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "analysis/paired_bootstrap.h"
 #include "report/per_image_table.h"
 #include "report/run_comparison.h"
 
@@ -184,7 +185,9 @@ std::string formatComparisonMarkdown(const RunComparison& c) {
       out += "\n(*) the interval excludes 0. Paired bootstrap over the " +
              std::to_string(c.significance->images) + " images (" +
              std::to_string(c.significance->options.resamples) + " resamples, seed " +
-             std::to_string(c.significance->options.seed) + ")\n";
+             std::to_string(c.significance->options.seed) + ")";
+      const std::string few = fewImagesNote(c.significance->images);
+      out += (few.empty() ? "" : "; " + few) + "\n";
     }
     out += "\n";
   }
@@ -333,6 +336,7 @@ std::string formatComparisonJson(const RunComparison& c) {
                          {"resamples", c.significance->options.resamples},
                          {"seed", c.significance->options.seed},
                          {"level", c.significance->options.level},
+                         {"few_images", !fewImagesNote(c.significance->images).empty()},
                          {"stats", std::move(stats)}};
   } else {
     j["significance"] = nullptr;

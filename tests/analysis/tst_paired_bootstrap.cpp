@@ -132,6 +132,14 @@ class TestPairedBootstrap : public QObject {
     QCOMPARE(again.stats[0].high, ap.high);
   }
 
+  void fewImagesMakeTheStarAHint() {
+    QCOMPARE(fewImagesNote(1),
+             std::string("only 1 image: an interval over fewer than 30 is rough, so a star is a "
+                         "hint, not a test"));
+    QVERIFY(fewImagesNote(29).find("only 29 images") == 0);
+    QVERIFY(fewImagesNote(kFewImagesForBootstrap).empty());
+  }
+
   void differentImagesAreRefused() {
     const auto gt = makeDataset(17, 10);
     const auto other = makeDataset(17, 12);

@@ -222,6 +222,19 @@ class TestCliAnalyze : public QObject {
     QVERIFY2(md.out.contains("Where the AP goes"), qPrintable(md.out));
   }
 
+  // Issue 53 item 12: a star over a handful of images says how rough its interval is.
+  void compareSaysTheStarIsAHintOverFewImages() {
+    const CliRun json = runCli({"compare", runA_, runB_, "--format", "json", "--resamples", "50"});
+    QVERIFY2(json.exitCode == 0, qPrintable(json.err));
+    const QJsonObject s = parseObject(json.out)["significance"].toObject();
+    QCOMPARE(s["images"].toInt(), 24);
+    QVERIFY(s["few_images"].toBool());
+    const CliRun md = runCli({"compare", runA_, runB_, "--resamples", "50"});
+    QVERIFY2(md.out.contains("; only 24 images: an interval over fewer than 30 is rough, so a star "
+                             "is a hint, not a test\n"),
+             qPrintable(md.out));
+  }
+
   void changedSigmaChangesTheMetrics() {
     QTemporaryDir dir;
     writeTinySet(dir, "[" + shiftedResult(5, 6) + "]");

@@ -37,16 +37,7 @@ ParetoScatter::ParetoScatter(QWidget* parent) : QCustomPlot(parent), greyedName_
   limitLabel_->setColor(Qt::darkRed);
   limitLabel_->setVisible(false);
   legend->setVisible(true);
-  // Right of the axes, not in them: a legend inside would hide the points under it. At the top
-  // of its column, over an empty cell that takes the rest of the height.
-  axisRect()->insetLayout()->take(legend);
-  auto* side = new QCPLayoutGrid;
-  plotLayout()->addElement(0, 1, side);
-  plotLayout()->setColumnStretchFactor(1, 0.001);
-  side->addElement(0, 0, legend);
-  side->addElement(1, 0, new QCPLayoutElement(this));
-  side->setRowStretchFactor(0, 0.001);
-  side->setMargins(QMargins(0, 0, 6, 0));  // the legend's border off the plot's edge
+  putLegendRightOfAxes(this);
   connect(this, &QCustomPlot::mouseMove, this, &ParetoScatter::showToolTip);
   connect(this, &QCustomPlot::mousePress, this, [this](QMouseEvent* event) {
     if (const auto key = pointNear(event->position())) Q_EMIT pointClicked(*key);

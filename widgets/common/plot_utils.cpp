@@ -102,6 +102,17 @@ void setUpPlot(QCustomPlot* plot) {
   plot->legend->setFont(plot->font());
 }
 
+void putLegendRightOfAxes(QCustomPlot* plot) {
+  plot->axisRect()->insetLayout()->take(plot->legend);
+  auto* side = new QCPLayoutGrid;
+  plot->plotLayout()->addElement(0, 1, side);
+  plot->plotLayout()->setColumnStretchFactor(1, 0.001);
+  side->addElement(0, 0, plot->legend);
+  side->addElement(1, 0, new QCPLayoutElement(plot));  // takes the rest of the height
+  side->setRowStretchFactor(0, 0.001);
+  side->setMargins(QMargins(0, 0, 6, 0));  // the legend's border off the plot's edge
+}
+
 bool savePlot(QCustomPlot* plot, const QString& path, QString* error) {
   const bool pdf = QFileInfo(path).suffix().compare(QLatin1String("pdf"), Qt::CaseInsensitive) == 0;
   const int width = plot->width() > 100 ? plot->width() : 1200;

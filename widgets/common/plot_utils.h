@@ -30,6 +30,9 @@ QColor jointLabelQColor(JointLabel label);
 /// Common look of the project's plots: zoom and pan on both axes (iRangeDrag | iRangeZoom),
 /// antialiasing off for bars, white background. Never fails.
 void setUpPlot(QCustomPlot* plot);
+/// Moves the legend out of the axes to their right, at the top of its own column: a legend
+/// inside would hide the curves or points under it. Never fails.
+void putLegendRightOfAxes(QCustomPlot* plot);
 
 /// The label a chart shows in place of its plot while it has nothing to draw (why, or that it is
 /// being computed): centred, wrapped, hidden until showChartMessage gives it a text.

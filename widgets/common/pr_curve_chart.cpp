@@ -120,7 +120,7 @@ PrCurveChart::PrCurveChart(QWidget* parent) : QWidget(parent) {
   // The baseline (or run A) is drawn over the curves it is compared with.
   plot_->addLayer(QStringLiteral("front"), plot_->layer(QStringLiteral("main")),
                   QCustomPlot::limAbove);
-  plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignLeft);
+  putLegendRightOfAxes(plot_);
   showPlotToolTips(plot_, [this](QCPAbstractPlottable* p, int index) {
     for (int i = 0; i < plot_->graphCount(); ++i)
       if (plot_->graph(i) == p && index >= 0)

@@ -15,6 +15,13 @@ void keepHeadersWhole(QTableView* table) {
   }
 }
 
+void showTopAfterHeaderSort(QTableView* table) {
+  // sectionClicked comes after the header has flipped its sort indicator and the view sorted.
+  QObject::connect(table->horizontalHeader(), &QHeaderView::sectionClicked, table, [table] {
+    if (table->isSortingEnabled()) table->scrollToTop();
+  });
+}
+
 void fitColumnsKeepingTextNarrow(QTableView* table, std::initializer_list<int> textColumns,
                                  int maxWidth) {
   table->setTextElideMode(Qt::ElideMiddle);

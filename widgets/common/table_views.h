@@ -21,6 +21,11 @@ QTableView* makeRowTable(QAbstractItemModel* model = nullptr);
 /// after setting column widths by hand. Never fails.
 void keepHeadersWhole(QTableView* table);
 
+/// A click on a header of `table` that sorts it shows the top of the new order (the table would
+/// otherwise keep its scroll offset and show the middle of a list the user asked to rank).
+/// Never fails.
+void showTopAfterHeaderSort(QTableView* table);
+
 /// Fits every column of `table` to its contents, then narrows each of `textColumns` (names and
 /// paths) to at most `maxWidth` pixels, cells elided in the middle so that both the start and
 /// the end that tells runs apart stay in sight; the tooltip of such a cell should hold the whole

@@ -133,7 +133,6 @@ ViewQueryBar::ViewQueryBar(QWidget* parent) : QWidget(parent) {
   saved_->setObjectName(QStringLiteral("savedViewsBox"));
   saved_->setPlaceholderText(tr("Saved views"));
   saved_->setToolTip(tr("The views saved in the run folder (views.json)"));
-  saved_->setMaximumWidth(130);
   connect(saved_, &QComboBox::activated, this, [this](int index) {
     edit_->setText(saved_->itemData(index).toString());
     debounce_->stop();
@@ -155,16 +154,18 @@ ViewQueryBar::ViewQueryBar(QWidget* parent) : QWidget(parent) {
   status_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
   status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   status_->hide();
-  auto* row = new QHBoxLayout;
-  row->setContentsMargins(0, 0, 0, 0);
-  row->setSpacing(2);
-  row->addWidget(edit_, 1);
-  row->addWidget(saved_);
-  row->addWidget(save_);
+  // The query has the list's whole width (a query's error names its column, which must be in
+  // sight); the saved views and Save View go on the row below it.
+  auto* savedRow = new QHBoxLayout;
+  savedRow->setContentsMargins(0, 0, 0, 0);
+  savedRow->setSpacing(2);
+  savedRow->addWidget(saved_, 1);
+  savedRow->addWidget(save_);
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->setSpacing(1);
-  layout->addLayout(row);
+  layout->addWidget(edit_);
+  layout->addLayout(savedRow);
   layout->addWidget(status_);
   setEnabled(false);  // until it follows a view
 }

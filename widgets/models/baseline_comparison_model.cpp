@@ -70,7 +70,8 @@ QVariant BaselineComparisonModel::data(const QModelIndex& index, int role) const
           .arg(d->low, 0, 'f', 4)
           .arg(d->high, 0, 'f', 4)
           .arg(d->significant ? tr("it excludes 0: the difference is unlikely to be chance")
-                              : tr("it includes 0: the difference may be chance"));
+                              : tr("it includes 0: the difference may be chance")) +
+      fewImagesWords(comparison.images);
   return numberCell(role, d->delta, text, tip);
 }
 

@@ -34,6 +34,11 @@ QColor deltaColor(double delta) {
   return {};
 }
 
+QString fewImagesWords(std::size_t images) {
+  const std::string note = fewImagesNote(images);
+  return note.empty() ? QString() : QStringLiteral("; ") + QString::fromStdString(note);
+}
+
 // ---- MetricComparisonModel ----
 
 MetricComparisonModel::MetricComparisonModel(QObject* parent) : TableModelBase(parent) {}
@@ -106,7 +111,8 @@ QVariant MetricComparisonModel::data(const QModelIndex& index, int role) const {
                    QString::asprintf("%.17g", interval->high),
                    interval->significant
                        ? tr("it excludes 0: the difference is unlikely to be chance")
-                       : tr("it includes 0: the difference may be chance"));
+                       : tr("it includes 0: the difference may be chance")) +
+          fewImagesWords(significance_->images);
       if (role == Qt::ForegroundRole && interval->significant) {
         const QColor c = deltaColor(interval->delta);
         return c.isValid() ? QVariant(c) : QVariant();

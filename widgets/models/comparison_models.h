@@ -18,6 +18,10 @@ namespace posescope {
 /// invalid (default colour) for zero. Higher is better for every metric shown.
 QColor deltaColor(double delta);
 
+/// "" for enough images for a bootstrap interval, else "; " and fewImagesNote's words, to end a
+/// sentence that names an interval or its star.
+QString fewImagesWords(std::size_t images);
+
 /// One row per metric: Metric, A, B, B − A and its 95 % paired-bootstrap interval. Display shows
 /// three decimals (as valid.py), the difference signed and coloured by sign, the interval as
 /// `posescope-cli compare` prints it ("[-0.012, +0.034]", " *" and bold when it excludes 0);

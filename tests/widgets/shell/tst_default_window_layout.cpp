@@ -6,6 +6,7 @@
 #include <QComboBox>
 #include <QDir>
 #include <QHeaderView>
+#include <QLineEdit>
 #include <QProcess>
 #include <QSlider>
 #include <QStyle>
@@ -22,6 +23,7 @@
 #include "widgets/common/display_filter_bar.h"
 #include "widgets/common/image_canvas.h"
 #include "widgets/common/overlay_legend.h"
+#include "widgets/common/view_query_bar.h"
 #include "widgets/models/comparison_models.h"
 #include "widgets/pages/compare/canvas_pair.h"
 #include "widgets/pages/compare/compare_view.h"
@@ -130,7 +132,7 @@ class TestDefaultWindowLayout : public QObject {
     window.pages()->setCurrentIndex(MainWindow::InspectPage);
     InspectView* inspect = window.inspectView();
     QVERIFY(inspect->showImage(0));
-    QTest::qWait(50);                         // layouts settle
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);  // layouts settle
     QCOMPARE(window.size(), kDefaultWindow);  // no minimum size pushed the window larger
     const QWidget* controls[] = {inspect->findChild<QComboBox*>("jointBox"),
                                  inspect->findChild<QComboBox*>("colormapBox"),
@@ -145,6 +147,18 @@ class TestDefaultWindowLayout : public QObject {
                qPrintable((control ? control->objectName() : QString()) + ": " +
                           (control ? control->metaObject()->className() : "") + " " + why));
     }
+    // Issue 53 item 12: the view query has the image list's whole width, so a query of a few
+    // words and the column its error names are in sight.
+    const QLineEdit* query = inspect->viewBar()->edit();
+    const auto* images = inspect->findChild<QTableView*>("imageTable");
+    QVERIFY(images);
+    QVERIFY2(
+        query->width() >= images->width() - 4,
+        qPrintable(
+            QString("query %1 px, image list %2 px").arg(query->width()).arg(images->width())));
+    const QString typed = QStringLiteral("ap_lost > 0.1 and people >= 2");
+    QVERIFY2(query->fontMetrics().horizontalAdvance(typed) < query->width(),
+             qPrintable(QString("query %1 px").arg(query->width())));
   }
 
   void compareColumnsInSight() {
@@ -155,7 +169,7 @@ class TestDefaultWindowLayout : public QObject {
     window.compareRuns(runA_, runB_);
     QVERIFY(compared.wait(kTimeoutMs));
     QCOMPARE(window.pages()->currentIndex(), int(MainWindow::ComparePage));
-    QTest::qWait(50);  // layouts settle
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);  // layouts settle
     QCOMPARE(window.size(), kDefaultWindow);
     CompareView* compare = window.compareView();
     QVERIFY(compare->comparison());

@@ -377,6 +377,10 @@ void CompareView::showNotes() {
     notes << tr("%1 image(s); per-image table ordered so the images where B loses come first.")
                  .arg(comparison_ ? comparison_->images.size() : 0);
   if (analysis_->isRunning()) notes << tr("computing the 95 % intervals and error analyses\u2026");
+  if (pairAnalysis_) {
+    const std::string few = fewImagesNote(pairAnalysis_->significance.images);
+    if (!few.empty()) notes << tr("intervals: %1").arg(QString::fromStdString(few));
+  }
   notes_->setText(notes.join(QStringLiteral(" \u00b7 ")).toHtmlEscaped());
 }
 

@@ -22,6 +22,7 @@
 #include "widgets/common/plot_utils.h"
 #include "widgets/common/table_views.h"
 #include "widgets/models/baseline_comparison_model.h"
+#include "widgets/models/comparison_models.h"
 #include "widgets/models/run_library_model.h"
 #include "widgets/pages/runs/sweep_curve.h"
 #include "widgets/session/background_job.h"
@@ -139,6 +140,7 @@ RunsView::RunsView(RunLibrarySession* session, QWidget* parent)
   proxy_->setFilterCaseSensitivity(Qt::CaseInsensitive);
   table_ = makeRowTable(proxy_);
   table_->setSortingEnabled(true);
+  showTopAfterHeaderSort(table_);
   table_->setSelectionMode(QAbstractItemView::ExtendedSelection);
   // The best first (AP, valid.py's first stat): "which run is best" is the question asked here.
   table_->sortByColumn(RunLibraryModel::FirstStatColumn, Qt::DescendingOrder);
@@ -555,13 +557,14 @@ void RunsView::compareWithBaseline(const QStringList& dirs, const QString& basel
         baselineLine_->setText(
             tr("%1 against the baseline %2: each stat's difference and its %3 % "
                "paired-bootstrap interval over %4 images (%5 resamples, seed %6); starred and "
-               "bold when it excludes 0.")
+               "bold when it excludes 0%7.")
                 .arg(counted(static_cast<qsizetype>(c.runs.size()), tr("1 run"), tr("%1 runs")))
                 .arg(text(c.baseline.name))
                 .arg(options.level * 100, 0, 'g', 3)
                 .arg(c.runs.front().comparison.images)
                 .arg(options.resamples)
-                .arg(options.seed));
+                .arg(options.seed)
+                .arg(fewImagesWords(c.runs.front().comparison.images)));
         baselineModel_->setComparison(std::move(result.first));
         baselineTable_->resizeColumnsToContents();
       });

@@ -300,6 +300,14 @@ class TestCompareAnalysis : public QObject {
     QCOMPARE(view.comparison()->significance->stats.size(), std::size_t{10});
     // Both kinds of rows occur: intervals that exclude 0 (marked) and that include it.
     QVERIFY(significant > 0 && significant < model->rowCount());
+    // Issue 53 item 12: over so few images the notes and each interval's tip say how rough it is.
+    const QString few = QString::fromStdString(fewImagesNote(kImages));
+    QVERIFY(!few.isEmpty());
+    QVERIFY2(view.notesText().contains(few), qPrintable(view.notesText()));
+    QVERIFY(model->index(0, MetricComparisonModel::IntervalColumn)
+                .data(Qt::ToolTipRole)
+                .toString()
+                .endsWith(few));
   }
 
   // Issue 39: the run the window shows is compared with the ground truth and results its own

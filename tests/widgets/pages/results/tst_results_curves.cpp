@@ -201,6 +201,24 @@ class TestResultsCurves : public QObject {
     QCOMPARE(chart->curves().front().error, ErrorType::Baseline);
     verifyCurvesDrawn(*chart, a, "all", 0);
 
+    // Issue 53 item 12: the legend is beside the axes, not over the curves, at the Results
+    // page's width in a 1280-pixel window.
+    view.resize(1280 - 300, 560);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    chart->plot()->replot();
+    const QRect legend = chart->plot()->legend->outerRect();
+    const QRect axes = chart->plot()->axisRect()->outerRect();
+    QVERIFY(chart->plot()->legend->visible() && legend.width() > 0);
+    QVERIFY2(!legend.intersects(axes) && legend.left() >= axes.right(),
+             qPrintable(QStringLiteral("legend %1,%2 %3x%4; axes right %5")
+                            .arg(legend.x())
+                            .arg(legend.y())
+                            .arg(legend.width())
+                            .arg(legend.height())
+                            .arg(axes.right())));
+    QVERIFY(legend.bottom() <= chart->plot()->height());
+
     // The selectors pick another row of the arrays: OKS .95; the large people (all of them).
     QSignalSpy changed(chart, &PrCurveChart::choiceChanged);
     chart->setOks(0.95);

@@ -345,6 +345,11 @@ class TestRunsPage : public QObject {
     }
     // Worse predictions: b's AP is below a's, and with these images surely so.
     QVERIFY(model->differenceAt(1, 0)->high < 0);
+    // Issue 53 item 12: the line and the star's tip say how rough an interval over so few is.
+    const QString few = QString::fromStdString(fewImagesNote(a.imageIds().size()));
+    QVERIFY(!few.isEmpty());
+    QVERIFY2(view.baselineText().contains(few), qPrintable(view.baselineText()));
+    QVERIFY(model->index(1, 1).data(Qt::ToolTipRole).toString().endsWith(few));
     // A run on another ground truth is refused, saying why.
     view.compareWithBaseline({q(a_), q(d_)}, q(a_));
     QVERIFY2(view.baselineText().contains("another ground truth"), qPrintable(view.baselineText()));
