@@ -53,6 +53,7 @@ AnalysisReportContent loadAnalysisReportContent(const QString& dir, bool forPdf)
   AnalysisReportContent content;
   content.run = loadRunFolder(dir.toStdString());
   RunReportAnalysis analysed = analyzeRunForReport(content.run);
+  content.ownSettings = ownSettingsText(analysed.input.layout);
   if (forPdf) measureAccuracy(content, analysed.input, evalParamsFor(analysed.input.layout));
   content.analysis = std::make_shared<const KeypointAnalysis>(std::move(analysed.analysis));
   content.triage = std::make_shared<const Triage>(std::move(analysed.triage));
@@ -74,6 +75,7 @@ AnalysisReportContent analysisReportContentOf(const QString& dir, const RunAnaly
     content.run.metrics = re->table;
     content.settingChanges = re->changes;
   }
+  if (shown->input) content.ownSettings = ownSettingsText(shown->input->layout);
   // Ranked against the AP the page shows: valid.py's, or the re-evaluation's settings.
   if (shown->input) {
     try {

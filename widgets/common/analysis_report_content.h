@@ -34,6 +34,9 @@ struct AnalysisReportContent {
   /// The evaluation settings that are not valid.py's when run.metrics and the analysis follow
   /// them (the Results page's re-evaluation), one phrase each; empty: valid.py's.
   std::vector<std::string> settingChanges;
+  /// What a run beyond valid.py's datasets is scored with (ownSettingsText of its layout: "6
+  /// keypoints of 'quadruped6', sigmas from skeleton.json"); "" for COCO's and CrowdPose's joints.
+  std::string ownSettings;
 };
 
 /// Reads run folder `dir`, analyses its results against its annotation file with

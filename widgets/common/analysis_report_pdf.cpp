@@ -124,6 +124,46 @@ class PageWriter {
   double y_ = 0;
 };
 
+}  // namespace
+
+std::vector<QStringList> analysisReportRunRows(const AnalysisReportContent& content) {
+  const LoadedRun& run = content.run;
+  std::size_t failed = 0;
+  for (const auto& r : run.records) failed += r.failed() ? 1 : 0;
+  const auto q = [](const std::string& s) { return QString::fromStdString(s); };
+  std::vector<QStringList> rows{
+      {QObject::tr("Run folder"), q(run.dir)},
+      {QObject::tr("Model / arch"), q(runModelLabel(run.summary))},
+      {QObject::tr("State"), q(runStateName(run.summary.state))},
+      // A skeleton of the run's own follows a dataset's rules (crowd regions, areas), not its
+      // joints: said as the Results page's summary says it.
+      {QObject::tr("Dataset"), content.ownSettings.empty()
+                                   ? q(run.summary.datasetKind)
+                                   : QObject::tr("%1 rules").arg(q(run.summary.datasetKind))}};
+  if (!content.ownSettings.empty())
+    rows.push_back({QObject::tr("Scored with"), q(content.ownSettings)});
+  rows.push_back({QObject::tr("Annotation file"), q(run.summary.annotationFile)});
+  rows.push_back(
+      {QObject::tr("Images"), QObject::tr("%1 (%2 failed)").arg(run.records.size()).arg(failed)});
+  rows.push_back(
+      {QObject::tr("Detections"),
+       QObject::tr("%1 analysed").arg(content.analysis ? content.analysis->detections.size() : 0)});
+  rows.push_back({QObject::tr("Device"), run.summary.imported
+                                             ? QObject::tr("none (imported predictions)")
+                                             : q(run.summary.device)});
+  return rows;
+}
+
+QString analysisReportMetricsHeading(const AnalysisReportContent& content) {
+  if (!content.settingChanges.empty())
+    return QObject::tr("Metrics with changed evaluation settings (not valid.py's)");
+  if (!content.ownSettings.empty())
+    return QObject::tr("Metrics (%1)").arg(QString::fromStdString(content.ownSettings));
+  return QObject::tr("Metrics (as valid.py prints them)");
+}
+
+namespace {
+
 void writeTablesPage(PageWriter& page, const AnalysisReportContent& content) {
   const LoadedRun& run = content.run;
   const KeypointAnalysis& analysis = *content.analysis;
@@ -134,26 +174,13 @@ void writeTablesPage(PageWriter& page, const AnalysisReportContent& content) {
                      .arg(QDateTime::currentDateTimeUtc().toString(Qt::ISODate)),
                  8.5, kMutedColor);
   page.heading(QObject::tr("Run"), 12);
-  std::size_t failed = 0;
-  for (const auto& r : run.records) failed += r.failed() ? 1 : 0;
+  std::vector<QStringList> runRows = analysisReportRunRows(content);
+  runRows.insert(runRows.begin(), {QObject::tr("What"), QObject::tr("Value")});
+  page.table(runRows, {1, 4}, 9, false);
   const auto q = [](const std::string& s) { return QString::fromStdString(s); };
-  page.table(
-      {{QObject::tr("What"), QObject::tr("Value")},
-       {QObject::tr("Run folder"), q(run.dir)},
-       {QObject::tr("Model / arch"), q(runModelLabel(run.summary))},
-       {QObject::tr("State"), q(runStateName(run.summary.state))},
-       {QObject::tr("Dataset"), q(run.summary.datasetKind)},
-       {QObject::tr("Annotation file"), q(run.summary.annotationFile)},
-       {QObject::tr("Images"), QObject::tr("%1 (%2 failed)").arg(run.records.size()).arg(failed)},
-       {QObject::tr("Detections"), QObject::tr("%1 analysed").arg(analysis.detections.size())},
-       {QObject::tr("Device"),
-        run.summary.imported ? QObject::tr("none (imported predictions)") : q(run.summary.device)}},
-      {1, 4}, 9, false);
 
-  if (content.settingChanges.empty()) {
-    page.heading(QObject::tr("Metrics (as valid.py prints them)"), 12);
-  } else {
-    page.heading(QObject::tr("Metrics with changed evaluation settings (not valid.py's)"), 12);
+  page.heading(analysisReportMetricsHeading(content), 12);
+  if (!content.settingChanges.empty()) {
     page.paragraph(QObject::tr("Evaluated with %1; the analysis below follows them.")
                        .arg(q(joinSettingChanges(content.settingChanges))),
                    9);

@@ -4,10 +4,20 @@
 
 #include <QImage>
 #include <QString>
+#include <QStringList>
+#include <vector>
 
 namespace posescope {
 
 struct AnalysisReportContent;
+
+/// The first page's Run table, a {what, value} row each: folder, model, state, dataset, the
+/// skeleton and sigmas a run beyond valid.py's datasets is scored with ("Scored with"),
+/// annotation file, images, detections, device. Never fails.
+std::vector<QStringList> analysisReportRunRows(const AnalysisReportContent& content);
+/// The heading over the report's metric table: valid.py's settings, the run's own skeleton's, or
+/// changed ones. Never fails.
+QString analysisReportMetricsHeading(const AnalysisReportContent& content);
 
 /// The number of pages writeAnalysisReportPdf writes for `content`: the tables, the charts, the
 /// curves, and the worst images four per page. Never fails.

@@ -226,6 +226,11 @@ class TestAnalysisReport : public QObject {
     QCOMPARE(writeAnalysisReportPdf(content, path, &error), expected);
     QVERIFY2(error.isEmpty(), qPrintable(error));
     QCOMPARE(pdfPageCount(path), expected);
+    // COCO's joints: valid.py's settings, no "Scored with" row.
+    QCOMPARE(analysisReportMetricsHeading(content),
+             QStringLiteral("Metrics (as valid.py prints them)"));
+    for (const QStringList& row : analysisReportRunRows(content))
+      QVERIFY2(row.front() != QLatin1String("Scored with"), qPrintable(row.join(": ")));
   }
 };
 

@@ -15,6 +15,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <algorithm>
 #include <array>
 #include <filesystem>
 #include <set>
@@ -33,6 +34,8 @@
 #include "render/run_overlay_data.h"
 #include "report/run_comparison.h"
 #include "test_support.h"
+#include "widgets/common/analysis_report_content.h"
+#include "widgets/common/analysis_report_pdf.h"
 #include "widgets/common/qcp.h"
 #include "widgets/modal_dialogs.h"
 #include "widgets/models/record_table_model.h"
@@ -278,6 +281,16 @@ class TestImportedRunPages : public QObject {
     QFile file(out.filePath("animal_analysis_report.pdf"));
     QVERIFY(file.open(QIODevice::ReadOnly));
     QVERIFY(file.readAll().startsWith("%PDF"));
+    // Issue 53 item 6: the report names the skeleton and sigmas the run was scored with, and its
+    // metric heading is not valid.py's.
+    const AnalysisReportContent content =
+        analysisReportContentOf(animal_, window.document()->analysis(), false);
+    const QString own = "6 keypoints of 'quadruped6', sigmas from " + animal_ + "/skeleton.json";
+    const std::vector<QStringList> rows = analysisReportRunRows(content);
+    QVERIFY(std::find(rows.begin(), rows.end(), QStringList{"Scored with", own}) != rows.end());
+    QVERIFY(std::find(rows.begin(), rows.end(), QStringList{"Dataset", "coco rules"}) !=
+            rows.end());
+    QCOMPARE(analysisReportMetricsHeading(content), "Metrics (" + own + ")");
     // The timing plots say what does not apply.
     QAction* timing = window.findChild<QAction*>("exportTimingPng");
     QVERIFY(timing);
