@@ -149,6 +149,34 @@ class TestMainMenus : public QObject {
     QCOMPARE(taken.value('h'), QStringLiteral("&Help"));
   }
 
+  // Issue 53, item 11: twice a click on the Help title seemed to start Open Demo. A click (and a
+  // second one, which closes the menu) on each title opens its menu and triggers nothing; an item
+  // of an open menu triggers only when clicked itself.
+  void aClickOnAMenuTitleTriggersNothing() {
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QMenuBar* bar = window.menuBar();
+    QList<QAction*> items;
+    for (QAction* m : bar->actions())
+      for (QAction* a : m->menu()->actions())
+        if (!a->isSeparator() && !a->menu()) items << a;
+    int triggered = 0;
+    for (QAction* a : items) connect(a, &QAction::triggered, this, [&triggered] { ++triggered; });
+    for (QAction* title : bar->actions()) {
+      const QPoint at = bar->actionGeometry(title).center();
+      QTest::mouseClick(bar, Qt::LeftButton, {}, at);
+      QTRY_VERIFY_WITH_TIMEOUT(title->menu()->isVisible(), 60000);
+      QCOMPARE(bar->activeAction(), title);
+      QTest::mouseClick(bar, Qt::LeftButton, {}, at);
+      QTRY_VERIFY_WITH_TIMEOUT(!title->menu()->isVisible(), 60000);
+    }
+    QCOMPARE(triggered, 0);
+    // Nothing the Help menu starts was started: no demo run, no About box.
+    QVERIFY(!window.session()->isBusy());
+    QVERIFY(!QApplication::activeModalWidget());
+  }
+
   void openActionsFillTheSetup_data() {
     QTest::addColumn<QString>("action");
     QTest::addColumn<QString>("title");
