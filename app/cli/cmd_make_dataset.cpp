@@ -26,10 +26,15 @@ int runMakeDataset(const ParsedArgs& parsed) {
   else
     throw UsageError{"--split must be val2017, train2017 or both, got '" + split + "'"};
   if (options.images < 1) throw UsageError{"--images must be at least 1"};
+  if (parsed.has("--label-errors"))
+    options.labelErrors = synth::parseLabelErrorRates(parsed.get("--label-errors"));
+  options.labelErrorsOut = parsed.get("--label-errors-out", "");
   synth::makeSynthDataset(options);
   for (const auto& s : options.splits)
     std::cout << "wrote " << options.images
               << " images: " << synth::synthAnnotationPath(options.root, s) << "\n";
+  if (options.labelErrors.any())
+    std::cout << "wrote the injected label errors: " << options.labelErrorsOut << "\n";
   return kOk;
 }
 

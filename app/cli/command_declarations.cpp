@@ -564,18 +564,36 @@ CommandSpec makeDatasetCommand() {
   return {
       "make-dataset",
       "write the synthetic people dataset (COCO layout)",
-      {"--out DIR [--images N] [--seed S] [--split SPLIT]"},
+      {"--out DIR [--images N] [--seed S] [--split SPLIT]\n"
+       "                            [--label-errors KIND=RATE,... --label-errors-out TRUTH.json]"},
       "Writes a synthetic people dataset: images with 1-4 articulated mannequins (17 COCO joints)\n"
       "on varied backgrounds, with COCO person-keypoint annotations, in the COCO layout:\n"
       "  DIR/annotations/person_keypoints_<split>.json, DIR/images/<split>/<id>.jpg\n"
       "Evaluate on it with DATASET.ROOT DIR (DATASET_TEST coco). The same seed gives the same\n"
-      "files; image i depends only on the seed, the split and i.\n",
+      "files; image i depends only on the seed, the split and i.\n"
+      "\n"
+      "--label-errors makes the annotation file lie on purpose, to measure `suspects` against\n"
+      "(scripts/bench-suspects): RATE is the fraction of the split's people given each KIND,\n"
+      "chosen seeded among the people that can show it, one error per person at most:\n"
+      "  swap         every left and right joint exchanged (people with 4+ labelled pairs\n"
+      "               whose mirrors lie apart);\n"
+      "  displaced    one visible joint moved 0.5-0.8 x sqrt(area) away, inside the image;\n"
+      "  unannotated  a person with 8+ labelled joints left out of the file (still drawn);\n"
+      "  duplicate    a person with 8+ labelled joints annotated twice (the copy's joints\n"
+      "               within half a pixel).\n"
+      "The images are the same as without. TRUTH.json lists each error: kind, image_id,\n"
+      "annotation_id (as written; 0 for a person left out), original_id (a duplicate's\n"
+      "first annotation), joint (0-based, displaced), bbox and a detail. One split only.\n",
       {},
       {{"options",
         {{"--out", "DIR", "dataset root (created when absent)"},
          {"--images", "N", "images per split (default 200)"},
          {"--seed", "S", "random seed (default 1)"},
-         {"--split", "SPLIT", "val2017, train2017 or both (default both)"}}}},
+         {"--split", "SPLIT", "val2017, train2017 or both (default both)"},
+         {"--label-errors", "LIST",
+          "KIND=RATE,... with KIND swap, unannotated, displaced or duplicate\n"
+          "and RATE a fraction of the people in [0, 1]"},
+         {"--label-errors-out", "FILE", "where the truth of the injected errors goes (JSON)"}}}},
       "exit codes: 0 ok, 2 bad command line, 3 cannot write.\n",
   };
 }
@@ -804,6 +822,40 @@ CommandSpec checkDatasetCommand() {
   };
 }
 
+CommandSpec suspectsCommand() {
+  return {
+      "suspects",
+      "rank the ground truth's people whose annotation a run's predictions contradict",
+      {"RUN_DIR [--format md|json] [--top N] [--min-score S]"},
+      "Finds annotation errors of the run's ground truth from the run's own predictions, each\n"
+      "suspect with its evidence and a suggested fix (docs/annotation-qa.md):\n"
+      "  - left/right swapped: a confident prediction matches the annotation with every left\n"
+      "    and right joint exchanged (OKS >= 0.5) far better than as annotated (by 0.25 or\n"
+      "    more), with at least 4 joints whose mirror is labelled too; not computed without\n"
+      "    flip pairs (a skeleton file's flip_pairs, or left_/right_ joint names);\n"
+      "  - unannotated person: a prediction of score 0.3 or more whose OKS with every person\n"
+      "    of its image (unlabelled ones by their box) is below 0.1, outside every crowd\n"
+      "    region; a second prediction of the same person is not another suspect;\n"
+      "  - displaced joint: of a person with 5 or more labelled joints, a joint whose keypoint\n"
+      "    similarity with the best-matching prediction is 0.1 or less while the other joints'\n"
+      "    mean is 0.6 or more, and whose annotated limbs are less plausible than the\n"
+      "    predicted ones (length against the mirror limb and the ground truth's median) by a\n"
+      "    log ratio of 0.4 or more; the fix moves it to the prediction's place;\n"
+      "  - duplicate: two people of one image at OKS >= 0.95 with each other (as\n"
+      "    check-dataset finds them; the fix removes the second).\n"
+      "Predictions below --min-score are no evidence. Ranked within each kind by the strength\n"
+      "of the evidence: the OKS gained by the swap, the prediction's score, the limb evidence.\n",
+      {{"RUN_DIR", "",
+        "a finished run folder (its results.json and the annotation file run.json names)"}},
+      {{"options",
+        {{"--format", "F", "md (default: counts, then each kind's suspects) or json"},
+         {"--top", "N", "suspects listed per kind (default 20)"},
+         {"--min-score", "S",
+          "the least prediction score that counts as evidence (default 0.2)"}}}},
+      "exit codes: 0 no suspect, 1 suspects listed, 2 bad command line, 3 bad input file.\n",
+  };
+}
+
 CommandSpec runsCommand() {
   return {
       "runs",
@@ -899,7 +951,7 @@ const std::vector<CommandSpec>& commandSpecs() {
       extractCommand(),      embedCommand(),        searchCommand(),      searchCandidateCommand(),
       searchWorkerCommand(), searchFrontCommand(),  makeDatasetCommand(), exportCommand(),
       compareCommand(),      mergeCommand(),        importCommand(),      runsCommand(),
-      slurmCommand(),        checkDatasetCommand(),
+      slurmCommand(),        checkDatasetCommand(), suspectsCommand(),
   };
   return specs;
 }

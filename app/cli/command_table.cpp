@@ -27,6 +27,7 @@ std::vector<Command> commandTable() {
       {"metrics", LIGHT(runMetrics)},
       {"analyze", LIGHT(runAnalyze)},
       {"check-dataset", LIGHT(runCheckDataset)},
+      {"suspects", LIGHT(runSuspects)},
       {"extract", FULL(runExtract)},
       {"embed", FULL(runEmbed)},
       {"search", FULL(runSearchCommand)},

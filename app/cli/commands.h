@@ -14,6 +14,7 @@ using Args = std::vector<std::string>;
 int runConfig(const ParsedArgs& parsed);         // cmd_config.cpp
 int runSummary(const ParsedArgs& args);          // cmd_summary.cpp
 int runCheckDataset(const ParsedArgs& args);     // cmd_check_dataset.cpp
+int runSuspects(const ParsedArgs& args);         // cmd_suspects.cpp
 int runExtract(const ParsedArgs& args);          // cmd_extract.cpp
 int runEmbed(const ParsedArgs& args);            // cmd_embed.cpp
 int runVerifyModel(const ParsedArgs& args);      // cmd_verify_model.cpp

@@ -33,14 +33,23 @@ void SynthDatasetOptions::validate() const {
   for (const auto& s : splits)
     if (s.empty() || s.find('/') != std::string::npos || s == "." || s == "..")
       throw ConfigError("make-dataset: split '" + s + "' is not a plain folder name");
+  if (labelErrors.any() != !labelErrorsOut.empty())
+    throw ConfigError(
+        "make-dataset: --label-errors and --label-errors-out go together (the rates, and the file "
+        "that says which people were altered)");
+  if (labelErrors.any() && splits.size() != 1)
+    throw ConfigError(
+        "make-dataset: --label-errors alters one split: give --split val2017 or "
+        "--split train2017");
 }
 
 std::string synthAnnotationPath(const std::string& root, const std::string& split) {
   return (fs::path(root) / "annotations" / ("person_keypoints_" + split + ".json")).string();
 }
 
-void writeSynthSplit(const std::string& root, const std::string& split, int images,
-                     std::uint64_t seed) {
+std::vector<InjectedLabelError> writeSynthSplit(const std::string& root, const std::string& split,
+                                                int images, std::uint64_t seed,
+                                                const LabelErrorRates& labelErrors) {
   const fs::path imageDir = fs::path(root) / "images" / split;
   makeFolder(imageDir);
   makeFolder(fs::path(root) / "annotations");
@@ -64,17 +73,27 @@ void writeSynthSplit(const std::string& root, const std::string& split, int imag
     if (!written) throw DatasetError("cannot write image '" + path + "'");
     entries.push_back(std::move(e));
   }
+  std::vector<InjectedLabelError> injected;
+  if (labelErrors.any()) injected = injectLabelErrors(entries, labelErrors, seed);
   const std::string annotationPath = synthAnnotationPath(root, split);
   std::ofstream out(annotationPath, std::ios::binary | std::ios::trunc);
   out << cocoAnnotationJson(
       entries, "PoseScope synthetic people, split " + split + ", seed " + std::to_string(seed));
   if (!out) throw DatasetError("cannot write annotation file '" + annotationPath + "'");
+  return injected;
 }
 
 void makeSynthDataset(const SynthDatasetOptions& options) {
   options.validate();
-  for (const auto& split : options.splits)
-    writeSynthSplit(options.root, split, options.images, options.seed);
+  for (const auto& split : options.splits) {
+    const std::vector<InjectedLabelError> injected =
+        writeSynthSplit(options.root, split, options.images, options.seed, options.labelErrors);
+    if (!options.labelErrors.any()) continue;
+    std::ofstream truth(options.labelErrorsOut, std::ios::binary | std::ios::trunc);
+    truth << labelErrorsJson(injected, options.labelErrors, options.seed, split);
+    if (!truth)
+      throw DatasetError("cannot write the label errors' truth '" + options.labelErrorsOut + "'");
+  }
 }
 
 }  // namespace posescope::synth

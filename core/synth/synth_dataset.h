@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "synth/label_errors.h"
+
 namespace posescope::synth {
 
 /// What make-dataset writes. The defaults are the embedded demo's dataset (the one
@@ -15,19 +17,28 @@ struct SynthDatasetOptions {
   int images = 200;  // per split
   std::uint64_t seed = 1;
   std::vector<std::string> splits{"train2017", "val2017"};
+  /// Annotation errors injected on purpose, and where the truth of what was injected goes (both
+  /// or neither; one split only).
+  LabelErrorRates labelErrors;
+  std::string labelErrorsOut;
 
   /// Throws ConfigError naming the option when it cannot work (empty root, images < 1, a split
-  /// name that is not a plain folder name).
+  /// name that is not a plain folder name, label errors without a truth file or over two
+  /// splits).
   void validate() const;
 };
 
 /// Renders and writes one split: image i (id i + 1) depends only on (seed, split, i), so a
 /// smaller split is a prefix of a larger one. Throws DatasetError naming the path when a folder
 /// or file cannot be written.
-void writeSynthSplit(const std::string& root, const std::string& split, int images,
-                     std::uint64_t seed);
+/// With `labelErrors`, the annotation file carries them (injectLabelErrors, seeded by `seed`) and
+/// what was injected is returned.
+std::vector<InjectedLabelError> writeSynthSplit(const std::string& root, const std::string& split,
+                                                int images, std::uint64_t seed,
+                                                const LabelErrorRates& labelErrors = {});
 
-/// Validates the options and writes every split; throws as validate() and writeSynthSplit().
+/// Validates the options and writes every split (and the label errors' truth file); throws as
+/// validate() and writeSynthSplit(), DatasetError naming the truth file when it cannot be written.
 void makeSynthDataset(const SynthDatasetOptions& options);
 
 /// The annotation file path of a split under root.
