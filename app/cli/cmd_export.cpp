@@ -22,6 +22,7 @@
 #include "config/experiment.h"
 #include "data/keypoint_dataset.h"
 #include "eval/ground_truth.h"
+#include "export_gt_fixes.h"
 #include "pipeline/atomic_file.h"
 #include "pipeline/evaluator.h"
 #include "pipeline/run_folder.h"
@@ -279,12 +280,17 @@ int runExport(const ParsedArgs& args) {
   if (args.positional.size() != 1) throw UsageError{"expected one RUN_DIR"};
   const std::string what = args.require("--what");
   if (what != "metrics" && what != "images" && what != "results" && what != "overlays" &&
-      what != "report" && what != "ids" && what != "subset")
+      what != "report" && what != "ids" && what != "subset" && what != "gt-fixes")
     throw UsageError{
-        "--what must be metrics, images, results, overlays, report, ids or subset, "
+        "--what must be metrics, images, results, overlays, report, ids, subset or gt-fixes, "
         "not '" +
         what + "'"};
-  if (args.has("--where") && (what == "metrics" || what == "report"))
+  if (what == "gt-fixes" && !args.has("--out"))
+    throw UsageError{
+        "--what gt-fixes needs --out DIR (it writes the fixed annotation file and "
+        "changes.md there)"};
+  if (args.has("--all") && what != "gt-fixes") throw UsageError{"--all applies to --what gt-fixes"};
+  if (args.has("--where") && (what == "metrics" || what == "report" || what == "gt-fixes"))
     throw UsageError{"--where applies to --what images, results, overlays, ids and subset"};
   if (what == "subset" && !args.has("--out"))
     throw UsageError{"--what subset needs --out DIR (it writes DIR/gt.json and DIR/results.json)"};
@@ -301,7 +307,7 @@ int runExport(const ParsedArgs& args) {
   }
   const LoadedRun run = loadRunFolder(args.positional[0]);
   const std::string out = args.get("--out");
-  if (!out.empty()) refuseToExportOverARun(out, what == "subset");
+  if (!out.empty()) refuseToExportOverARun(out, what == "subset" || what == "gt-fixes");
   // The images of the view (--where), in every export that takes one; unset: all of them.
   std::optional<std::set<std::int64_t>> view;
   if (query) view = runImagesInView(run, *query);
@@ -309,7 +315,9 @@ int runExport(const ParsedArgs& args) {
   std::vector<ImageRecord> records;
   for (const ImageRecord& r : run.records)
     if (inView(r)) records.push_back(r);
-  if (what == "metrics") {
+  if (what == "gt-fixes") {
+    return writeGroundTruthFixes(run, out, args.has("--all"));
+  } else if (what == "metrics") {
     writeOutput(formatRunMetrics(run, format), out);
   } else if (what == "images") {
     const auto evaluations =

@@ -602,8 +602,8 @@ CommandSpec exportCommand() {
   return {
       "export",
       "export a run's metrics, per-image table, results or overlays",
-      {"RUN_DIR --what metrics|images|results|overlays|report|ids|subset\n"
-       "                            [--where QUERY] [--format md|csv|json] [--out PATH]\n"
+      {"RUN_DIR --what metrics|images|results|overlays|report|ids|subset|gt-fixes\n"
+       "                            [--where QUERY] [--format md|csv|json] [--out PATH] [--all]\n"
        "                            [--filter all|failed]\n"
        "                            [--images-dir DIR] [--dataset-root DIR] [--layers LIST]\n"
        "                            [--threshold S] [--min-score S] [--framed]\n"
@@ -630,6 +630,11 @@ CommandSpec exportCommand() {
       "  ids       the image ids, one per line\n"
       "  subset    the ground truth and the results of the images as COCO files: --out DIR\n"
       "            gets gt.json and results.json, every field of the originals kept\n"
+      "  gt-fixes  the annotation file with the accepted fixes of the run's suspected\n"
+      "            annotation errors (posescope-cli suspects; every suspect with --all): --out\n"
+      "            DIR gets the fixed file under its own name (every other field kept),\n"
+      "            changes.md (each change, then the run's metric table without and with the\n"
+      "            fixes) and changes.json\n"
       "\n"
       "--where QUERY keeps the images of a view: e.g. \"area > 9216 and swaps > 0\"\n"
       "(images with a person larger than 96x96 who has a swapped joint),\n"
@@ -637,7 +642,10 @@ CommandSpec exportCommand() {
       "Properties and grammar: docs/views.md.\n",
       {{"RUN_DIR", "", "the run folder"}},
       {{"options",
-        {{"--what", "WHAT", "metrics, images, results, overlays, report, ids or subset (required)"},
+        {{"--what", "WHAT",
+          "metrics, images, results, overlays, report, ids, subset or gt-fixes\n"
+          "(required)"},
+         {"--all", "", "gt-fixes: every suspect's fix, not only the accepted ones"},
          {"--where", "QUERY",
           "only the images of this view (images, results, overlays, ids,\n"
           "subset); docs/views.md"},
@@ -826,7 +834,8 @@ CommandSpec suspectsCommand() {
   return {
       "suspects",
       "rank the ground truth's people whose annotation a run's predictions contradict",
-      {"RUN_DIR [--format md|json] [--top N] [--min-score S]"},
+      {"RUN_DIR [--format md|json] [--top N] [--min-score S]\n"
+       "                               [--accept KEY,...|all] [--reject KEY,...|all]"},
       "Finds annotation errors of the run's ground truth from the run's own predictions, each\n"
       "suspect with its evidence and a suggested fix (docs/annotation-qa.md):\n"
       "  - left/right swapped: a confident prediction matches the annotation with every left\n"
@@ -850,8 +859,12 @@ CommandSpec suspectsCommand() {
       {{"options",
         {{"--format", "F", "md (default: counts, then each kind's suspects) or json"},
          {"--top", "N", "suspects listed per kind (default 20)"},
-         {"--min-score", "S",
-          "the least prediction score that counts as evidence (default 0.2)"}}}},
+         {"--min-score", "S", "the least prediction score that counts as evidence (default 0.2)"},
+         {"--accept", "KEYS",
+          "accept these suspects' fixes (their Key column, comma separated, or all):\n"
+          "kept in RUN_DIR/suspect_decisions.json, as the GUI keeps them; export\n"
+          "--what gt-fixes applies the accepted ones"},
+         {"--reject", "KEYS", "reject these suspects (the annotation is right)"}}}},
       "exit codes: 0 no suspect, 1 suspects listed, 2 bad command line, 3 bad input file.\n",
   };
 }

@@ -184,6 +184,24 @@ double displacedEvidence(const GroundTruthPerson& g, const KeypointDetection& p,
   return best;
 }
 
+std::string keyOf(const AnnotationSuspect& s, const KeypointLayout& layout) {
+  const std::string kind = suspectKindKey(s.kind);
+  switch (s.kind) {
+    case SuspectKind::DisplacedJoint: {
+      const auto& names = layout.skeleton.joints;
+      const auto k = static_cast<std::size_t>(s.joint);
+      return kind + "/" + std::to_string(s.annotationId) + "/" +
+             (k < names.size() ? names[k] : std::to_string(s.joint + 1));
+    }
+    case SuspectKind::UnannotatedPerson:
+      return kind + "/" + std::to_string(s.imageId) + "/" + std::to_string(s.detection);
+    case SuspectKind::SwappedLeftRight:
+    case SuspectKind::Duplicate:
+      break;
+  }
+  return kind + "/" + std::to_string(s.annotationId);
+}
+
 // One image's people and predictions, and the suspects they give.
 class ImageSuspects {
  public:
@@ -438,6 +456,7 @@ AnnotationSuspects findAnnotationSuspects(const KeypointGroundTruth& gt,
     s.fix = "remove annotation " + std::to_string(f.otherAnnotationId);
     found.suspects.push_back(std::move(s));
   }
+  for (AnnotationSuspect& s : found.suspects) s.key = keyOf(s, layout);
   std::stable_sort(found.suspects.begin(), found.suspects.end(),
                    [](const AnnotationSuspect& a, const AnnotationSuspect& b) {
                      if (a.kind != b.kind) return a.kind < b.kind;
@@ -448,6 +467,12 @@ AnnotationSuspects findAnnotationSuspects(const KeypointGroundTruth& gt,
 
 namespace {
 
+// "accepted", "rejected", or "-" (not decided).
+std::string decisionName(const SuspectDecisions& decisions, const std::string& key) {
+  const auto d = decisions.find(key);
+  return d == decisions.end() ? "-" : d->second ? "accepted" : "rejected";
+}
+
 std::string cell(std::string text) {
   for (char& c : text)
     if (c == '|' || c == '\n') c = ' ';
@@ -457,7 +482,7 @@ std::string cell(std::string text) {
 }  // namespace
 
 std::string formatSuspectsMarkdown(const AnnotationSuspects& found, const std::string& source,
-                                   std::size_t top) {
+                                   std::size_t top, const SuspectDecisions& decisions) {
   std::string out = "# Suspected annotation errors: " + cell(source) + "\n\n" +
                     std::to_string(found.images) + " images, " + std::to_string(found.people) +
                     " people, " + std::to_string(found.predictions) + " predictions.\n\n" +
@@ -473,15 +498,17 @@ std::string formatSuspectsMarkdown(const AnnotationSuspects& found, const std::s
   for (SuspectKind kind : kSuspectKinds) {
     const std::size_t n = counts[static_cast<std::size_t>(kind)];
     if (n == 0 || top == 0) continue;
-    out += "\n## " + suspectKindName(kind) + "\n\n| Image | Annotation | Evidence | Fix |\n" +
-           "|---|---|---|---|\n";
+    out += "\n## " + suspectKindName(kind) +
+           "\n\n| Key | Image | Annotation | Evidence | Fix | Decision |\n" +
+           "|---|---|---|---|---|---|\n";
     std::size_t listed = 0;
     for (const AnnotationSuspect& s : found.suspects) {
       if (s.kind != kind || listed == top) continue;
       ++listed;
-      out += "| " + std::to_string(s.imageId) + " | " +
+      out += "| " + cell(s.key) + " | " + std::to_string(s.imageId) + " | " +
              (s.annotationId ? std::to_string(s.annotationId) : std::string("-")) + " | " +
-             cell(s.evidence) + " | " + cell(s.fix) + " |\n";
+             cell(s.evidence) + " | " + cell(s.fix) + " | " + decisionName(decisions, s.key) +
+             " |\n";
     }
     if (n > listed) out += "\n(" + std::to_string(n - listed) + " more)\n";
   }
@@ -489,7 +516,7 @@ std::string formatSuspectsMarkdown(const AnnotationSuspects& found, const std::s
 }
 
 std::string formatSuspectsJson(const AnnotationSuspects& found, const std::string& source,
-                               std::size_t top) {
+                               std::size_t top, const SuspectDecisions& decisions) {
   nlohmann::json counts = nlohmann::json::object();
   const std::vector<std::size_t> n = found.counts();
   for (SuspectKind kind : kSuspectKinds)
@@ -499,7 +526,9 @@ std::string formatSuspectsJson(const AnnotationSuspects& found, const std::strin
   for (const AnnotationSuspect& s : found.suspects) {
     std::size_t& k = listed[static_cast<std::size_t>(s.kind)];
     if (k++ >= top) continue;
-    list.push_back({{"kind", suspectKindKey(s.kind)},
+    const std::string decision = decisionName(decisions, s.key);
+    list.push_back({{"key", s.key},
+                    {"kind", suspectKindKey(s.kind)},
                     {"image_id", s.imageId},
                     {"annotation_id", s.annotationId},
                     {"other_annotation_id", s.otherAnnotationId},
@@ -508,7 +537,8 @@ std::string formatSuspectsJson(const AnnotationSuspects& found, const std::strin
                     {"strength", s.strength},
                     {"evidence", s.evidence},
                     {"fix", s.fix},
-                    {"fixed_keypoints", s.fixedKeypoints}});
+                    {"fixed_keypoints", s.fixedKeypoints},
+                    {"decision", decision == "-" ? nlohmann::json() : nlohmann::json(decision)}});
   }
   return nlohmann::json({{"source", source},
                          {"images", found.images},

@@ -5,6 +5,7 @@
 // layout's sigmas, the swap check with its flip pairs.
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -29,11 +30,11 @@ std::string suspectKindKey(SuspectKind kind);
 /// demo model's runs of generated sets with errors injected (seeds 5 and 7; scripts/bench-suspects
 /// measures them on others, docs/annotation-qa.md).
 struct SuspectThresholds {
-  double minScore = 0.2;                 // a prediction's score, to be evidence at all
-  double swapMinOks = 0.5;               // OKS of the prediction with the annotation flipped
-  double swapMinGain = 0.25;             // ... above its OKS with the annotation as it is
-  double unannotatedMinScore = 0.3;      // a prediction with no annotated person under it
-  double unannotatedMaxOks = 0.1;        // its OKS with every person of its image stays below this
+  double minScore = 0.2;                // a prediction's score, to be evidence at all
+  double swapMinOks = 0.5;              // OKS of the prediction with the annotation flipped
+  double swapMinGain = 0.25;            // ... above its OKS with the annotation as it is
+  double unannotatedMinScore = 0.3;     // a prediction with no annotated person under it
+  double unannotatedMaxOks = 0.1;       // its OKS with every person of its image stays below this
   double displacedMaxSimilarity = 0.1;  // the joint's keypoint similarity (OKS's term)
   double displacedMinOthers = 0.6;      // the mean of the person's other labelled joints'
   int displacedMinJoints = 5;           // labelled joints a person needs for the check
@@ -44,6 +45,9 @@ struct SuspectThresholds {
 
 /// One suspect.
 struct AnnotationSuspect {
+  /// Its stable name across runs of the check on the same files: "swap/123",
+  /// "displaced/123/left_wrist", "duplicate/99", "unannotated/5/17" (image 5, prediction 17).
+  std::string key;
   SuspectKind kind = SuspectKind::SwappedLeftRight;
   std::int64_t imageId = 0;
   std::int64_t annotationId = 0;       // the annotation suspected; 0 for an unannotated person
@@ -78,15 +82,18 @@ AnnotationSuspects findAnnotationSuspects(const KeypointGroundTruth& gt,
                                           const KeypointLayout& layout,
                                           const SuspectThresholds& thresholds = {});
 
+/// What a person decided about suspects: key -> accepted (true) or rejected (false).
+using SuspectDecisions = std::map<std::string, bool>;
+
 /// The report as Markdown: how many of each kind, then up to `top` of each kind, strongest first
-/// (image, annotation, evidence, fix). Never fails.
+/// (key, image, annotation, evidence, fix, decision). Never fails.
 std::string formatSuspectsMarkdown(const AnnotationSuspects& found, const std::string& source,
-                                   std::size_t top);
+                                   std::size_t top, const SuspectDecisions& decisions = {});
 /// The report as JSON: {"source", "images", "people", "predictions", "swaps_computed", "counts":
-/// {key: n}, "suspects": [{"kind", "image_id", "annotation_id", "other_annotation_id",
-/// "detection", "joint", "strength", "evidence", "fix", "fixed_keypoints"}]}, up to `top` of each
-/// kind. Never fails.
+/// {kind: n}, "suspects": [{"key", "kind", "image_id", "annotation_id", "other_annotation_id",
+/// "detection", "joint", "strength", "evidence", "fix", "fixed_keypoints", "decision" ("accepted",
+/// "rejected" or null)}]}, up to `top` of each kind. Never fails.
 std::string formatSuspectsJson(const AnnotationSuspects& found, const std::string& source,
-                               std::size_t top);
+                               std::size_t top, const SuspectDecisions& decisions = {});
 
 }  // namespace posescope

@@ -3,6 +3,7 @@
 // swap's fix gives back the annotation the set has without errors); the same set without errors
 // has no swap or duplicate suspect; bad options and folders are refused, naming them.
 
+#include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -174,6 +175,85 @@ class TestCliSuspects : public QObject {
          {"| left/right swapped |", "| unannotated person |", "| displaced joint |",
           "| duplicate |", "## duplicate", "| Image | Annotation | Evidence | Fix |", "more)"})
       QVERIFY2(r.out.contains(part), qPrintable(QString(part) + "\n" + r.out));
+  }
+
+  // Decisions are kept in the run folder and shown; export --what gt-fixes applies the accepted
+  // ones to the annotation file and gives the metrics before and after.
+  void acceptedFixesAreExportedWithTheMetricsBeforeAndAfter() {
+    const CliRun listed = runCli({"suspects", faultyRun_, "--format", "json", "--top", "100000"});
+    const QJsonArray suspects =
+        QJsonDocument::fromJson(listed.out.toUtf8()).object()["suspects"].toArray();
+    QString swapKey, duplicateKey, rejectKey;
+    for (const auto& v : suspects) {
+      const QJsonObject s = v.toObject();
+      QVERIFY(s["decision"].isNull());
+      if (s["kind"] == "swap" && swapKey.isEmpty()) swapKey = s["key"].toString();
+      if (s["kind"] == "duplicate" && duplicateKey.isEmpty()) duplicateKey = s["key"].toString();
+      if (s["kind"] == "unannotated" && rejectKey.isEmpty()) rejectKey = s["key"].toString();
+    }
+    QVERIFY(!swapKey.isEmpty() && !duplicateKey.isEmpty() && !rejectKey.isEmpty());
+    QTemporaryDir runCopy;
+    const QString run = runCopy.filePath("run");
+    QVERIFY(QDir().mkpath(run));
+    for (const QString& f : QDir(faultyRun_).entryList(QDir::Files))
+      QVERIFY(QFile::copy(faultyRun_ + "/" + f, run + "/" + f));
+    // Nothing accepted yet: nothing to export, said with the way to accept.
+    CliRun r = runCli({"export", run, "--what", "gt-fixes", "--out", runCopy.filePath("none")});
+    QCOMPARE(r.exitCode, 3);
+    QVERIFY2(r.err.contains("--accept KEY"), qPrintable(r.err));
+    r = runCli({"suspects", run, "--accept", swapKey + "," + duplicateKey, "--reject", rejectKey,
+                "--format", "json"});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("2 accepted, 1 rejected"), qPrintable(r.err));
+    int decided = 0;
+    for (const auto& v : QJsonDocument::fromJson(r.out.toUtf8()).object()["suspects"].toArray()) {
+      const QJsonObject s = v.toObject();
+      const QString expected = s["key"] == rejectKey                             ? "rejected"
+                               : s["key"] == swapKey || s["key"] == duplicateKey ? "accepted"
+                                                                                 : QString();
+      QCOMPARE(s["decision"].toString(), expected);
+      decided += !expected.isEmpty();
+    }
+    QCOMPARE(decided, 3);
+    // An unknown key is refused, naming it.
+    r = runCli({"suspects", run, "--accept", "swap/999999"});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("'swap/999999'"), qPrintable(r.err));
+
+    const QString out = runCopy.filePath("fixes");
+    r = runCli({"export", run, "--what", "gt-fixes", "--out", out});
+    QVERIFY2(r.exitCode == 0, qPrintable(explain(r)));
+    const QJsonObject changes = readObject(out + "/changes.json");
+    QCOMPARE(changes["fixes"].toArray(), QJsonArray({swapKey, duplicateKey}));
+    // The fixed file: the swapped person as in the clean set, the duplicate gone, every other
+    // annotation as it was.
+    const QString fixedFile = out + "/person_keypoints_val2017.json";
+    QVERIFY(QFile::exists(fixedFile));
+    const QMap<qint64, QJsonObject> faulty = annotationsById(faulty_);
+    QMap<qint64, QJsonObject> fixed;
+    for (const auto& a : readObject(fixedFile)["annotations"].toArray())
+      fixed.insert(a.toObject()["id"].toInteger(), a.toObject());
+    QCOMPARE(fixed.size(), faulty.size() - 1);
+    const qint64 swapped = swapKey.section('/', 1).toLongLong();
+    const qint64 duplicate = duplicateKey.section('/', 1).toLongLong();
+    QVERIFY(!fixed.contains(duplicate));
+    QJsonObject twin;
+    for (const QJsonObject& c : annotationsById(clean_))
+      if (c["image_id"] == faulty[swapped]["image_id"] && c["bbox"] == faulty[swapped]["bbox"])
+        twin = c;
+    QCOMPARE(fixed[swapped]["keypoints"], twin["keypoints"]);
+    for (auto a = fixed.cbegin(); a != fixed.cend(); ++a)
+      if (a.key() != swapped) QCOMPARE(a.value(), faulty[a.key()]);
+    // The metrics with the fixes are the run's metrics on the fixed file.
+    const QJsonObject ap = changes["metrics"].toObject()["AP"].toObject();
+    const QJsonObject runMetrics = readObject(run + "/metrics.json");
+    QCOMPARE(ap["before"].toDouble(), runMetrics["stats"].toArray()[0].toDouble());
+    const CliRun after =
+        runCli({"metrics", "--gt", fixedFile, "--dt", run + "/results.json", "--json"});
+    QVERIFY2(after.exitCode == 0, qPrintable(explain(after)));
+    QCOMPARE(ap["after"].toDouble(),
+             QJsonDocument::fromJson(after.out.toUtf8())["stats"].toArray()[0].toDouble());
+    QVERIFY(ap["after"].toDouble() > ap["before"].toDouble());
   }
 
   void badInputIsRefusedByName() {
