@@ -43,6 +43,34 @@ Json keypointsJson(const std::vector<double>& keypoints) {
   return list;
 }
 
+// The person an unannotated suspect adds, on an image `width` x `height`: the prediction's joints
+// labelled visible, those outside the image left unlabelled (COCO's 0, 0, 0), their box as bbox
+// and its area as area. numKeypoints 0 when no joint is inside.
+GroundTruthPerson addedPerson(const AnnotationSuspect& s, double width, double height,
+                              std::int64_t id, std::int64_t categoryId) {
+  GroundTruthPerson p;
+  p.id = id;
+  p.imageId = s.imageId;
+  p.categoryId = categoryId;
+  p.keypoints = s.fixedKeypoints;
+  double x0 = width, x1 = 0, y0 = height, y1 = 0;
+  for (std::size_t k = 0; 3 * k + 2 < p.keypoints.size(); ++k) {
+    const double x = p.keypoints[3 * k], y = p.keypoints[3 * k + 1];
+    if (x < 0 || y < 0 || x >= width || y >= height) {
+      p.keypoints[3 * k] = p.keypoints[3 * k + 1] = p.keypoints[3 * k + 2] = 0;
+      continue;
+    }
+    x0 = std::min(x0, x);
+    x1 = std::max(x1, x);
+    y0 = std::min(y0, y);
+    y1 = std::max(y1, y);
+    p.numKeypoints += 1;
+  }
+  if (p.numKeypoints > 0) p.bbox = {x0, y0, x1 - x0, y1 - y0};
+  p.area = p.bbox[2] * p.bbox[3];
+  return p;
+}
+
 }  // namespace
 
 SuspectDecisions readSuspectDecisions(const std::string& runDir) {
@@ -110,37 +138,21 @@ AnnotationFixes applyAnnotationFixes(const std::string& annotationText, const st
         removed.push_back(s.annotationId);
         break;
       case SuspectKind::UnannotatedPerson: {
-        // A predicted joint outside its image is no annotated joint (COCO's 0, 0, 0).
-        std::vector<double> keypoints = s.fixedKeypoints;
         const auto [width, height] = imageSize(doc, s.imageId, source);
-        for (std::size_t k = 0; 3 * k + 2 < keypoints.size(); ++k) {
-          const double x = keypoints[3 * k], y = keypoints[3 * k + 1];
-          if (x < 0 || y < 0 || x >= width || y >= height)
-            keypoints[3 * k] = keypoints[3 * k + 1] = keypoints[3 * k + 2] = 0;
-        }
-        double x0 = width, x1 = 0, y0 = height, y1 = 0;
-        int labelled = 0;
-        for (std::size_t k = 0; 3 * k + 2 < keypoints.size(); ++k) {
-          if (!(keypoints[3 * k + 2] > 0)) continue;
-          x0 = std::min(x0, keypoints[3 * k]);
-          x1 = std::max(x1, keypoints[3 * k]);
-          y0 = std::min(y0, keypoints[3 * k + 1]);
-          y1 = std::max(y1, keypoints[3 * k + 1]);
-          labelled += keypoints[3 * k + 2] > 0;
-        }
-        if (labelled == 0) {
+        const GroundTruthPerson p = addedPerson(s, width, height, nextId, categoryId);
+        if (p.numKeypoints == 0) {
           out.changes.push_back(where + ": not added (every predicted joint outside the image)");
           continue;
         }
         Json person = Json::object();
-        person["id"] = nextId;
-        person["image_id"] = s.imageId;
-        person["category_id"] = categoryId;
+        person["id"] = p.id;
+        person["image_id"] = p.imageId;
+        person["category_id"] = p.categoryId;
         person["iscrowd"] = 0;
-        person["num_keypoints"] = labelled;
-        person["keypoints"] = keypointsJson(keypoints);
-        person["bbox"] = Json::array({x0, y0, x1 - x0, y1 - y0});
-        person["area"] = (x1 - x0) * (y1 - y0);
+        person["num_keypoints"] = static_cast<int>(p.numKeypoints);
+        person["keypoints"] = keypointsJson(p.keypoints);
+        person["bbox"] = Json::array({p.bbox[0], p.bbox[1], p.bbox[2], p.bbox[3]});
+        person["area"] = *p.area;
         annotations.push_back(person);
         out.changes.push_back(where + ": added annotation " + std::to_string(nextId) + " (" +
                               s.fix + "; area from its keypoints' box)");
@@ -159,6 +171,59 @@ AnnotationFixes applyAnnotationFixes(const std::string& annotationText, const st
                     annotations.end());
   out.json = doc.dump() + "\n";
   return out;
+}
+
+KeypointGroundTruth groundTruthWithFixes(const KeypointGroundTruth& gt,
+                                         const std::vector<AnnotationSuspect>& fixes,
+                                         std::int64_t categoryId, std::int64_t nextId) {
+  KeypointGroundTruth fixed = gt;
+  const auto find = [&fixed](std::int64_t id) {
+    return std::find_if(fixed.annotations.begin(), fixed.annotations.end(),
+                        [id](const GroundTruthPerson& p) { return p.id == id; });
+  };
+  for (const AnnotationSuspect& s : fixes) {
+    switch (s.kind) {
+      case SuspectKind::SwappedLeftRight:
+      case SuspectKind::DisplacedJoint: {
+        const auto p = find(s.annotationId);
+        if (p != fixed.annotations.end()) p->keypoints = s.fixedKeypoints;
+        break;
+      }
+      case SuspectKind::Duplicate: {
+        const auto p = find(s.annotationId);
+        if (p != fixed.annotations.end()) fixed.annotations.erase(p);
+        break;
+      }
+      case SuspectKind::UnannotatedPerson: {
+        const auto image =
+            std::find_if(fixed.images.begin(), fixed.images.end(),
+                         [&s](const GroundTruthImage& i) { return i.id == s.imageId; });
+        if (image == fixed.images.end()) break;
+        GroundTruthPerson p = addedPerson(s, image->width, image->height, nextId, categoryId);
+        if (p.numKeypoints == 0) break;
+        fixed.annotations.push_back(std::move(p));
+        ++nextId;
+        break;
+      }
+    }
+  }
+  return fixed;
+}
+
+std::int64_t nextAnnotationId(const KeypointGroundTruth& gt) {
+  std::int64_t next = 1;
+  for (const GroundTruthPerson& p : gt.annotations) next = std::max(next, p.id + 1);
+  return next;
+}
+
+std::vector<AnnotationSuspect> acceptedSuspects(const AnnotationSuspects& found,
+                                                const SuspectDecisions& decisions) {
+  std::vector<AnnotationSuspect> accepted;
+  for (const AnnotationSuspect& s : found.suspects) {
+    const auto d = decisions.find(s.key);
+    if (d != decisions.end() && d->second) accepted.push_back(s);
+  }
+  return accepted;
 }
 
 }  // namespace posescope

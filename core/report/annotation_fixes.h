@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "analysis/annotation_suspects.h"
+#include "eval/keypoint_data.h"
 
 namespace posescope {
 
@@ -36,5 +37,20 @@ struct AnnotationFixes {
 AnnotationFixes applyAnnotationFixes(const std::string& annotationText, const std::string& source,
                                      const std::vector<AnnotationSuspect>& fixes,
                                      std::int64_t categoryId);
+
+/// The same fixes on a ground truth already read: what applyAnnotationFixes writes, read back
+/// (an added person has id `nextId`, `nextId` + 1, ...; the images' sizes are `gt`'s). For the
+/// metrics with the fixes without writing a file. Never fails: a fix naming an annotation `gt`
+/// lacks changes nothing.
+KeypointGroundTruth groundTruthWithFixes(const KeypointGroundTruth& gt,
+                                         const std::vector<AnnotationSuspect>& fixes,
+                                         std::int64_t categoryId, std::int64_t nextId);
+
+/// One more than the largest annotation id of `gt` (1 for none): the first id a fix may add.
+std::int64_t nextAnnotationId(const KeypointGroundTruth& gt);
+
+/// The suspects of `found` accepted in `decisions`, in `found`'s order.
+std::vector<AnnotationSuspect> acceptedSuspects(const AnnotationSuspects& found,
+                                                const SuspectDecisions& decisions);
 
 }  // namespace posescope

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "analysis/analysis_params.h"
+#include "analysis/annotation_suspects.h"
 #include "analysis/image_ranking.h"
 #include "analysis/keypoint_analysis.h"
 #include "analysis/triage.h"
@@ -42,6 +43,9 @@ struct RunAnalysis {
   /// Empty and -1 when the ranking failed (e.g. several keypoint categories).
   std::shared_ptr<const std::vector<RankedImage>> worstImages;
   double tableAp = -1;
+  /// The ground truth's suspected annotation errors given the run's predictions (core's
+  /// findAnnotationSuspects with its default thresholds): the same for every analysis of a reading.
+  std::shared_ptr<const AnnotationSuspects> suspects;
   double milliseconds = 0;  // analysis and triage time
 
   /// Indices into analysis.detections of image `imageId`, in results order (the record's people

@@ -124,6 +124,14 @@ std::pair<std::shared_ptr<const std::vector<RankedImage>>, double> RunAnalysisWo
   return ranking;
 }
 
+std::shared_ptr<const AnnotationSuspects> RunAnalysisWorker::suspects() {
+  if (!suspects_) {
+    suspects_ = std::make_shared<const AnnotationSuspects>(
+        findAnnotationSuspects(input_->groundTruth, input_->results, input_->layout));
+  }
+  return suspects_;
+}
+
 int RunAnalysisWorker::threads() const {
   // One core is left to the GUI thread, which stays responsive while a large run is analysed.
   return std::max(1, QThread::idealThreadCount() - 1);
@@ -182,6 +190,7 @@ void RunAnalysisWorker::analyse(quint64 generation, const AnalysisParams& params
     std::tie(result->worstImages, result->tableAp) =
         rankingFor(validPy ? nullptr : &reevaluation->params);
     result->reevaluation = std::move(reevaluation);
+    result->suspects = suspects();
     Q_EMIT analysed(generation, std::move(result));
     releaseFreeMemory();  // the analysis' match tables, freed
   } catch (const std::exception& e) {

@@ -62,6 +62,8 @@ class RunAnalysisWorker : public QObject {
   /// nullptr: valid.py's, ranked once per reading). Empty and -1 when ranking fails.
   std::pair<std::shared_ptr<const std::vector<RankedImage>>, double> rankingFor(
       const EvalParams* params);
+  /// The reading's suspected annotation errors (they depend on the inputs alone), found once.
+  std::shared_ptr<const AnnotationSuspects> suspects();
   int threads() const;
   bool stale(quint64 generation) const { return generation < latest_->load(); }
 
@@ -78,6 +80,7 @@ class RunAnalysisWorker : public QObject {
   AnalysisParams defaultParams_;
   std::optional<std::pair<std::shared_ptr<const std::vector<RankedImage>>, double>>
       validPyRanking_;  // rankingFor(valid.py's settings), once computed
+  std::shared_ptr<const AnnotationSuspects> suspects_;
 };
 
 }  // namespace posescope
