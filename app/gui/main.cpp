@@ -60,7 +60,7 @@ std::vector<OptionGroup> launchOptions() {
          "with --inspect: select predicted person N (1 is P1) for the person panel"},
         {"--queue", "NAME",
          "with --open-run: once the error analysis is ready, show the Inspect\ntriage queue "
-         "NAME: worst-images, worst-oks, high-score-fp, missed, swaps, inversions"},
+         "NAME: worst-images, worst-oks, high-score-fp, missed, swaps, inversions,\nsuspects"},
         {"--view", "QUERY",
          "with --open-run: show only the images of the view QUERY on Inspect and\nResults "
          "(docs/views.md), e.g. \"swaps > 0\""},
@@ -150,10 +150,13 @@ Launch readCommandLine(const std::vector<std::string>& words) {
   }
   if (args.has("--queue")) {
     launch.queue = posescope::triagePresetFromName(text(args.get("--queue")));
-    if (!launch.queue)
-      throw UsageError{"--queue: unknown queue '" + args.get("--queue") +
-                       "' (worst-images, worst-oks, high-score-fp, missed, swaps or "
-                       "inversions)"};
+    if (!launch.queue) {
+      QStringList names;
+      for (posescope::TriagePreset preset : posescope::kTriagePresets)
+        names << posescope::triagePresetName(preset);
+      throw UsageError{"--queue: unknown queue '" + args.get("--queue") + "' (" +
+                       names.join(", ").toStdString() + ")"};
+    }
   }
   for (const auto& option : posescope::cli::evalSettingsGroup().options)
     launch.evalSettings = launch.evalSettings || args.has(option.name);

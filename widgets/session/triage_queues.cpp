@@ -79,6 +79,10 @@ QString triagePresetTitle(TriagePreset preset) {
       return tr("images with swaps (swaps of a detection), most first");
     case TriagePreset::Inversions:
       return tr("images with inversions (inversions of a detection), most first");
+    case TriagePreset::SuspectedAnnotationErrors:
+      return tr(
+          "suspected annotation errors (swapped, unannotated, displaced joint, duplicate), "
+          "strongest first");
   }
   return {};
 }
@@ -97,6 +101,8 @@ QString triagePresetButtonText(TriagePreset preset) {
       return tr("Swaps");
     case TriagePreset::Inversions:
       return tr("Inversions");
+    case TriagePreset::SuspectedAnnotationErrors:
+      return tr("Suspected annotation errors");
   }
   return {};
 }
@@ -124,6 +130,10 @@ QString triagePresetDescription(TriagePreset preset) {
     case TriagePreset::Inversions:
       return tr(
           "Queue: the images of the detections with a left/right inversion, most inversions first");
+    case TriagePreset::SuspectedAnnotationErrors:
+      return tr(
+          "Queue: the images whose annotation the run's confident predictions contradict "
+          "(Results, Annotation QA; docs/annotation-qa.md), in the suspects' order");
   }
   return {};
 }
@@ -142,6 +152,8 @@ QString triagePresetName(TriagePreset preset) {
       return QStringLiteral("swaps");
     case TriagePreset::Inversions:
       return QStringLiteral("inversions");
+    case TriagePreset::SuspectedAnnotationErrors:
+      return QStringLiteral("suspects");
   }
   return {};
 }
@@ -191,6 +203,15 @@ ImageQueue triageQueue(const RunAnalysis& analysis, TriagePreset preset) {
       queue.keyName = tr("Inversions (a detection)");
       addImagesOf(
           triage.inversions, [](const TriageDetection& d) { return double(d.inversions); }, &queue);
+      break;
+    case TriagePreset::SuspectedAnnotationErrors:
+      queue.keyName = tr("Suspects");
+      if (analysis.suspects) {
+        for (const AnnotationSuspect& s : analysis.suspects->suspects) {
+          if (!queue.keys.contains(s.imageId)) queue.imageIds.append(s.imageId);
+          queue.keys[s.imageId] += 1;
+        }
+      }
       break;
   }
   return queue;

@@ -38,12 +38,18 @@ enum class TriagePreset {
   HighScoreFalsePositives,
   MissedPeople,
   Swaps,
-  Inversions
+  Inversions,
+  SuspectedAnnotationErrors  // the ground truth's own (RunAnalysis::suspects)
 };
 
-inline constexpr std::array<TriagePreset, 6> kTriagePresets = {
-    TriagePreset::WorstImages,  TriagePreset::WorstOks, TriagePreset::HighScoreFalsePositives,
-    TriagePreset::MissedPeople, TriagePreset::Swaps,    TriagePreset::Inversions};
+inline constexpr std::array<TriagePreset, 7> kTriagePresets = {
+    TriagePreset::WorstImages,
+    TriagePreset::WorstOks,
+    TriagePreset::HighScoreFalsePositives,
+    TriagePreset::MissedPeople,
+    TriagePreset::Swaps,
+    TriagePreset::Inversions,
+    TriagePreset::SuspectedAnnotationErrors};
 
 /// The queue's title, naming its key ("worst images (AP lost), most AP lost first", ...).
 QString triagePresetTitle(TriagePreset preset);
@@ -54,7 +60,7 @@ QString triagePresetButtonText(TriagePreset preset);
 QString triagePresetDescription(TriagePreset preset);
 
 /// The preset's name on the command line: worst-images, worst-oks, high-score-fp, missed, swaps,
-/// inversions.
+/// inversions, suspects.
 QString triagePresetName(TriagePreset preset);
 /// The preset named `name` (as triagePresetName), or nullopt.
 std::optional<TriagePreset> triagePresetFromName(const QString& name);
@@ -62,7 +68,8 @@ std::optional<TriagePreset> triagePresetFromName(const QString& name);
 /// The queue of `preset` in `analysis`: its images in the list's order, each once (where it first
 /// appears), with the key at that place: AP lost (worstImages), the lowest OKS of a localised
 /// detection (worstOks), the background false positive's score, the missed person's area, the
-/// detection's swaps or inversions. Never fails.
+/// detection's swaps or inversions; for the suspected annotation errors, the images in the
+/// suspects' order (by kind, strongest first) with the number of suspects of each. Never fails.
 ImageQueue triageQueue(const RunAnalysis& analysis, TriagePreset preset);
 
 /// The images behind the AP-if-fixed bar of `error` (core's imagesWithError) ranked by how much

@@ -26,6 +26,7 @@
 #include "widgets/pages/results/curves_view.h"
 #include "widgets/pages/results/evaluation_settings_panel.h"
 #include "widgets/pages/results/run_summary_panel.h"
+#include "widgets/pages/results/suspects_view.h"
 #include "widgets/session/run_analysis_session.h"
 #include "widgets/session/run_controller.h"
 #include "widgets/session/run_document.h"
@@ -113,6 +114,9 @@ ResultsView::ResultsView(QWidget* parent) : QWidget(parent) {
   curvesView_ = new CurvesView;
   connect(curvesView_, &CurvesView::detectionsRequested, this, &ResultsView::detectionsRequested);
   tabs_->addTab(curvesView_, tr("Curves"));
+  suspectsView_ = new SuspectsView;
+  connect(suspectsView_, &SuspectsView::imagesRequested, this, &ResultsView::imagesRequested);
+  tabs_->addTab(suspectsView_, tr("Annotation QA"));
 
   auto* splitter = new QSplitter(Qt::Vertical);
   splitter->addWidget(top);
@@ -198,6 +202,7 @@ void ResultsView::showAnalysis(const RunAnalysisPtr& analysis) {
     apChart_->setAnalysis(nullptr, nullptr);
     jointChart_->setAnalysis(nullptr);
     if (curvesView_) curvesView_->setAnalysis(nullptr);
+    if (suspectsView_) suspectsView_->setAnalysis(nullptr);
     recordModel_->setApLost(nullptr);
     return;
   }
@@ -216,6 +221,7 @@ void ResultsView::showAnalysis(const RunAnalysisPtr& analysis) {
   recordModel_->setApLost(analysis->worstImages);
   jointChart_->setAnalysis(std::shared_ptr<const KeypointAnalysis>(analysis, &analysis->analysis));
   curvesView_->setAnalysis(analysis);
+  suspectsView_->setAnalysis(analysis, tableName_);
 }
 
 void ResultsView::showReevaluation(const RunReevaluationPtr& reevaluation) {
@@ -304,6 +310,7 @@ void ResultsView::showAnalysisFailed(const QString& message) {
   apChart_->setAnalysis(nullptr, nullptr);
   jointChart_->setAnalysis(nullptr);
   curvesView_->setAnalysis(nullptr);
+  suspectsView_->setAnalysis(nullptr);
   recordModel_->setApLost(nullptr);
   curvesView_->setMessage(tr("No error analysis: %1").arg(message));
 }
@@ -411,7 +418,7 @@ void ResultsView::showPartialMetrics(const OpenedRun& opened) {
 }
 
 void ResultsView::showTab(Tab tab) {
-  tabs_->setCurrentIndex(tab == CurvesTab ? 2 : tab == AnalysisTab ? 1 : 0);
+  tabs_->setCurrentIndex(static_cast<int>(tab));
 }
 
 void ResultsView::applyEvaluationSettings(const EvalParams& settings) {

@@ -23,6 +23,7 @@ namespace posescope {
 
 class ApIfFixedChart;
 class CurvesView;
+class SuspectsView;
 class EvaluationSettingsPanel;
 class RunAnalysisSession;
 class JointErrorChart;
@@ -63,9 +64,11 @@ class ResultsView : public QWidget {
   JointErrorChart* jointChart() const { return jointChart_; }
   /// The precision-recall curves of the analysis shown.
   CurvesView* curvesView() const { return curvesView_; }
-  /// The tabs under the summary: Images, Where the AP goes, Curves.
+  /// The suspected annotation errors of the analysis shown.
+  SuspectsView* suspectsView() const { return suspectsView_; }
+  /// The tabs under the summary: Images, Where the AP goes, Curves, Annotation QA.
   QTabWidget* detailTabs() const { return tabs_; }
-  enum Tab { ImagesTab, AnalysisTab, CurvesTab };
+  enum Tab { ImagesTab, AnalysisTab, CurvesTab, AnnotationQaTab };
   void showTab(Tab tab);
   /// Opens the evaluation settings beside the page on `settings` and evaluates the run shown
   /// with them, as the user's changes in the panel do.
@@ -150,6 +153,7 @@ class ResultsView : public QWidget {
   ApIfFixedChart* apChart_ = nullptr;
   JointErrorChart* jointChart_ = nullptr;
   CurvesView* curvesView_ = nullptr;
+  SuspectsView* suspectsView_ = nullptr;
 };
 
 }  // namespace posescope
