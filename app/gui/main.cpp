@@ -85,8 +85,8 @@ std::vector<OptionGroup> launchOptions() {
          "show page NAME once the folders asked for are open: experiment, run,\nresults, "
          "inspect, timing, compare, search or runs"},
         {"--tab", "NAME",
-         "with --page results or compare: show its tab NAME: images, analysis or\ncurves "
-         "(Results), summary, timing, analysis or curves (Compare)"}}},
+         "with --page results or compare: show its tab NAME: images, analysis,\ncurves or "
+         "annotation-qa (Results), summary, timing, analysis or curves (Compare)"}}},
       settings,
       {"window",
        {{"--maximized", "", "show the window maximized"},
@@ -174,11 +174,12 @@ Launch readCommandLine(const std::vector<std::string>& words) {
   if (args.has("--tab") && args.get("--tab") == "curves") {
     launch.curvesTab = true;
   } else if (args.has("--tab")) {
-    const char* const tabs[] = {"images", "summary", "timing", "analysis"};  // DetailTab order
+    const char* const tabs[] = {"images", "summary", "timing", "analysis",
+                                "annotation-qa"};  // DetailTab order
     const auto tab = indexOf(args.get("--tab"), tabs);
     if (!tab)
       throw UsageError{"--tab: unknown tab '" + args.get("--tab") +
-                       "' (images, analysis, curves, summary or timing)"};
+                       "' (images, analysis, curves, annotation-qa, summary or timing)"};
     launch.tab = static_cast<MainWindow::DetailTab>(*tab);
   }
   return launch;

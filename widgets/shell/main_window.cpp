@@ -258,9 +258,11 @@ void MainWindow::showPage(Page page) {
 }
 
 void MainWindow::showDetailTab(DetailTab tab) {
-  if (tab == ImagesTab || tab == AnalysisTab)
-    resultsView_->showTab(tab == ImagesTab ? ResultsView::ImagesTab : ResultsView::AnalysisTab);
-  if (tab != ImagesTab)
+  if (tab == ImagesTab || tab == AnalysisTab || tab == AnnotationQaTab)
+    resultsView_->showTab(tab == ImagesTab     ? ResultsView::ImagesTab
+                          : tab == AnalysisTab ? ResultsView::AnalysisTab
+                                               : ResultsView::AnnotationQaTab);
+  if (tab != ImagesTab && tab != AnnotationQaTab)
     compareView_->showDetail(tab == SummaryTab  ? CompareView::SummaryDetail
                              : tab == TimingTab ? CompareView::TimingDetail
                                                 : CompareView::AnalysisDetail);

@@ -48,7 +48,7 @@ class MainWindow : public QMainWindow {
   };
   /// The tabs below the Results page's summary (Images, Where the AP goes) and the Compare
   /// page's metrics (Summary, Time per stage, Where the AP goes).
-  enum DetailTab { ImagesTab, SummaryTab, TimingTab, AnalysisTab };
+  enum DetailTab { ImagesTab, SummaryTab, TimingTab, AnalysisTab, AnnotationQaTab };
 
   explicit MainWindow(QWidget* parent = nullptr);
   ~MainWindow() override;
