@@ -202,12 +202,26 @@ std::string keyOf(const AnnotationSuspect& s, const KeypointLayout& layout) {
   return kind + "/" + std::to_string(s.annotationId);
 }
 
+// COCO's share of joints with a mirror (12 of 17), at which swapMinGain applies whole.
+constexpr double kCocoMirroredShare = 12.0 / 17.0;
+
 // One image's people and predictions, and the suspects they give.
 class ImageSuspects {
  public:
   ImageSuspects(const KeypointLayout& layout, const EvalParams& params, const LimbNorms& norms,
                 const SuspectThresholds& thresholds, const std::vector<KeypointDetection>& results)
-      : layout_(layout), params_(params), norms_(norms), t_(thresholds), results_(results) {}
+      : layout_(layout), params_(params), norms_(norms), t_(thresholds), results_(results) {
+    // 4 joints with a labelled mirror, or all of a skeleton with fewer (one pair of paws).
+    std::size_t mirrored = 0;
+    const std::vector<int>& flip = layout.skeleton.flipIndex;
+    for (std::size_t k = 0; k < flip.size(); ++k)
+      mirrored += static_cast<std::size_t>(flip[k]) != k;
+    swapMinMirrored_ = std::min<std::size_t>(4, std::max<std::size_t>(2, mirrored));
+    // A swap moves only the mirrored joints: with fewer of them than COCO's 12 of 17 it can
+    // change the OKS less, and the gain asked for shrinks with their share.
+    const double share = flip.empty() ? 1 : static_cast<double>(mirrored) / flip.size();
+    swapMinGain_ = thresholds.swapMinGain * std::min(1.0, share / kCocoMirroredShare);
+  }
 
   void add(const GroundTruthPerson& p) { (p.isCrowd ? crowds_ : people_).push_back(&p); }
   void addPrediction(long index) { predictions_.push_back(index); }
@@ -238,7 +252,7 @@ class ImageSuspects {
   bool findSwap(const GroundTruthPerson& g, std::vector<AnnotationSuspect>& out) const {
     const std::vector<int>& flipIndex = layout_.skeleton.flipIndex;
     const std::size_t pairs = mirroredLabelledJoints(g, flipIndex);
-    if (labelledJoints(g) == 0 || g.numKeypoints <= 0 || pairs < 4) return false;
+    if (labelledJoints(g) == 0 || g.numKeypoints <= 0 || pairs < swapMinMirrored_) return false;
     const GroundTruthPerson f = flipped(g, flipIndex);
     const std::size_t gi = indexOf(g);
     std::vector<const KeypointDetection*> dts;
@@ -253,7 +267,7 @@ class ImageSuspects {
     if (best < 0) return false;
     const auto d = static_cast<std::size_t>(best);
     const double asIs = oks(d, gi), flip = flippedOks[d];
-    if (flip < t_.swapMinOks || flip - asIs < t_.swapMinGain) return false;
+    if (flip < t_.swapMinOks || flip - asIs < swapMinGain_) return false;
     // The prediction is this person's, not a neighbour's it fits better.
     for (std::size_t o = 0; o < people_.size(); ++o)
       if (o != gi && oks(d, o) >= flip) return false;
@@ -378,6 +392,8 @@ class ImageSuspects {
   std::vector<const GroundTruthPerson*> people_, crowds_;
   std::vector<long> predictions_;
   std::vector<double> oks_;
+  std::size_t swapMinMirrored_ = 4;
+  double swapMinGain_ = 0;
 };
 
 }  // namespace

@@ -10,7 +10,9 @@
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include "demo_eval.h"
 #include "test_support.h"
@@ -254,6 +256,111 @@ class TestCliSuspects : public QObject {
     QCOMPARE(ap["after"].toDouble(),
              QJsonDocument::fromJson(after.out.toUtf8())["stats"].toArray()[0].toDouble());
     QVERIFY(ap["after"].toDouble() > ap["before"].toDouble());
+  }
+
+  // Any skeleton, imported predictions: the six-joint quadruped fixture imported with its
+  // skeleton file, its annotation file given a duplicate (annotation 1 again), a left-out animal
+  // (annotation 3) and one animal's paws swapped (annotation 5, its one flip pair).
+  void importedPredictionsOnAnOwnSkeleton() {
+    const QString fixture = posescope::test::repoFile("tests/widgets/fixtures/animal6");
+    QJsonObject gt = readObject(fixture + "/ground_truth.json");
+    QJsonArray people = gt["annotations"].toArray();
+    QJsonObject copy = people[0].toObject();
+    copy["id"] = 7;
+    QJsonObject paws = people[4].toObject();
+    QCOMPARE(paws["id"].toInt(), 5);
+    QJsonArray k = paws["keypoints"].toArray();
+    for (int c = 0; c < 3; ++c) {  // left_front_paw (joint 2) and right_front_paw (joint 3)
+      const QJsonValue left = k[6 + c];
+      k[6 + c] = k[9 + c];
+      k[9 + c] = left;
+    }
+    paws["keypoints"] = k;
+    people[4] = paws;
+    people.removeAt(2);  // annotation 3
+    people.append(copy);
+    gt["annotations"] = people;
+    const QString faulty = tmp_.filePath("animal_gt.json");
+    QFile out(faulty);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(QJsonDocument(gt).toJson());
+    out.close();
+    const QString run = tmp_.filePath("animal-run");
+    CliRun r = runCli({"import", "--gt", faulty, "--dt", fixture + "/results.json", "--skeleton",
+                       fixture + "/skeleton.json", "--out", run, "--quiet"});
+    QVERIFY2(r.exitCode == 0, qPrintable(explain(r)));
+    r = runCli({"suspects", run, "--format", "json"});
+    QCOMPARE(r.exitCode, 1);
+    const QJsonObject found = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QVERIFY(found["swaps_computed"].toBool());
+    QStringList keys;
+    for (const auto& v : found["suspects"].toArray()) keys << v.toObject()["key"].toString();
+    QVERIFY2(keys.contains("swap/5"), qPrintable(keys.join(' ')));
+    QVERIFY2(keys.contains("duplicate/7"), qPrintable(keys.join(' ')));
+    QVERIFY2(std::any_of(keys.begin(), keys.end(),
+                         [](const QString& key) { return key.startsWith("unannotated/2/"); }),
+             qPrintable(keys.join(' ')));
+    // The three fixes accepted and applied: the paws back, the copy gone, the animal back with
+    // six joints.
+    const QString added = *std::find_if(keys.begin(), keys.end(), [](const QString& key) {
+      return key.startsWith("unannotated/2/");
+    });
+    r = runCli({"suspects", run, "--accept", "swap/5,duplicate/7," + added});
+    QCOMPARE(r.exitCode, 1);
+    r = runCli({"export", run, "--what", "gt-fixes", "--out", tmp_.filePath("animal-fixes")});
+    QVERIFY2(r.exitCode == 0, qPrintable(explain(r)));
+    const QJsonObject fixed = readObject(tmp_.filePath("animal-fixes/animal_gt.json"));
+    const QJsonArray original = readObject(fixture + "/ground_truth.json")["annotations"].toArray();
+    QMap<qint64, QJsonObject> byId;
+    for (const auto& a : fixed["annotations"].toArray())
+      byId.insert(a.toObject()["id"].toInteger(), a.toObject());
+    QVERIFY(!byId.contains(7));
+    QCOMPARE(byId[5]["keypoints"], original[4].toObject()["keypoints"]);
+    QCOMPARE(byId.size(), 6);  // the five kept and the one added
+    const QJsonObject animal = byId.last();
+    QCOMPARE(animal["image_id"].toInt(), 2);
+    QCOMPARE(animal["keypoints"].toArray().size(), 18);
+
+    // Without flip pairs (a skeleton file with none, joints without left_ / right_ names) the
+    // swap check is not computed, and said so.
+    QJsonObject skeleton = readObject(fixture + "/skeleton.json");
+    skeleton.remove("flip_pairs");
+    QJsonArray names = skeleton["keypoints"].toArray();
+    names[2] = "front_paw_a";
+    names[3] = "front_paw_b";
+    skeleton["keypoints"] = names;
+    QJsonArray limbs;
+    for (const auto& limb : skeleton["limbs"].toArray()) {
+      QJsonArray pair = limb.toArray();
+      for (int i = 0; i < 2; ++i) {
+        if (pair[i] == "left_front_paw") pair[i] = "front_paw_a";
+        if (pair[i] == "right_front_paw") pair[i] = "front_paw_b";
+      }
+      limbs.append(pair);
+    }
+    skeleton["limbs"] = limbs;
+    QJsonObject renamed = gt;
+    QJsonArray categories = renamed["categories"].toArray();
+    QJsonObject category = categories[0].toObject();
+    category["keypoints"] = names;
+    categories[0] = category;
+    renamed["categories"] = categories;
+    const QString noFlipGt = tmp_.filePath("noflip_gt.json");
+    const QString noFlipSkeleton = tmp_.filePath("noflip_skeleton.json");
+    for (const auto& [path, object] :
+         {std::pair{noFlipGt, renamed}, std::pair{noFlipSkeleton, skeleton}}) {
+      QFile f(path);
+      QVERIFY(f.open(QIODevice::WriteOnly));
+      f.write(QJsonDocument(object).toJson());
+    }
+    const QString noFlipRun = tmp_.filePath("noflip-run");
+    r = runCli({"import", "--gt", noFlipGt, "--dt", fixture + "/results.json", "--skeleton",
+                noFlipSkeleton, "--out", noFlipRun, "--quiet"});
+    QVERIFY2(r.exitCode == 0, qPrintable(explain(r)));
+    r = runCli({"suspects", noFlipRun});
+    QVERIFY2(
+        r.out.contains("| left/right swapped | not computed (the skeleton has no flip pairs) |"),
+        qPrintable(r.out));
   }
 
   void badInputIsRefusedByName() {

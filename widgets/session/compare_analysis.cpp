@@ -21,9 +21,8 @@ CompareAnalysis::CompareAnalysis(QObject* parent) : QObject(parent) {
 
 void CompareAnalysis::start(LoadedRunPtr a, LoadedRunPtr b, RunEvaluationInputPtr readA,
                             RunEvaluationInputPtr readB) {
-  const quint64 generation = ++generation_;
   running_ = true;
-  inBackground(
+  job_.start(
       this,
       [a = std::move(a), b = std::move(b), readA = std::move(readA), readB = std::move(readB)] {
         Outcome out;
@@ -40,8 +39,7 @@ void CompareAnalysis::start(LoadedRunPtr a, LoadedRunPtr b, RunEvaluationInputPt
         releaseFreeMemory();  // both runs' ground truth and results, read again and dropped
         return out;
       },
-      [this, generation](const Outcome& outcome) {
-        if (generation != generation_) return;  // a newer pair was started, or cancel()
+      [this](const Outcome& outcome) {
         running_ = false;
         if (outcome.analysis)
           Q_EMIT finished(outcome.analysis);
@@ -51,7 +49,7 @@ void CompareAnalysis::start(LoadedRunPtr a, LoadedRunPtr b, RunEvaluationInputPt
 }
 
 void CompareAnalysis::cancel() {
-  ++generation_;
+  job_.cancel();
   running_ = false;
 }
 

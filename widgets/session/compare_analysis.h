@@ -8,6 +8,7 @@
 
 #include "report/run_comparison.h"
 #include "widgets/session/compare_data.h"
+#include "widgets/session/latest_job.h"
 
 namespace posescope {
 
@@ -37,7 +38,7 @@ class CompareAnalysis : public QObject {
   void failed(const QString& message);
 
  private:
-  quint64 generation_ = 0;
+  LatestJob job_;
   bool running_ = false;
 };
 

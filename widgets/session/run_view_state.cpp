@@ -76,7 +76,7 @@ void RunViewState::setQuery(const QString& text) {
 }
 
 void RunViewState::rebuildImages() {
-  const int generation = ++imagesGeneration_;
+  imagesJob_.cancel();  // answers to earlier requests no longer apply
   const RunOverlayDataPtr inspection = document_->inspection();
   const RunAnalysisPtr analysis = document_->analysis();
   const RunReevaluationPtr reevaluation = document_->reevaluation();
@@ -90,7 +90,7 @@ void RunViewState::rebuildImages() {
     std::shared_ptr<const std::vector<ViewImage>> images;
     bool withAnalysis = false;
   };
-  inBackground(
+  imagesJob_.start(
       this,
       [inspection, analysis, reevaluation, tags = tags_] {
         // The per-image AP the Results page shows: under changed settings, the re-evaluation's.
@@ -108,8 +108,7 @@ void RunViewState::rebuildImages() {
         joined.images = std::make_shared<const std::vector<ViewImage>>(std::move(images));
         return joined;
       },
-      [this, generation](Joined joined) {
-        if (generation != imagesGeneration_) return;
+      [this](Joined joined) {
         images_ = std::move(joined.images);
         imagesHaveAnalysis_ = joined.withAnalysis;
         apply();
@@ -148,14 +147,14 @@ void RunViewState::apply() {
 }
 
 void RunViewState::readRunFiles() {
-  const int generation = ++filesGeneration_;
+  filesJob_.cancel();  // answers to earlier requests no longer apply
   if (runDir_.isEmpty()) return;
   struct Read {
     std::vector<SavedView> views;
     std::vector<RunTag> tags;
     QString error;
   };
-  inBackground(
+  filesJob_.start(
       this,
       [dir = runDir_.toStdString()] {
         Read read;
@@ -167,8 +166,7 @@ void RunViewState::readRunFiles() {
         }
         return read;
       },
-      [this, generation](Read read) {
-        if (generation != filesGeneration_) return;
+      [this](Read read) {
         savedViews_ = std::move(read.views);
         tags_ = std::move(read.tags);
         Q_EMIT savedViewsChanged();

@@ -13,6 +13,7 @@
 
 #include "report/run_views.h"
 #include "report/view_query.h"
+#include "widgets/session/latest_job.h"
 
 namespace posescope {
 
@@ -91,8 +92,8 @@ class RunViewState : public QObject {
   QString status_;
   bool statusIsError_ = false;
   QString filesError_;
-  int imagesGeneration_ = 0;
-  int filesGeneration_ = 0;
+  LatestJob imagesJob_;
+  LatestJob filesJob_;
   std::vector<SavedView> savedViews_;
   std::vector<RunTag> tags_;
   QThreadPool writes_;  // one thread: the files are written in the order they changed

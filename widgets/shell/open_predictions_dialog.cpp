@@ -200,16 +200,14 @@ void OpenPredictionsDialog::fieldEdited() {
 
 void OpenPredictionsDialog::checkNow() {
   settle_->stop();
-  const quint64 generation = ++generation_;
   checking_ = true;
   importButton_->setEnabled(false);
   const PredictionsForm current = form();
   if (!current.groundTruth.isEmpty() || !current.results.isEmpty())
     status_->setText(tr("Checking\u2026"));
-  inBackground(
+  checkJob_.start(
       this, [current, inputs = inputs_] { return checkPredictions(current, *inputs); },
-      [this, generation](const PredictionsCheck& check) {
-        if (generation != generation_) return;  // the fields changed since
+      [this](const PredictionsCheck& check) {
         checking_ = false;
         showCheck(check);
       });

@@ -5,6 +5,7 @@
 #include <QDialog>
 #include <memory>
 
+#include "widgets/session/latest_job.h"
 #include "widgets/session/predictions_check.h"
 
 class QComboBox;
@@ -92,8 +93,8 @@ class OpenPredictionsDialog : public QDialog {
   QTimer* settle_ = nullptr;
   std::shared_ptr<PredictionsInputs> inputs_ = std::make_shared<PredictionsInputs>();
   PredictionsCheck check_;
-  quint64 generation_ = 0;  // of the latest check asked for; older answers are dropped
-  bool checking_ = false;   // the latest check has not answered yet
+  LatestJob checkJob_;     // of the latest check asked for; older answers are dropped
+  bool checking_ = false;  // the latest check has not answered yet
   bool importing_ = false;
   bool outputEdited_ = false;  // the user typed a run folder: it no longer follows the results
 };

@@ -273,7 +273,7 @@ void ExperimentView::display() {
 }
 
 void ExperimentView::scheduleCostComputation(const QString& caption) {
-  ++costGeneration_;  // results of computations already running are now stale
+  costJob_.cancel();  // results of computations already running are now stale
   pendingCaption_ = caption;
   costPending_ = true;
   if (!costDebounce_) {
@@ -298,11 +298,9 @@ void ExperimentView::setCostsPaused(bool paused) {
 }
 
 void ExperimentView::startCostComputation(const QString& caption) {
-  const int generation = ++costGeneration_;
-  inBackground(
+  costJob_.start(
       this, [experiment = *experiment_] { return computeNetworkCost(experiment); },
-      [this, generation, caption](const NetworkCostOutcome& outcome) {
-        if (generation != costGeneration_) return;  // the experiment changed meanwhile
+      [this, caption](const NetworkCostOutcome& outcome) {
         if (!outcome.costs) {
           archCaption_->setText(caption + tr("<br><span style='color:#8a1c13'>network: %1</span>")
                                               .arg(outcome.error.toHtmlEscaped()));

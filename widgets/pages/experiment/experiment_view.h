@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "config/experiment.h"
+#include "widgets/session/latest_job.h"
 
 class QLabel;
 class QLineEdit;
@@ -68,7 +69,7 @@ class ExperimentView : public QWidget {
   void startCostComputation(const QString& caption);
   void display();
 
-  int costGeneration_ = 0;
+  LatestJob costJob_;
   bool costPending_ = false;
   bool costsPaused_ = false;
   QString pendingCaption_;

@@ -321,15 +321,14 @@ void RunSetupView::validateNow() {
 // The notes on keys valid.py would add silently, off the GUI thread; the ones shown stay until
 // the answer arrives, so the slot does not flicker while typing.
 void RunSetupView::requestKeyNotes() {
-  const int generation = ++keyNotesGeneration_;
+  keyNotesJob_.cancel();  // answers to earlier requests no longer apply
   if (!check_.experiment || check_.experiment->warnings.empty()) {
     keyNotes_.clear();
     return;
   }
-  inBackground(
+  keyNotesJob_.start(
       this, [experiment = *check_.experiment] { return unknownKeyNotes(experiment); },
-      [this, generation](const QStringList& notes) {
-        if (generation != keyNotesGeneration_) return;  // the setup changed meanwhile
+      [this](const QStringList& notes) {
         keyNotes_ = notes;
         showCheck();
       });

@@ -4,6 +4,7 @@
 #include <QMap>
 #include <QWidget>
 
+#include "widgets/session/latest_job.h"
 #include "widgets/session/path_kind.h"
 #include "widgets/session/run_setup.h"
 
@@ -106,8 +107,8 @@ class RunSetupView : public QWidget {
   OverrideTableModel* overrideModel_ = nullptr;
   QMap<SetupField, FieldMessage*> messages_;
   QLabel* summaryLabel_ = nullptr;
-  QStringList keyNotes_;        // unknownKeyNotes of the experiment last loaded
-  int keyNotesGeneration_ = 0;  // answers for an older experiment are dropped
+  QStringList keyNotes_;   // unknownKeyNotes of the experiment last loaded
+  LatestJob keyNotesJob_;  // answers for an older experiment are dropped
   CheckpointCheck* fitCheck_ = nullptr;
   QString fitKey_;    // the inputs the background check was asked about
   QString fitError_;  // its answer ("" fits), valid when fitKnown_

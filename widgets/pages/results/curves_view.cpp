@@ -141,7 +141,7 @@ void CurvesView::setAnalysis(const RunAnalysisPtr& analysis) {
 void CurvesView::setMessage(const QString& message) {
   note_->clear();
   prChart_->setMessage(message);
-  ++accuracyGeneration_;  // an answer still coming belongs to the analysis being replaced
+  accuracyJob_.cancel();  // an answer still coming belongs to the analysis being replaced
   showAccuracy(nullptr, message);
 }
 
@@ -158,7 +158,7 @@ QString CurvesView::accuracyStatus() const {
 }
 
 void CurvesView::computeAccuracy() {
-  const quint64 generation = ++accuracyGeneration_;
+  accuracyJob_.cancel();  // answers to earlier requests no longer apply
   if (!analysis_ || !analysis_->input) {
     showAccuracy(nullptr, QString());
     return;
@@ -171,7 +171,7 @@ void CurvesView::computeAccuracy() {
   // One core is left to the GUI thread, as the analysis worker leaves it.
   options.threads = std::max(1, QThread::idealThreadCount() - 1);
   options.resultsSource = analysis_->input->resultsFile;
-  inBackground(
+  accuracyJob_.start(
       this,
       [input = analysis_->input, params = tableParams(*analysis_), settings, options] {
         AccuracyResult result;
@@ -187,8 +187,7 @@ void CurvesView::computeAccuracy() {
                 .count();
         return result;
       },
-      [this, generation](const AccuracyResult& result) {
-        if (generation != accuracyGeneration_) return;  // a newer request follows
+      [this](const AccuracyResult& result) {
         if (!result.accuracy) {
           showAccuracy(nullptr, tr("No per-joint measures: %1").arg(result.error));
           accuracyStatus_->setText(

@@ -7,6 +7,7 @@
 #include <QWidget>
 #include <memory>
 
+#include "widgets/session/latest_job.h"
 #include "widgets/session/run_analysis.h"
 
 class QDoubleSpinBox;
@@ -72,7 +73,7 @@ class CurvesView : public QWidget {
 
   RunAnalysisPtr analysis_;
   std::shared_ptr<const MatchAccuracy> accuracy_;
-  quint64 accuracyGeneration_ = 0;  // of the latest request; older answers are dropped
+  LatestJob accuracyJob_;  // of the latest request; older answers are dropped
   QLabel* note_ = nullptr;
   QLabel* accuracyStatus_ = nullptr;
   QDoubleSpinBox* oksBox_ = nullptr;

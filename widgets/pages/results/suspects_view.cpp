@@ -140,8 +140,7 @@ void SuspectsView::showCaption() {
 }
 
 void SuspectsView::readDecisions() {
-  const int generation = ++decisionsGeneration_;
-  inBackground(
+  decisionsJob_.start(
       this,
       [dir = analysis_->runDir] {
         DecisionsResult r;
@@ -152,8 +151,8 @@ void SuspectsView::readDecisions() {
         }
         return r;
       },
-      [this, generation](const DecisionsResult& r) {
-        if (generation != decisionsGeneration_ || !analysis_) return;
+      [this](const DecisionsResult& r) {
+        if (!analysis_) return;
         model_->setDecisions(r.decisions);
         const bool any = model_->rowCount() > 0;
         for (QPushButton* b : {accept_, reject_, undecide_})
@@ -181,8 +180,7 @@ void SuspectsView::decideSelected(std::optional<bool> accepted) {
 }
 
 void SuspectsView::saveDecisions(const SuspectDecisions& decisions) {
-  const int generation = ++decisionsGeneration_;
-  inBackground(
+  decisionsJob_.start(
       this,
       [dir = analysis_->runDir, decisions] {
         DecisionsResult r;
@@ -193,8 +191,7 @@ void SuspectsView::saveDecisions(const SuspectDecisions& decisions) {
         }
         return r;
       },
-      [this, generation](const DecisionsResult& r) {
-        if (generation != decisionsGeneration_) return;
+      [this](const DecisionsResult& r) {
         if (!r.error.isEmpty()) metrics_->setText(tr("Decisions not saved: %1").arg(r.error));
         Q_EMIT decisionsSettled(true, r.error);
       });
@@ -204,7 +201,7 @@ void SuspectsView::updateMetrics() {
   const std::vector<AnnotationSuspect> accepted =
       acceptedSuspects(*analysis_->suspects, model_->decisions());
   export_->setEnabled(!accepted.empty());
-  const int generation = ++metricsGeneration_;
+  metricsJob_.cancel();  // answers to earlier requests no longer apply
   if (accepted.empty()) {
     metrics_->setText(
         tr("No fix accepted: the run's metrics are those of the annotation file as "
@@ -213,7 +210,7 @@ void SuspectsView::updateMetrics() {
     return;
   }
   metrics_->setText(tr("Evaluating the run with the %1 accepted fixes\u2026").arg(accepted.size()));
-  inBackground(
+  metricsJob_.start(
       this,
       [input = analysis_->input, accepted] {
         FixedMetrics r;
@@ -227,8 +224,7 @@ void SuspectsView::updateMetrics() {
         }
         return r;
       },
-      [this, generation, count = accepted.size()](const FixedMetrics& r) {
-        if (generation != metricsGeneration_) return;
+      [this, count = accepted.size()](const FixedMetrics& r) {
         metrics_->setText(
             r.error.isEmpty()
                 ? tr("With the %1 accepted fixes: AP %2 (%3 with the annotation file as it is; "

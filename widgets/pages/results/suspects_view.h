@@ -7,6 +7,7 @@
 #include <functional>
 #include <memory>
 
+#include "widgets/session/latest_job.h"
 #include "widgets/session/run_analysis.h"
 #include "widgets/session/triage_queues.h"
 
@@ -77,8 +78,8 @@ class SuspectsView : public QWidget {
   RunAnalysisPtr analysis_;
   QString tableName_;
   std::function<QString()> chooseFolder_;
-  int decisionsGeneration_ = 0;
-  int metricsGeneration_ = 0;
+  LatestJob decisionsJob_;
+  LatestJob metricsJob_;
 };
 
 }  // namespace posescope

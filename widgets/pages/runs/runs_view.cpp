@@ -507,7 +507,7 @@ QString RunsView::baselineText() const {
 void RunsView::compareWithBaseline(const QStringList& dirs, const QString& baselineDir) {
   lowerTabs_->setCurrentIndex(1);
   baselineModel_->setComparison(std::nullopt);
-  const int generation = ++baselineGeneration_;
+  baselineJob_.cancel();  // answers to earlier requests no longer apply
   QStringList all{baselineDir};
   for (const QString& dir : dirs)
     if (!all.contains(dir)) all << dir;
@@ -537,7 +537,7 @@ void RunsView::compareWithBaseline(const QStringList& dirs, const QString& basel
       tr("Computing the paired bootstrap of %1 against %2\u2026")
           .arg(counted(static_cast<qsizetype>(runs.size() - 1), tr("1 run"), tr("%1 runs")),
                text(base->name)));
-  inBackground(
+  baselineJob_.start(
       this,
       [runs] {
         try {
@@ -546,8 +546,7 @@ void RunsView::compareWithBaseline(const QStringList& dirs, const QString& basel
           return BaselineResult{std::nullopt, QString::fromStdString(e.what())};
         }
       },
-      [this, generation](BaselineResult result) {
-        if (generation != baselineGeneration_) return;  // a newer comparison was asked for
+      [this](BaselineResult result) {
         if (!result.first) {
           baselineLine_->setText(tr("Not compared: %1").arg(result.second));
           return;

@@ -9,6 +9,7 @@
 #include <QWidget>
 #include <string>
 
+#include "widgets/session/latest_job.h"
 #include "widgets/session/run_library_session.h"
 
 class QComboBox;
@@ -98,7 +99,7 @@ class RunsView : public QWidget {
   RunLibrarySession* session_;
   Cost cost_ = Cost::Gmacs;
   QString baseline_;
-  int baselineGeneration_ = 0;  // only the latest comparison is shown
+  LatestJob baselineJob_;  // only the latest comparison is shown
   QComboBox* folders_;
   QPushButton *addFolder_, *removeFolder_;
   QLabel* status_;
