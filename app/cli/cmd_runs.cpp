@@ -2,7 +2,6 @@
 // as a Markdown table, CSV or JSON. Reads run folders only, so it runs in the front end.
 
 #include <algorithm>
-#include <cstdio>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
@@ -59,12 +58,6 @@ std::string imagesText(const LibraryRun& row) {
   return std::to_string(row.images);
 }
 
-std::string fixed(double value, int decimals) {
-  char text[64];
-  std::snprintf(text, sizeof text, "%.*f", decimals, value);
-  return text;
-}
-
 std::string orUnknown(const std::string& text) {
   return text.empty() ? kUnknown : text;
 }
@@ -97,11 +90,11 @@ std::string markdownLibrary(const std::vector<LibraryRun>& rows) {
                                       imagesText(row)};
     for (const auto& name : stats) {
       const auto value = row.stat(name);
-      cells.push_back(value ? fixed(*value, 3) : kUnknown);
+      cells.push_back(value ? fixedText(*value, 3) : kUnknown);
     }
     cells.push_back(row.parameters > 0 ? countText(double(row.parameters)) : kUnknown);
     cells.push_back(row.multiplyAdds > 0 ? countText(double(row.multiplyAdds)) : kUnknown);
-    cells.push_back(row.msPerImage ? fixed(*row.msPerImage, 1) : kUnknown);
+    cells.push_back(row.msPerImage ? fixedText(*row.msPerImage, 1) : kUnknown);
     cells.push_back(orUnknown(row.startedAt));
     out += "|";
     for (const auto& text : cells) out += " " + cell(text) + " |";

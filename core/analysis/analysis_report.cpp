@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "analysis/error_profile_comparison.h"
+#include "common/number_text.h"
 #include "eval/eval_params.h"
 
 namespace posescope {
@@ -13,17 +14,7 @@ namespace posescope {
 namespace {
 
 std::string fixed3(double v) {
-  if (v <= -1) return "    -";
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%5.3f", v);
-  return buffer;
-}
-
-// An AP difference with its sign and five decimals ("+0.00067").
-std::string signed5(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%+.5f", v);
-  return buf;
+  return v <= -1 ? "    -" : fixedText(v, 3);  // five characters either way, for v in [0, 10)
 }
 
 std::string padRight(const std::string& s, std::size_t width) {
@@ -149,11 +140,12 @@ std::string formatAnalysisReport(const KeypointAnalysis& analysis, const Triage&
     const auto found = triageOf.find(r.imageId);
     const ImageTriage none;
     const ImageTriage& i = found == triageOf.end() ? none : *found->second;
-    out << "  " << padRight(std::to_string(r.imageId), 12) << padLeft(signed5(r.apLost), 9)
-        << padLeft(fixed3(r.imageAp), 10) << padLeft(std::to_string(i.people), 8)
-        << padLeft(std::to_string(i.detections), 12) << padLeft(fixed3(i.localisedOks), 10)
-        << padLeft(std::to_string(i.swaps), 7) << padLeft(std::to_string(i.inversions), 12)
-        << padLeft(std::to_string(i.misses), 8) << padLeft(std::to_string(i.jitters), 9)
+    out << "  " << padRight(std::to_string(r.imageId), 12)
+        << padLeft(fixedText(r.apLost, 5, true), 9) << padLeft(fixed3(r.imageAp), 10)
+        << padLeft(std::to_string(i.people), 8) << padLeft(std::to_string(i.detections), 12)
+        << padLeft(fixed3(i.localisedOks), 10) << padLeft(std::to_string(i.swaps), 7)
+        << padLeft(std::to_string(i.inversions), 12) << padLeft(std::to_string(i.misses), 8)
+        << padLeft(std::to_string(i.jitters), 9)
         << padLeft(std::to_string(i.backgroundFalsePositives), 15)
         << padLeft(std::to_string(i.missedPeople), 8) << "\n";
   }

@@ -28,4 +28,10 @@ std::string countText(double value, const std::string& unit) {
   return buffer + unit;
 }
 
+std::string fixedText(double value, int decimals, bool sign) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, sign ? "%+.*f" : "%.*f", decimals, value);
+  return buffer;
+}
+
 }  // namespace posescope

@@ -16,4 +16,8 @@ std::string shortestRoundTrip(double value);
 /// model summary. Never fails.
 std::string countText(double value, const std::string& unit = {});
 
+/// `value` with `decimals` digits after the point, as printf's "%.*f" writes it ("0.453"), with
+/// its sign always when `sign` ("+0.00067", "-0.012"). Never fails.
+std::string fixedText(double value, int decimals, bool sign = false);
+
 }  // namespace posescope

@@ -7,6 +7,7 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include "common/number_text.h"
 #include "render/export_legend.h"
 #include "render/overlay_drawn_with.h"
 
@@ -20,12 +21,6 @@ constexpr int kTextMargin = 8;
 constexpr double kFontScale = 0.55;
 const cv::Scalar kFrameColor(32, 32, 32);
 const cv::Scalar kTextColor(240, 240, 240);
-
-std::string fixed3(double v) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.3f", v);
-  return buffer;
-}
 
 int textWidth(const std::string& text) {
   int baseline = 0;
@@ -87,8 +82,8 @@ double exportScaleFor(cv::Size size, int minLongSide) {
 std::string overlayTitle(const PerImageRow& row) {
   std::string title = "image " + std::to_string(row.imageId);
   if (!row.file.empty()) title += " \xc2\xb7 " + row.file;
-  if (row.ap) title += " \xc2\xb7 AP " + fixed3(*row.ap);
-  if (row.meanOks) title += " \xc2\xb7 mean OKS " + fixed3(*row.meanOks);
+  if (row.ap) title += " \xc2\xb7 AP " + fixedText(*row.ap, 3);
+  if (row.meanOks) title += " \xc2\xb7 mean OKS " + fixedText(*row.meanOks, 3);
   title += " \xc2\xb7 " + std::to_string(row.people) + " predicted";
   if (row.groundTruthPeople >= 0)
     title += ", " + std::to_string(row.groundTruthPeople) + " in ground truth";

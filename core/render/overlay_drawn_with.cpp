@@ -1,18 +1,11 @@
 #include "render/overlay_drawn_with.h"
 
-#include <cstdio>
-
+#include "common/number_text.h"
 #include "render/skeleton_layers.h"
 
 namespace posescope {
 
 namespace {
-
-std::string fixed2(double v) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.2f", v);
-  return buffer;
-}
 
 std::string joined(const std::vector<std::string>& parts, const char* separator) {
   std::string out;
@@ -42,13 +35,13 @@ std::string displayFiltersText(const RenderOptions& options) {
   const RenderOptions defaults;
   std::vector<std::string> parts;
   if (options.minPersonScore != defaults.minPersonScore)
-    parts.push_back("score >= " + fixed2(options.minPersonScore));
+    parts.push_back("score >= " + fixedText(options.minPersonScore, 2));
   if (options.maxPeople != defaults.maxPeople)
     parts.push_back("top " + std::to_string(options.maxPeople));
   if (options.jointThreshold != defaults.jointThreshold)
-    parts.push_back("joints >= " + fixed2(options.jointThreshold));
+    parts.push_back("joints >= " + fixedText(options.jointThreshold, 2));
   if (options.matchThreshold != defaults.matchThreshold)
-    parts.push_back("matches at OKS " + fixed2(options.matchThreshold));
+    parts.push_back("matches at OKS " + fixedText(options.matchThreshold, 2));
   return joined(parts, ", ");
 }
 

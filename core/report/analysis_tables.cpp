@@ -9,6 +9,7 @@
 #include "analysis/analysis_params.h"
 #include "analysis/error_profile_comparison.h"
 #include "common/errors.h"
+#include "common/number_text.h"
 #include "eval/eval_params.h"
 #include "eval/metric_table.h"
 #include "report/per_image_table.h"
@@ -23,17 +24,7 @@ constexpr ErrorType kErrorRows[] = {ErrorType::Baseline,     ErrorType::Miss,   
                                     ErrorType::BackgroundFP, ErrorType::FalseNeg};
 
 std::string fixed3(double value) {
-  if (value <= -1) return "-";
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.3f", value);
-  return buffer;
-}
-
-// An AP difference with its sign and five decimals ("+0.00067").
-std::string signed5(double value) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%+.5f", value);
-  return buffer;
+  return value <= -1 ? "-" : fixedText(value, 3);
 }
 
 std::string mdCell(const std::string& text) {
@@ -129,10 +120,11 @@ std::string markdown(const LoadedRun& run, const KeypointAnalysis& analysis,
          "\n\n| Image id | File | AP lost | Image AP | People | Detections | Missed | "
          "Background FP |\n|---|---|---|---|---|---|---|---|\n";
   for (const WorstImage& w : worst)
-    out += "| " + std::to_string(w.imageId) + " | " + mdCell(w.file) + " | " + signed5(w.apLost) +
-           " | " + fixed3(w.imageAp) + " | " + std::to_string(w.people) + " | " +
-           std::to_string(w.detections) + " | " + std::to_string(w.missedPeople) + " | " +
-           std::to_string(w.backgroundFalsePositives) + " |\n";
+    out += "| " + std::to_string(w.imageId) + " | " + mdCell(w.file) + " | " +
+           fixedText(w.apLost, 5, true) + " | " + fixed3(w.imageAp) + " | " +
+           std::to_string(w.people) + " | " + std::to_string(w.detections) + " | " +
+           std::to_string(w.missedPeople) + " | " + std::to_string(w.backgroundFalsePositives) +
+           " |\n";
   return out;
 }
 

@@ -1,12 +1,12 @@
 // Markdown, CSV and JSON exports of a RunComparison.
 
 #include <array>
-#include <cstdio>
 #include <filesystem>
 
 #include <nlohmann/json.hpp>
 
 #include "analysis/paired_bootstrap.h"
+#include "common/number_text.h"
 #include "report/per_image_table.h"
 #include "report/run_comparison.h"
 
@@ -15,12 +15,6 @@ namespace posescope {
 namespace {
 
 constexpr std::size_t kWorstImagesShown = 10;
-
-std::string fixed(double value, int decimals, bool sign = false) {
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, sign ? "%+.*f" : "%.*f", decimals, value);
-  return buffer;
-}
 
 std::string cell(const std::string& text) {
   std::string out;
@@ -32,7 +26,7 @@ std::string cell(const std::string& text) {
 }
 
 std::string optionalFixed(const std::optional<double>& v, int decimals, bool sign = false) {
-  return v ? fixed(*v, decimals, sign) : "-";
+  return v ? fixedText(*v, decimals, sign) : "-";
 }
 
 // Rows of the side-by-side summary: name, A value, B value (as text). An imported side has no
@@ -54,17 +48,17 @@ std::vector<std::array<std::string, 3>> summaryRows(const RunComparison& c) {
        std::to_string(c.b.images) + " (" + std::to_string(c.b.failed) + ")"},
   };
   if (c.a.imported && c.b.imported) return rows;
-  rows.push_back(
-      {"Wall time (s)", of(c.a, fixed(c.a.wallSeconds, 2)), of(c.b, fixed(c.b.wallSeconds, 2))});
+  rows.push_back({"Wall time (s)", of(c.a, fixedText(c.a.wallSeconds, 2)),
+                  of(c.b, fixedText(c.b.wallSeconds, 2))});
   for (std::size_t i = 0; i < c.a.timing.stages.size(); ++i) {
     rows.push_back({"Mean " + c.a.timing.stages[i] + " (ms)",
-                    of(c.a, fixed(c.a.timing.perStage[i].mean, 2)),
-                    of(c.b, fixed(c.b.timing.perStage[i].mean, 2))});
+                    of(c.a, fixedText(c.a.timing.perStage[i].mean, 2)),
+                    of(c.b, fixedText(c.b.timing.perStage[i].mean, 2))});
   }
-  rows.push_back({"Mean total (ms)", of(c.a, fixed(c.a.timing.total.mean, 2)),
-                  of(c.b, fixed(c.b.timing.total.mean, 2))});
-  rows.push_back({"p90 total (ms)", of(c.a, fixed(c.a.timing.total.p90, 2)),
-                  of(c.b, fixed(c.b.timing.total.p90, 2))});
+  rows.push_back({"Mean total (ms)", of(c.a, fixedText(c.a.timing.total.mean, 2)),
+                  of(c.b, fixedText(c.b.timing.total.mean, 2))});
+  rows.push_back({"p90 total (ms)", of(c.a, fixedText(c.a.timing.total.p90, 2)),
+                  of(c.b, fixedText(c.b.timing.total.p90, 2))});
   return rows;
 }
 
@@ -139,21 +133,21 @@ std::string errorProfileMarkdown(const ErrorProfileComparison& p, const std::str
       "Where the AP goes (coco-analyze's error analysis; AP gain if fixed, area all, "
       "mean over OKS .50:.95):\n\n| Fixing | " +
       la + " | " + lb + " | B - A |\n|---|---|---|---|\n";
-  auto gain = [](double v) { return v > -1 ? fixed(v, 3, true) : std::string("-"); };
+  auto gain = [](double v) { return v > -1 ? fixedText(v, 3, true) : std::string("-"); };
   for (const ErrorGain& g : p.gains) {
     out += std::string("| ") + gainName(g.error) + " | " + gain(g.a) + " | " + gain(g.b) + " | " +
-           (g.a > -1 && g.b > -1 ? fixed(g.b - g.a, 3, true) : std::string("-")) + " |\n";
+           (g.a > -1 && g.b > -1 ? fixedText(g.b - g.a, 3, true) : std::string("-")) + " |\n";
   }
   out += "\n| Joint labels | " + la + " | " + lb + " | B - A |\n|---|---|---|---|\n";
   for (std::size_t l = 0; l < p.labels.size(); ++l) {
     const auto& n = p.labels[l];
     out += "| " + jointLabelName(kJointLabels[l]) + " | " + std::to_string(n.a) + " | " +
            std::to_string(n.b) + " | " +
-           fixed(static_cast<double>(n.b) - static_cast<double>(n.a), 0, true) + " |\n";
+           fixedText(static_cast<double>(n.b) - static_cast<double>(n.a), 0, true) + " |\n";
   }
   auto countRow = [&](const char* name, const CountPair& n) {
     out += std::string("| ") + name + " | " + std::to_string(n.a) + " | " + std::to_string(n.b) +
-           " | " + fixed(static_cast<double>(n.b) - static_cast<double>(n.a), 0, true) + " |\n";
+           " | " + fixedText(static_cast<double>(n.b) - static_cast<double>(n.a), 0, true) + " |\n";
   };
   countRow("background false positives (OKS .50)", p.backgroundFalsePositives);
   countRow("false negatives (OKS .50)", p.falseNegatives);
@@ -170,11 +164,11 @@ std::string formatComparisonMarkdown(const RunComparison& c) {
     out += "| Metric | " + la + " | " + lb + " | B - A |" + (ci ? " 95 % CI of B - A |" : "") +
            "\n|---|---|---|---|" + (ci ? "---|" : "") + "\n";
     for (std::size_t i = 0; i < c.metrics->names.size(); ++i) {
-      out += "| " + cell(c.metrics->names[i]) + " | " + fixed(c.metrics->a[i], 3) + " | " +
-             fixed(c.metrics->b[i], 3) + " | " + fixed(c.metrics->delta[i], 3, true) + " |";
+      out += "| " + cell(c.metrics->names[i]) + " | " + fixedText(c.metrics->a[i], 3) + " | " +
+             fixedText(c.metrics->b[i], 3) + " | " + fixedText(c.metrics->delta[i], 3, true) + " |";
       if (const StatDifference* d =
               ci ? statDifference(*c.significance, c.metrics->names[i]) : nullptr) {
-        out += " [" + fixed(d->low, 3, true) + ", " + fixed(d->high, 3, true) + "]" +
+        out += " [" + fixedText(d->low, 3, true) + ", " + fixedText(d->high, 3, true) + "]" +
                (d->significant ? " *" : "") + " |";
       } else if (ci) {
         out += " |";

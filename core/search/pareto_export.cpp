@@ -1,6 +1,5 @@
 #include "search/pareto_export.h"
 
-#include <cstdio>
 #include <filesystem>
 
 #include "common/errors.h"
@@ -12,23 +11,15 @@ namespace posescope::search {
 
 namespace fs = std::filesystem;
 
-namespace {
-
-std::string fixed(double value, int decimals) {
-  char text[64];
-  std::snprintf(text, sizeof text, "%.*f", decimals, value);
-  return text;
-}
-
-}  // namespace
+namespace {}  // namespace
 
 std::string paretoFrontCsv(const std::vector<CandidateScore>& candidates) {
   std::string csv = "candidate,ap,gmacs,macs,parameters,latency_ms,generation,arch\n";
   for (const CandidateScore& c : paretoFront(candidates)) {
     csv += candidateKey(c.arch) + "," + shortestRoundTrip(c.accuracy) + "," +
-           fixed(c.cost.gmacs(), 2) + "," + std::to_string(c.cost.ptflopsMacs) + "," +
+           fixedText(c.cost.gmacs(), 2) + "," + std::to_string(c.cost.ptflopsMacs) + "," +
            std::to_string(c.cost.parameters) + "," +
-           (c.latencyMs < 0 ? std::string() : fixed(c.latencyMs, 3)) + "," +
+           (c.latencyMs < 0 ? std::string() : fixedText(c.latencyMs, 3)) + "," +
            std::to_string(c.generation) + "," + csvField(archToJsonText(c.arch)) + "\n";
   }
   return csv;

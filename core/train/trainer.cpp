@@ -6,7 +6,6 @@
 #include <numeric>
 #include <optional>
 #include <random>
-#include <sstream>
 
 #include <torch/nn/module.h>
 #include <torch/optim/adam.h>
@@ -14,6 +13,7 @@
 
 #include "checkpoint/checkpoint_reader.h"
 #include "common/errors.h"
+#include "common/number_text.h"
 #include "common/python_random.h"
 #include "config/search_space.h"
 #include "models/pose_net.h"
@@ -32,14 +32,6 @@ double learningRate(const TrainOptions& o, double base, std::int64_t it) {
   const double t = std::min(1.0, (it - o.warmup) / span);
   const double low = base * o.finalLrFraction;
   return low + (base - low) * 0.5 * (1 + std::cos(M_PI * t));
-}
-
-std::string fixed(double v, int digits) {
-  std::ostringstream s;
-  s.setf(std::ios::fixed);
-  s.precision(digits);
-  s << v;
-  return s.str();
 }
 
 }  // namespace
@@ -88,7 +80,7 @@ double runTraining(const Experiment& experiment, const TrainOptions& o, const Tr
 
   log("training " + net->name() + " on " + std::to_string(data.size()) + " images of " + split +
       ", batch " + std::to_string(batchSize) + ", " + std::to_string(o.iterations) +
-      " iterations, lr " + fixed(baseLr, 5) + ", seed " + std::to_string(o.seed));
+      " iterations, lr " + fixedText(baseLr, 5) + ", seed " + std::to_string(o.seed));
 
   std::mt19937_64 rng(o.seed);
   std::vector<size_t> order(data.size());
@@ -128,16 +120,16 @@ double runTraining(const Experiment& experiment, const TrainOptions& o, const Tr
       const double seconds =
           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       std::string line = "iter " + std::to_string(it + 1) + "/" + std::to_string(o.iterations) +
-                         " loss " + fixed(lastMean * 1000, 4) + "e-3 lr " + fixed(lr, 6);
+                         " loss " + fixedText(lastMean * 1000, 4) + "e-3 lr " + fixedText(lr, 6);
       for (size_t s = 0; s < stages.size(); ++s) {
         if (stages[s].heatmaps.defined())
           line += " hm" + std::to_string(s) + " " +
-                  fixed(stages[s].heatmaps.mean().item<double>() * 1000, 4) + "e-3";
+                  fixedText(stages[s].heatmaps.mean().item<double>() * 1000, 4) + "e-3";
         if (stages[s].push.defined())
-          line += " push " + fixed(stages[s].push.item<double>() * 1000, 4) + "e-3 pull " +
-                  fixed(stages[s].pull.item<double>() * 1000, 4) + "e-3";
+          line += " push " + fixedText(stages[s].push.item<double>() * 1000, 4) + "e-3 pull " +
+                  fixedText(stages[s].pull.item<double>() * 1000, 4) + "e-3";
       }
-      log(line + " " + fixed(seconds, 0) + "s");
+      log(line + " " + fixedText(seconds, 0) + "s");
       windowLoss = 0;
       windowCount = 0;
     }
