@@ -1,5 +1,7 @@
 #include "common/strings.h"
 
+#include <cstdio>
+
 #include <algorithm>
 #include <fstream>
 #include <sstream>
@@ -55,6 +57,29 @@ std::string trim(const std::string& text) {
   if (first == std::string::npos) return {};
   const auto last = text.find_last_not_of(" \t\r\n");
   return text.substr(first, last - first + 1);
+}
+
+std::string backslashQuoted(const std::string& text, char quote) {
+  std::string out(1, quote);
+  for (unsigned char c : text) {
+    if (c == '\\' || c == static_cast<unsigned char>(quote)) {
+      out += '\\';
+      out += static_cast<char>(c);
+    } else if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (c < 0x20 || c == 0x7f) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\x%02x", c);
+      out += buf;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out + quote;
 }
 
 std::string readTextFile(const std::string& path) {

@@ -18,6 +18,11 @@ std::vector<std::string> split(const std::string& text, char sep);
 /// Removes leading and trailing ASCII whitespace.
 std::string trim(const std::string& text);
 
+/// `text` between two `quote` characters with the backslash escapes Python's str literals and
+/// YAML's double-quoted scalars share: \\, the quote, \n, \r, \t, and \xNN for the other control
+/// characters. Never fails.
+std::string backslashQuoted(const std::string& text, char quote);
+
 /// Reads a whole file; throws posescope::Error naming the path when it cannot be opened.
 std::string readTextFile(const std::string& path);
 

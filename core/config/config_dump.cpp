@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <regex>
 
+#include "common/strings.h"
 #include "config/experiment.h"
 #include "config/py_format.h"
 #include "config/py_literal.h"
@@ -11,28 +12,6 @@
 namespace posescope {
 
 namespace {
-
-// A YAML double-quoted scalar.
-std::string yamlQuoted(const std::string& text) {
-  std::string out = "\"";
-  for (unsigned char c : text) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += static_cast<char>(c);
-    } else if (c == '\n') {
-      out += "\\n";
-    } else if (c == '\t') {
-      out += "\\t";
-    } else if (c < 0x20 || c == 0x7f) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\x%02x", c);
-      out += buf;
-    } else {
-      out += static_cast<char>(c);
-    }
-  }
-  return out + "\"";
-}
 
 // Text that can stand unquoted and that YAML 1.1 reads back as this very string.
 bool plainSafe(const std::string& text) {
@@ -68,8 +47,8 @@ std::string yamlScalar(const ConfigValue& v, bool decoded) {
       // A string that is itself a Python literal ("True", "[1]") would be decoded: write it as
       // a Python string literal, which decodes to the text.
       if (decoded && decodePythonLiteral(s).kind != LiteralResult::Kind::NotLiteral)
-        return yamlQuoted(pythonStringRepr(s));
-      return plainSafe(s) ? s : yamlQuoted(s);
+        return backslashQuoted(pythonStringRepr(s), '"');
+      return plainSafe(s) ? s : backslashQuoted(s, '"');
     }
     case ConfigValue::Type::List: {
       std::string out = "[";
@@ -85,7 +64,7 @@ std::string yamlScalar(const ConfigValue& v, bool decoded) {
 }
 
 std::string yamlKey(const std::string& key) {
-  return plainSafe(key) ? key : yamlQuoted(key);
+  return plainSafe(key) ? key : backslashQuoted(key, '"');
 }
 
 // `defaults`: the same section of the default tree, or null for a section the defaults lack.

@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "common/strings.h"
+
 namespace posescope {
 
 std::string pythonFloatRepr(double value) {
@@ -50,30 +52,7 @@ std::string pythonFloatRepr(double value) {
 std::string pythonStringRepr(const std::string& text) {
   const bool hasSingle = text.find('\'') != std::string::npos;
   const bool hasDouble = text.find('"') != std::string::npos;
-  const char quote = (hasSingle && !hasDouble) ? '"' : '\'';
-  std::string out(1, quote);
-  for (unsigned char c : text) {
-    if (c == '\\') {
-      out += "\\\\";
-    } else if (c == static_cast<unsigned char>(quote)) {
-      out += '\\';
-      out += static_cast<char>(c);
-    } else if (c == '\n') {
-      out += "\\n";
-    } else if (c == '\r') {
-      out += "\\r";
-    } else if (c == '\t') {
-      out += "\\t";
-    } else if (c < 0x20 || c == 0x7f) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\x%02x", c);
-      out += buf;
-    } else {
-      out += static_cast<char>(c);
-    }
-  }
-  out += quote;
-  return out;
+  return backslashQuoted(text, (hasSingle && !hasDouble) ? '"' : '\'');
 }
 
 }  // namespace posescope

@@ -16,6 +16,12 @@ class TestCommon : public QObject {
              std::string("FLIP_TEST"));
     QCOMPARE(posescope::closestMatch("COMPLETELY_OTHER", {"FLIP_TEST", "ADJUST"}), std::string());
   }
+  // Python's repr and YAML's double-quoted scalars (config dumps) share these escapes.
+  void backslashQuotedEscapesControlCharacters() {
+    QCOMPARE(posescope::backslashQuoted("a\"b\\c\n\r\t\x01", '"'),
+             std::string("\"a\\\"b\\\\c\\n\\r\\t\\x01\""));
+    QCOMPARE(posescope::backslashQuoted("it's", '\''), std::string("'it\\'s'"));
+  }
   void splitKeepsEmptyFields() {
     const auto parts = posescope::split("a..b", '.');
     QCOMPARE(parts.size(), size_t(3));
