@@ -78,9 +78,8 @@ struct RunSources {
 
 // The images folder `import --images` recorded in an imported run, else "".
 std::string importedImagesDir(const LoadedRun& run) {
-  for (const RunInput& input : run.summary.inputs)
-    if (input.role == "images") return input.path;
-  return {};
+  const RunInput* images = recordedInput(run.summary.inputs, "images");
+  return images ? images->path : std::string();
 }
 
 RunSources openSources(const LoadedRun& run, const ParsedArgs& args, const std::string& imagesDir,

@@ -30,6 +30,12 @@ RunInput fileInput(const std::string& role, const std::string& path) {
 
 }  // namespace
 
+const RunInput* recordedInput(const std::vector<RunInput>& inputs, const std::string& role) {
+  for (const RunInput& input : inputs)
+    if (input.role == role) return &input;
+  return nullptr;
+}
+
 std::string sha256OfFile(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw Error("cannot read '" + path + "' to compute its SHA-256");

@@ -20,6 +20,10 @@ struct RunInput {
   std::string sha256;
 };
 
+/// The input of `role` ("annotations", "checkpoint", ...) among `inputs` as run.json records
+/// them, or nullptr (a run made before inputs were recorded has none).
+const RunInput* recordedInput(const std::vector<RunInput>& inputs, const std::string& role);
+
 /// Lower-case hex SHA-256 of a file's bytes; throws Error naming the file when it cannot be read.
 std::string sha256OfFile(const std::string& path);
 

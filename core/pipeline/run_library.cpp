@@ -143,10 +143,10 @@ ScannedRun scanRun(const fs::path& dir, const fs::path& libraryFolder) {
     row.imported = s.imported;
     row.epoch = s.checkpointEpoch;
     row.annotationFile = s.annotationFile;
-    for (const auto& input : s.inputs) {
-      if (input.role == "checkpoint") row.checkpoint = fs::path(input.path).filename().string();
-      if (input.role == "annotations") row.annotationSha256 = input.sha256;
-    }
+    if (const RunInput* checkpoint = recordedInput(s.inputs, "checkpoint"))
+      row.checkpoint = fs::path(checkpoint->path).filename().string();
+    if (const RunInput* annotations = recordedInput(s.inputs, "annotations"))
+      row.annotationSha256 = annotations->sha256;
     row.images = s.imagesDone;
     row.imagesTotal = s.imagesTotal;
     row.parameters = s.parameters;

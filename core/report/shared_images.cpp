@@ -18,9 +18,8 @@ namespace posescope {
 namespace {
 
 std::string recordedSha256(const LoadedRun& run) {
-  for (const RunInput& input : run.summary.inputs)
-    if (input.role == "annotations") return input.sha256;
-  return {};
+  const RunInput* annotations = recordedInput(run.summary.inputs, "annotations");
+  return annotations ? annotations->sha256 : std::string();
 }
 
 // What an image's ground truth is, comparable across files: the image's size and every

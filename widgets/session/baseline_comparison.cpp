@@ -13,9 +13,8 @@ namespace {
 // What a run was evaluated on: its annotation file's SHA-256 as run.json records it, else the
 // file's path.
 std::string groundTruthOf(const RunSummary& summary) {
-  for (const RunInput& input : summary.inputs)
-    if (input.role == "annotations" && !input.sha256.empty()) return input.sha256;
-  return summary.annotationFile;
+  const RunInput* annotations = recordedInput(summary.inputs, "annotations");
+  return annotations && !annotations->sha256.empty() ? annotations->sha256 : summary.annotationFile;
 }
 
 }  // namespace
