@@ -9,8 +9,6 @@
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
-#include <QTimer>
-#include <algorithm>
 
 #include "widgets/models/record_table_model.h"
 #include "widgets/pages/compare/canvas_pair.h"
@@ -23,17 +21,17 @@
 #include "widgets/pages/runs/runs_view.h"
 #include "widgets/pages/search/search_view.h"
 #include "widgets/pages/timing/timing_view.h"
-#include "widgets/session/path_kind.h"
-#include "widgets/session/predictions_check.h"
 #include "widgets/session/run_document.h"
 #include "widgets/session/run_library_session.h"
 #include "widgets/session/run_session.h"
 #include "widgets/session/search_session.h"
 #include "widgets/shell/compare_run_dialog.h"
 #include "widgets/shell/demo_launcher.h"
+#include "widgets/shell/dropped_paths.h"
 #include "widgets/shell/export_actions.h"
 #include "widgets/shell/main_menus.h"
 #include "widgets/shell/open_predictions_dialog.h"
+#include "widgets/shell/page_requests.h"
 #include "widgets/shell/session_status.h"
 
 namespace posescope {
@@ -78,7 +76,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   menus_ = new MainMenus(this, exportActions_, session_->recentFiles());
   status_ = new SessionStatus(session_, this, pages_);
   connectSession();
-  connectPageRequests();
+  connectSetup();
+  connectPageRequests(this, timingView_, searchView_, status_);
 
   if (!restoreGeometry(QSettings().value("mainWindow/geometry").toByteArray())) resize(1280, 800);
   setupView_->validateNow();
@@ -104,41 +103,15 @@ void MainWindow::connectSession() {
     menus_->setRunState(busy, setupView_->canRun());
   });
   connect(session_, &RunSession::recentFilesChanged, menus_, &MainMenus::setRecentFiles);
-  // Display filters reset or kept for another run (Inspect) or pair of runs (Compare): said
-  // after "Opened run folder ..." / "Comparing ...", which the same opening writes once this
-  // returns.
-  const auto sayFiltersFollowed = [this](const QString& note) {
-    QTimer::singleShot(0, this, [this, note] {
-      const QString shown = statusBar()->currentMessage();
-      statusBar()->showMessage(shown.isEmpty() ? note
-                                               : shown + QStringLiteral("  \u00b7  ") + note);
-    });
-  };
-  connect(inspectView_, &InspectView::displayFiltersFollowedRun, this, sayFiltersFollowed);
-  connect(compareView_->canvasPair(), &CanvasPair::displayFiltersFollowedRuns, this,
-          sayFiltersFollowed);
+  // Display filters reset or kept for another run (Inspect) or pair of runs (Compare).
+  connect(inspectView_, &InspectView::displayFiltersFollowedRun, status_,
+          &SessionStatus::appendAfterCurrent);
+  connect(compareView_->canvasPair(), &CanvasPair::displayFiltersFollowedRuns, status_,
+          &SessionStatus::appendAfterCurrent);
 }
 
-void MainWindow::showStatus(const QString& message, int page) {
-  status_->show(message, page);
-}
-
-void MainWindow::connectPageRequests() {
-  const auto inspect = [this](qulonglong index) { inspectImage(index); };
-  connect(timingView_, &TimingView::imageActivated, this, inspect);
-  connect(resultsView_, &ResultsView::imageActivated, this, inspect);
-  // A bar of the analysis charts: its images as a queue on the Inspect page.
-  connect(resultsView_, &ResultsView::imagesRequested, this, [this](const ImageQueue& queue) {
-    inspectView_->showImageQueue(queue);
-    showPage(InspectPage);
-  });
-  // A point of the PR curve: its detection, selected, then those ranked after it.
-  connect(resultsView_, &ResultsView::detectionsRequested, this,
-          [this](const QString& title, const QList<qint64>& ids, int person) {
-            inspectView_->showImageQueue(title, ids);
-            inspectView_->selectPerson(person);
-            showPage(InspectPage);
-          });
+// The setup's checks follow into the menus, the status bar and the title.
+void MainWindow::connectSetup() {
   connect(setupView_, &RunSetupView::validated, this, [this] {
     menus_->setRunState(session_->isBusy(), setupView_->canRun());
     status_->clearRunFailure();  // the setup changed: the failure message is history
@@ -149,24 +122,10 @@ void MainWindow::connectPageRequests() {
   connect(session_, &RunSession::runStartFailed, this, [this](int field, const QString& message) {
     setupView_->showStartError(static_cast<SetupField>(field), message);
   });
-  connect(setupView_, &RunSetupView::runRequested, this, &MainWindow::startRun);
-  connect(runView_, &RunProgressView::cancelRequested, this, &MainWindow::cancelRun);
-  connect(resultsView_, &ResultsView::resumeRequested, this, &MainWindow::resumeRun);
-  connect(compareView_, &CompareView::runPairRequested, this, [this] { showRunPairDialog(); });
-  connect(compareView_, &CompareView::runFolderChosen, status_, &SessionStatus::warnOnNextFailure);
-  connect(searchView_, &SearchView::openFolderRequested, this, &MainWindow::chooseSearchFolder);
-  connect(searchView_, &SearchView::openRunRequested, this, [this](const QString& runDir) {
-    status_->showNextOpenedRunOn(InspectPage);
-    openRunFolder(runDir, WarnOnFailure);
-    showPage(InspectPage);
-  });
-  connect(searchView_, &SearchView::compareRequested, this,
-          [this](const QString& a, const QString& b) { compareRuns(a, b, WarnOnFailure); });
-  connect(runsView_, &RunsView::addFolderRequested, this, &MainWindow::chooseRunsFolder);
-  connect(runsView_, &RunsView::openRunRequested, this,
-          [this](const QString& runDir) { openRunFolder(runDir, WarnOnFailure); });
-  connect(runsView_, &RunsView::compareRequested, this,
-          [this](const QString& a, const QString& b) { compareRuns(a, b, WarnOnFailure); });
+}
+
+void MainWindow::showStatus(const QString& message, int page) {
+  status_->show(message, page);
 }
 
 void MainWindow::chooseRunsFolder() {
@@ -285,39 +244,15 @@ void MainWindow::openRunFolder(const QString& dir, FailureReport report) {
 }
 
 bool MainWindow::openFile(const QString& path) {
-  const PathKind kind = classifyPath(path);
-  if (kind == PathKind::RunFolder) {
-    openRunFolder(path);
-    return true;
-  }
-  if (!setupView_->setPath(kind, path)) {
-    showStatus(tr("%1: not an experiment YAML, architecture JSON, checkpoint (*.pth, *.pth.tar, "
-                  "*.pt) or folder")
-                   .arg(path));
-    return false;
-  }
-  showPage(ExperimentPage);
-  session_->rememberRecent(path);
-  return true;
+  return openPathIn(this, path);
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
-  const QList<QUrl> urls = event->mimeData()->urls();
-  if (std::any_of(urls.begin(), urls.end(), [](const QUrl& url) {
-        return classifyPath(url.toLocalFile()) != PathKind::Unknown;
-      }))
-    event->acceptProposedAction();
+  if (canOpenAny(event->mimeData()->urls())) event->acceptProposedAction();
 }
 
 void MainWindow::dropEvent(QDropEvent* event) {
-  for (const QUrl& url : event->mimeData()->urls()) {
-    const QString path = url.toLocalFile();
-    // A results file is JSON like an architecture: its first bytes tell them apart.
-    if (looksLikeResultsFile(path))
-      showOpenPredictionsDialog(path);
-    else
-      openFile(path);
-  }
+  openDropped(this, event->mimeData()->urls());
   event->acceptProposedAction();
 }
 

@@ -67,9 +67,8 @@ class MainWindow : public QMainWindow {
   ExportActions* exportActions() const { return exportActions_; }
   QTabWidget* pages() const { return pages_; }
 
-  /// Routes `path` by type (classifyPath): a config, arch or checkpoint fills the setup, a
-  /// dataset folder its root, a run folder is opened (in the background). Returns false (and
-  /// says why in the status bar) for anything else.
+  /// openPathIn(this, path) (dropped_paths.h): a run folder opens, a config, arch, checkpoint
+  /// or dataset folder fills the setup; false, said in the status bar, for anything else.
   bool openFile(const QString& path);
   /// How a failure to read run folders is reported: in the status bar, or also in a message box
   /// (folders the user just chose in a dialog).
@@ -130,8 +129,8 @@ class MainWindow : public QMainWindow {
 
  private:
   void connectSession();
-  /// The pages' requests to the window (inspect, resume, run a pair, open a folder).
-  void connectPageRequests();
+  /// The setup's checks into the menus, the status bar and the title.
+  void connectSetup();
   void updateTitle();
 
   RunSession* session_ = nullptr;

@@ -4,6 +4,7 @@
 #include <QMessageBox>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTimer>
 #include <utility>
 
 #include "widgets/session/run_controller.h"
@@ -33,6 +34,14 @@ void SessionStatus::clearRunFailure() {
 void SessionStatus::show(const QString& message, int page) {
   if (page >= 0) pages_->setCurrentIndex(page);
   window_->statusBar()->showMessage(message);
+}
+
+void SessionStatus::appendAfterCurrent(const QString& note) {
+  QTimer::singleShot(0, this, [this, note] {
+    const QString shown = window_->statusBar()->currentMessage();
+    window_->statusBar()->showMessage(
+        shown.isEmpty() ? note : shown + QStringLiteral("  \u00b7  ") + note);
+  });
 }
 
 // Runs and run pairs: starting, checking, stopping, ending.

@@ -27,6 +27,9 @@ class SessionStatus : public QObject {
   /// The next run folder opened is shown on page `page` instead of Results (a Search point opens
   /// its run on Inspect); forgotten when that opening fails.
   void showNextOpenedRunOn(int page) { nextRunPage_ = page; }
+  /// Adds `note` after the message the current event writes (a display filter reset or kept,
+  /// after "Opened run folder …", which the same opening writes once the caller returns).
+  void appendAfterCurrent(const QString& note);
   /// Clears the status bar when it still says that the last run failed (the user has changed
   /// the setup since); other messages stay.
   void clearRunFailure();
