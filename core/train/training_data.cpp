@@ -8,11 +8,11 @@
 
 #include <ATen/ATen.h>
 #include <nlohmann/json.hpp>
-#include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
 #include "common/errors.h"
 #include "config/config_node.h"
+#include "data/image_prefetcher.h"
 
 namespace posescope::train {
 
@@ -161,10 +161,11 @@ TrainingDataset::TrainingDataset(const std::string& root, const std::string& spl
 TrainingSample TrainingDataset::sample(size_t index, std::mt19937_64& rng,
                                        const SampleOptions& o) const {
   const Entry& e = images_.at(index);
-  const cv::Mat bgr = cv::imread(e.path, cv::IMREAD_COLOR);
-  if (bgr.empty()) throw DatasetError("cannot read image '" + e.path + "'");
-  cv::Mat rgb;
-  cv::cvtColor(bgr, rgb, cv::COLOR_BGR2RGB);
+  // The evaluation's decoder: LitePose's CocoDataset reads training images the same way
+  // (cv2.imread with IMREAD_IGNORE_ORIENTATION, then RGB), EXIF orientation not applied.
+  DecodedImage decoded = decodeImage(e.path);
+  if (!decoded.error.empty()) throw DatasetError(decoded.error);
+  const cv::Mat rgb = std::move(decoded.rgb);
 
   // RandomAffineTransform's draws, in the reference's order.
   double cx = rgb.cols / 2.0, cy = rgb.rows / 2.0;

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <iterator>
 #include <random>
 
 #include <torch/nn/module.h>
@@ -32,6 +33,18 @@ using namespace posescope;
 using namespace posescope::train;
 
 namespace {
+
+// `jpeg` (a JPEG file's bytes) with an EXIF block saying "rotate 90° clockwise to show"
+// (orientation 6) right after its start marker: what phone cameras write.
+std::string withExifOrientation6(const std::string& jpeg) {
+  // APP1: "Exif\0\0", a little-endian TIFF header, one IFD entry (0x0112, SHORT, 1, value 6).
+  const unsigned char exif[] = {0xFF, 0xE1, 0x00, 0x22, 'E',  'x',  'i',  'f',  0x00,
+                                0x00, 'I',  'I',  0x2A, 0x00, 0x08, 0x00, 0x00, 0x00,
+                                0x01, 0x00, 0x12, 0x01, 0x03, 0x00, 0x01, 0x00, 0x00,
+                                0x00, 0x06, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
+  return jpeg.substr(0, 2) + std::string(reinterpret_cast<const char*>(exif), sizeof exif) +
+         jpeg.substr(2);
+}
 
 // B=1, one tag channel per joint, 2 joints on a 2x2 map: flat index = joint * 4 + y * 2 + x.
 torch::Tensor joints(const std::vector<std::vector<std::pair<int, int>>>& people, int maxPeople,
@@ -164,6 +177,30 @@ class TestTrain : public QObject {
     const double x = r[0] * 150 + r[1] * 40 + r[2], y = r[3] * 150 + r[4] * 40 + r[5];
     QVERIFY(std::abs(x - 32) < 1e-9);
     QVERIFY(std::abs(y - (32 - 32)) < 1e-9);
+  }
+
+  // LitePose's CocoDataset reads training images with IMREAD_IGNORE_ORIENTATION, as valid.py
+  // reads evaluation images: an EXIF orientation tag changes nothing (cv::imread's default
+  // turned such an image before).
+  void trainingImagesIgnoreExifOrientation() {
+    QTemporaryDir plainDir, taggedDir;
+    for (QTemporaryDir* dir : {&plainDir, &taggedDir})
+      synth::writeSynthSplit(dir->path().toStdString(), "train2017", 1, 9);
+    const std::string image = "/images/train2017/000000000001.jpg";
+    std::ifstream in(plainDir.path().toStdString() + image, std::ios::binary);
+    const std::string jpeg((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    QVERIFY(jpeg.size() > 2 && static_cast<unsigned char>(jpeg[1]) == 0xD8);
+    std::ofstream(taggedDir.path().toStdString() + image, std::ios::binary)
+        << withExifOrientation6(jpeg);
+    const Experiment e = loadExperiment(demoSpec(plainDir.path().toStdString()));
+    SampleOptions o = sampleOptionsFromConfig(e.cfg);
+    o.augment = false;
+    std::mt19937_64 rngA(1), rngB(1);
+    const TrainingSample plain =
+        TrainingDataset(plainDir.path().toStdString(), "train2017").sample(0, rngA, o);
+    const TrainingSample tagged =
+        TrainingDataset(taggedDir.path().toStdString(), "train2017").sample(0, rngB, o);
+    QVERIFY(torch::equal(plain.image, tagged.image));
   }
 
   // With flip, heatmap channel flipIndex[j] is the mirror image of channel j without flip.
