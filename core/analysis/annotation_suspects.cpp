@@ -10,27 +10,13 @@
 #include <nlohmann/json.hpp>
 
 #include "analysis/dataset_health.h"
+#include "common/printed_text.h"
+#include "eval/labelled_joints.h"
 #include "eval/oks.h"
 
 namespace posescope {
 
 namespace {
-
-std::string printed(const char* format, double a, double b = 0, double c = 0, double d = 0) {
-  char text[200];
-  std::snprintf(text, sizeof text, format, a, b, c, d);
-  return text;
-}
-
-bool labelled(const std::vector<double>& keypoints, std::size_t k) {
-  return keypoints[3 * k + 2] > 0;
-}
-
-std::size_t labelledJoints(const GroundTruthPerson& p) {
-  std::size_t n = 0;
-  for (std::size_t k = 0; 3 * k + 2 < p.keypoints.size(); ++k) n += labelled(p.keypoints, k);
-  return n;
-}
 
 std::string jointName(const KeypointLayout& layout, std::size_t k) {
   const auto& names = layout.skeleton.joints;
@@ -62,7 +48,7 @@ std::size_t mirroredLabelledJoints(const GroundTruthPerson& g, const std::vector
   std::size_t n = 0;
   for (std::size_t k = 0; k < flipIndex.size(); ++k) {
     const auto m = static_cast<std::size_t>(flipIndex[k]);
-    if (m != k && labelled(g.keypoints, k) && labelled(g.keypoints, m)) ++n;
+    if (m != k && jointLabelled(g.keypoints, k) && jointLabelled(g.keypoints, m)) ++n;
   }
   return n;
 }
@@ -132,8 +118,8 @@ LimbNorms limbNorms(const KeypointGroundTruth& gt, const KeypointLayout& layout,
     for (const GroundTruthPerson& p : gt.annotations) {
       const double area = groundTruthArea(p, variant);
       if (p.isCrowd || !categories.count(p.categoryId) || !(area > 0)) continue;
-      if (labelled(p.keypoints, static_cast<std::size_t>(a)) &&
-          labelled(p.keypoints, static_cast<std::size_t>(b)))
+      if (jointLabelled(p.keypoints, static_cast<std::size_t>(a)) &&
+          jointLabelled(p.keypoints, static_cast<std::size_t>(b)))
         lengths.push_back(distance(p.keypoints, a, b) / std::sqrt(area));
     }
     double median = 0;
@@ -163,8 +149,8 @@ double displacedEvidence(const GroundTruthPerson& g, const KeypointDetection& p,
   for (std::size_t l = 0; l < norms.limbs.size(); ++l) {
     const auto [a, b] = norms.limbs[l];
     if (static_cast<std::size_t>(a) != k && static_cast<std::size_t>(b) != k) continue;
-    if (!labelled(g.keypoints, static_cast<std::size_t>(a)) ||
-        !labelled(g.keypoints, static_cast<std::size_t>(b)))
+    if (!jointLabelled(g.keypoints, static_cast<std::size_t>(a)) ||
+        !jointLabelled(g.keypoints, static_cast<std::size_t>(b)))
       continue;
     const double annotated = distance(g.keypoints, a, b) + kTiny;
     const double predicted = distance(p.keypoints, a, b) + kTiny;
@@ -175,8 +161,8 @@ double displacedEvidence(const GroundTruthPerson& g, const KeypointDetection& p,
     const int m = norms.mirror[l];
     if (m < 0) continue;
     const auto [c, d] = norms.limbs[static_cast<std::size_t>(m)];
-    if (!labelled(g.keypoints, static_cast<std::size_t>(c)) ||
-        !labelled(g.keypoints, static_cast<std::size_t>(d)))
+    if (!jointLabelled(g.keypoints, static_cast<std::size_t>(c)) ||
+        !jointLabelled(g.keypoints, static_cast<std::size_t>(d)))
       continue;
     keep(std::abs(std::log(annotated / (distance(g.keypoints, c, d) + kTiny))) -
          std::abs(std::log(predicted / (distance(p.keypoints, c, d) + kTiny))));
@@ -252,7 +238,8 @@ class ImageSuspects {
   bool findSwap(const GroundTruthPerson& g, std::vector<AnnotationSuspect>& out) const {
     const std::vector<int>& flipIndex = layout_.skeleton.flipIndex;
     const std::size_t pairs = mirroredLabelledJoints(g, flipIndex);
-    if (labelledJoints(g) == 0 || g.numKeypoints <= 0 || pairs < swapMinMirrored_) return false;
+    if (labelledJoints(g.keypoints) == 0 || g.numKeypoints <= 0 || pairs < swapMinMirrored_)
+      return false;
     const GroundTruthPerson f = flipped(g, flipIndex);
     const std::size_t gi = indexOf(g);
     std::vector<const KeypointDetection*> dts;
@@ -277,7 +264,7 @@ class ImageSuspects {
     s.annotationId = g.id;
     s.detection = predictions_[d];
     s.strength = flip - asIs;
-    s.evidence = printed(
+    s.evidence = printedText(
                      "prediction %.0f (score %.2f): OKS %.3f as annotated, %.3f with left and "
                      "right swapped",
                      static_cast<double>(s.detection), prediction(d).score, asIs, flip) +
@@ -289,7 +276,7 @@ class ImageSuspects {
   }
 
   void findDisplacedJoint(const GroundTruthPerson& g, std::vector<AnnotationSuspect>& out) const {
-    const std::size_t joints = labelledJoints(g);
+    const std::size_t joints = labelledJoints(g.keypoints);
     if (g.numKeypoints <= 0 || joints < static_cast<std::size_t>(t_.displacedMinJoints)) return;
     const std::size_t gi = indexOf(g);
     long best = -1;
@@ -303,7 +290,7 @@ class ImageSuspects {
     std::vector<double> similarity(params_.sigmas.size(), -1);
     double sum = 0;
     for (std::size_t k = 0; k < similarity.size(); ++k) {
-      if (!labelled(g.keypoints, k)) continue;
+      if (!jointLabelled(g.keypoints, k)) continue;
       similarity[k] = jointSimilarity(d, g, k, params_);
       sum += similarity[k];
     }
@@ -334,16 +321,17 @@ class ImageSuspects {
     s.strength = evidence;
     const double x = d.keypoints[3 * worst], y = d.keypoints[3 * worst + 1];
     s.evidence =
-        printed("prediction %.0f (score %.2f): ", static_cast<double>(s.detection), d.score) +
+        printedText("prediction %.0f (score %.2f): ", static_cast<double>(s.detection), d.score) +
         jointName(layout_, worst) +
-        printed(
+        printedText(
             " %.1f px from the annotation (similarity %.3f) while the other %.0f "
             "joints agree (mean similarity %.3f)",
             std::hypot(x - g.keypoints[3 * worst], y - g.keypoints[3 * worst + 1]),
             similarity[worst], static_cast<double>(joints - 1), others) +
-        printed("; its annotated limbs are less plausible than the predicted by %.2f (log ratio)",
-                evidence);
-    s.fix = "move " + jointName(layout_, worst) + printed(" to (%.1f, %.1f)", x, y);
+        printedText(
+            "; its annotated limbs are less plausible than the predicted by %.2f (log ratio)",
+            evidence);
+    s.fix = "move " + jointName(layout_, worst) + printedText(" to (%.1f, %.1f)", x, y);
     s.fixedKeypoints = g.keypoints;
     s.fixedKeypoints[3 * worst] = x;
     s.fixedKeypoints[3 * worst + 1] = y;
@@ -374,7 +362,7 @@ class ImageSuspects {
       s.imageId = p.imageId;
       s.detection = predictions_[d];
       s.strength = p.score;
-      s.evidence = printed(
+      s.evidence = printedText(
           "prediction %.0f (score %.2f) outside every crowd region; its OKS with "
           "each annotated person of the image is below %.2f (at most %.3f)",
           static_cast<double>(s.detection), p.score, t_.unannotatedMaxOks, nearest);

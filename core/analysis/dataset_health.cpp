@@ -10,6 +10,8 @@
 #include <nlohmann/json.hpp>
 
 #include "common/image_header.h"
+#include "common/printed_text.h"
+#include "eval/labelled_joints.h"
 #include "eval/oks.h"
 
 namespace posescope {
@@ -25,25 +27,9 @@ constexpr HealthIssue kAllIssues[] = {
 constexpr double kDuplicateOks = 0.95;
 constexpr double kInsideCrowd = 0.9;  // of the person's box inside the crowd region's box
 
-std::string printed(const char* format, double a, double b = 0, double c = 0, double d = 0) {
-  char text[160];
-  std::snprintf(text, sizeof text, format, a, b, c, d);
-  return text;
-}
-
 std::string jointName(const KeypointLayout& layout, std::size_t k) {
   const auto& names = layout.skeleton.joints;
   return "joint " + std::to_string(k + 1) + (k < names.size() ? " (" + names[k] + ")" : "");
-}
-
-bool labelled(const GroundTruthPerson& p, std::size_t k) {
-  return p.keypoints[3 * k + 2] > 0;
-}
-
-std::size_t labelledJoints(const GroundTruthPerson& p) {
-  std::size_t n = 0;
-  for (std::size_t k = 0; 3 * k + 2 < p.keypoints.size(); ++k) n += labelled(p, k);
-  return n;
 }
 
 // The fraction of box `a` (x, y, w, h) inside box `b`.
@@ -71,34 +57,35 @@ void checkPerson(const GroundTruthPerson& p, const GroundTruthImage* image,
     out.push_back({issue, p.imageId, p.id, 0, std::move(detail)});
   };
   const std::size_t joints = p.keypoints.size() / 3;
-  const std::size_t count = labelledJoints(p);
+  const std::size_t count = labelledJoints(p.keypoints);
   if (image && image->width > 0 && image->height > 0) {
     for (std::size_t k = 0; k < joints; ++k) {
       const double x = p.keypoints[3 * k], y = p.keypoints[3 * k + 1];
-      if (labelled(p, k) && (x < 0 || y < 0 || x >= image->width || y >= image->height))
+      if (jointLabelled(p.keypoints, k) &&
+          (x < 0 || y < 0 || x >= image->width || y >= image->height))
         add(HealthIssue::KeypointOutsideImage,
             jointName(layout, k) +
-                printed(" at (%.1f, %.1f) in %.0f x %.0f", x, y, image->width, image->height));
+                printedText(" at (%.1f, %.1f) in %.0f x %.0f", x, y, image->width, image->height));
     }
   }
   if (static_cast<double>(count) != p.numKeypoints)
     add(HealthIssue::NumKeypointsMismatch,
-        printed("num_keypoints %.0f, %.0f joints labelled", p.numKeypoints, double(count)));
+        printedText("num_keypoints %.0f, %.0f joints labelled", p.numKeypoints, double(count)));
   const double boxArea = p.bbox[2] * p.bbox[3];
   if (p.area && *p.area > boxArea * 1.01 + 1)
     add(HealthIssue::AreaLargerThanBox,
-        printed("area %.1f, bbox %.1f x %.1f = %.1f", *p.area, p.bbox[2], p.bbox[3], boxArea));
+        printedText("area %.1f, bbox %.1f x %.1f = %.1f", *p.area, p.bbox[2], p.bbox[3], boxArea));
   if (count > 0 && boxArea > 0) {
     for (std::size_t k = 0; k < joints; ++k) {
       const double x = p.keypoints[3 * k], y = p.keypoints[3 * k + 1];
       const bool outside = x < p.bbox[0] - 1 || y < p.bbox[1] - 1 ||
                            x > p.bbox[0] + p.bbox[2] + 1 || y > p.bbox[1] + p.bbox[3] + 1;
-      if (labelled(p, k) && outside) {
+      if (jointLabelled(p.keypoints, k) && outside) {
         add(HealthIssue::JointOutsideBox,
             jointName(layout, k) +
-                printed(" at (%.1f, %.1f), bbox x %.1f..%.1f", x, y, p.bbox[0],
-                        p.bbox[0] + p.bbox[2]) +
-                printed(", y %.1f..%.1f", p.bbox[1], p.bbox[1] + p.bbox[3]));
+                printedText(" at (%.1f, %.1f), bbox x %.1f..%.1f", x, y, p.bbox[0],
+                            p.bbox[0] + p.bbox[2]) +
+                printedText(", y %.1f..%.1f", p.bbox[1], p.bbox[1] + p.bbox[3]));
         break;  // one finding per person: the first joint out
       }
     }
@@ -106,7 +93,7 @@ void checkPerson(const GroundTruthPerson& p, const GroundTruthImage* image,
   const double area = p.area ? *p.area : boxArea;
   if (count > 0 && area <= 0)
     add(HealthIssue::ZeroAreaWithJoints,
-        printed("%.0f joints labelled, area %.1f", double(count), area));
+        printedText("%.0f joints labelled, area %.1f", double(count), area));
 }
 
 }  // namespace
@@ -174,7 +161,7 @@ DatasetHealth checkDatasetHealth(const KeypointGroundTruth& gt, const KeypointLa
     // Duplicates: OKS of each labelled pair, each scored as the other's detection (its area).
     std::vector<const GroundTruthPerson*> labelledPeople;
     for (const GroundTruthPerson* p : persons)
-      if (labelledJoints(*p) > 0) labelledPeople.push_back(p);
+      if (labelledJoints(p->keypoints) > 0) labelledPeople.push_back(p);
     std::vector<KeypointDetection> asDetections;
     for (const GroundTruthPerson* p : labelledPeople) {
       KeypointDetection d;
@@ -193,7 +180,7 @@ DatasetHealth checkDatasetHealth(const KeypointGroundTruth& gt, const KeypointLa
         const double both = std::min(oks[a * n + b], oks[b * n + a]);
         if (both >= kDuplicateOks)
           found.push_back({HealthIssue::DuplicatePerson, imageId, labelledPeople[a]->id,
-                           labelledPeople[b]->id, printed("OKS %.3f with each other", both)});
+                           labelledPeople[b]->id, printedText("OKS %.3f with each other", both)});
       }
     }
     // People inside a crowd region (its box: the region's mask is not read).
@@ -203,8 +190,9 @@ DatasetHealth checkDatasetHealth(const KeypointGroundTruth& gt, const KeypointLa
       for (const GroundTruthPerson* crowd : regions->second) {
         const double inside = fractionInside(p->bbox, crowd->bbox);
         if (inside >= kInsideCrowd) {
-          found.push_back({HealthIssue::PersonInsideCrowd, imageId, p->id, crowd->id,
-                           printed("%.0f %% of its box inside the crowd region's", 100 * inside)});
+          found.push_back(
+              {HealthIssue::PersonInsideCrowd, imageId, p->id, crowd->id,
+               printedText("%.0f %% of its box inside the crowd region's", 100 * inside)});
           break;
         }
       }
@@ -222,8 +210,8 @@ DatasetHealth checkDatasetHealth(const KeypointGroundTruth& gt, const KeypointLa
       } else if ((image.width > 0 && size->width != image.width) ||
                  (image.height > 0 && size->height != image.height)) {
         found.push_back({HealthIssue::ImageSizeDiffers, image.id, 0, 0,
-                         path + printed(": %.0f x %.0f, the file lists %.0f x %.0f", size->width,
-                                        size->height, image.width, image.height)});
+                         path + printedText(": %.0f x %.0f, the file lists %.0f x %.0f",
+                                            size->width, size->height, image.width, image.height)});
       }
     }
   }

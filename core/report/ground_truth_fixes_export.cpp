@@ -40,6 +40,10 @@ std::string writeGroundTruthFixes(const RunEvaluationInput& in,
   if (ec) throw Error("cannot create folder '" + outDir + "': " + ec.message());
   const std::string fixedPath =
       (fs::path(outDir) / fs::path(in.annotationFile).filename()).string();
+  // The fixed file takes the original's name: in the original's own folder it would replace it.
+  if (fs::exists(fixedPath) && fs::equivalent(fixedPath, in.annotationFile, ec))
+    throw Error("'" + outDir + "' holds the annotation file '" + in.annotationFile +
+                "' itself: the fixed file would replace it; choose another folder");
   writeFileAtomically(fixedPath, fixed.json);
 
   // The metrics with the fixes from the ground truth as read, fixed the same way (the tests check

@@ -22,7 +22,8 @@ MetricTable metricsWithFixes(const RunEvaluationInput& in,
 /// with the fixes) and OUT_DIR/changes.json ({"annotation_file", "fixed_file", "fixes": [keys],
 /// "changes", "metrics": {stat: {"before", "after"}}}); `which` says which suspects the fixes are
 /// ("the accepted suspects"). Returns changes.md's text. Throws Error naming the folder or file
-/// that cannot be written, and as applyAnnotationFixes.
+/// that cannot be written, naming OUT_DIR when it is the annotation file's own folder (the fixed
+/// file would replace the original), and as applyAnnotationFixes.
 std::string writeGroundTruthFixes(const RunEvaluationInput& in,
                                   const std::vector<AnnotationSuspect>& fixes,
                                   const std::string& outDir, const std::string& tableName,

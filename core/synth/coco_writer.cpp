@@ -13,10 +13,7 @@ nlohmann::json personCategory() {
   c["supercategory"] = "person";
   c["id"] = 1;
   c["name"] = "person";
-  c["keypoints"] = {"nose",          "left_eye",       "right_eye",  "left_ear",    "right_ear",
-                    "left_shoulder", "right_shoulder", "left_elbow", "right_elbow", "left_wrist",
-                    "right_wrist",   "left_hip",       "right_hip",  "left_knee",   "right_knee",
-                    "left_ankle",    "right_ankle"};
+  c["keypoints"] = kJointNames;
   // COCO's limbs, 1-based joint numbers.
   c["skeleton"] = {{16, 14}, {14, 12}, {17, 15}, {15, 13}, {12, 13}, {6, 12}, {7, 13},
                    {6, 7},   {6, 8},   {7, 9},   {8, 10},  {9, 11},  {2, 3},  {1, 2},

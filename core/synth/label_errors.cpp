@@ -3,12 +3,14 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <set>
 #include <sstream>
 #include <utility>
 
 #include <nlohmann/json.hpp>
 
 #include "common/errors.h"
+#include "common/printed_text.h"
 #include "synth/person_pose.h"
 #include "synth/synth_random.h"
 
@@ -19,11 +21,6 @@ namespace {
 // COCO's mirror of each joint (person_pose.h's order: left first).
 constexpr std::array<int, kNumJoints> kMirror{0,  2, 1,  4,  3,  6,  5,  8, 7,
                                               10, 9, 12, 11, 14, 13, 16, 15};
-
-const char* const kJointNames[kNumJoints] = {
-    "nose",           "left_eye",   "right_eye",   "left_ear",   "right_ear",   "left_shoulder",
-    "right_shoulder", "left_elbow", "right_elbow", "left_wrist", "right_wrist", "left_hip",
-    "right_hip",      "left_knee",  "right_knee",  "left_ankle", "right_ankle"};
 
 double sizeOf(const SynthAnnotation& p) {
   return std::sqrt(p.area);
@@ -66,18 +63,13 @@ bool displace(SynthKeypoint& k, double size, int width, int height, SynthRng& rn
   return false;
 }
 
-std::string printed(const char* format, double a, double b = 0, double c = 0) {
-  char text[160];
-  std::snprintf(text, sizeof text, format, a, b, c);
-  return text;
-}
-
 }  // namespace
 
 LabelErrorRates parseLabelErrorRates(const std::string& text) {
   LabelErrorRates rates;
   std::stringstream parts(text);
   std::string part;
+  std::set<std::string> given;
   while (std::getline(parts, part, ',')) {
     const auto eq = part.find('=');
     const std::string kind = part.substr(0, eq);
@@ -89,6 +81,8 @@ LabelErrorRates parseLabelErrorRates(const std::string& text) {
     if (eq == std::string::npos || !rate)
       throw ConfigError("--label-errors: '" + part +
                         "' is not KIND=RATE with KIND swap, unannotated, displaced or duplicate");
+    if (!given.insert(kind).second)
+      throw ConfigError("--label-errors: '" + kind + "' is given twice in '" + text + "'");
     std::size_t used = 0;
     const std::string value = part.substr(eq + 1);
     try {
@@ -171,7 +165,7 @@ std::vector<InjectedLabelError> injectLabelErrors(std::vector<SynthImageEntry>& 
       e.imageId = image.id;
       e.bbox = person.bbox;
       if (kind == "unannotated") {
-        e.detail = printed("a person of %.0f labelled joints left out", person.numKeypoints);
+        e.detail = printedText("a person of %.0f labelled joints left out", person.numKeypoints);
         done.push_back(std::move(e));
         continue;
       }
@@ -180,10 +174,10 @@ std::vector<InjectedLabelError> injectLabelErrors(std::vector<SynthImageEntry>& 
       if (kind.empty()) continue;
       e.annotationId = id;
       if (kind == "swap") {
-        e.detail = printed("%.0f left-right pairs exchanged", labelledPairs(person).first);
+        e.detail = printedText("%.0f left-right pairs exchanged", labelledPairs(person).first);
       } else if (kind == "displaced") {
         e.joint = jointOf[i][p];
-        e.detail = std::string(kJointNames[e.joint]) + " moved";
+        e.detail = std::string(kJointNames[static_cast<std::size_t>(e.joint)]) + " moved";
       } else if (kind == "duplicate") {
         SynthAnnotation copy = person;
         for (SynthKeypoint& k : copy.keypoints)
@@ -194,7 +188,7 @@ std::vector<InjectedLabelError> injectLabelErrors(std::vector<SynthImageEntry>& 
         written.push_back(copy);
         e.originalId = id;
         e.annotationId = nextId++;
-        e.detail = printed("annotation %.0f annotated again", static_cast<double>(id));
+        e.detail = printedText("annotation %.0f annotated again", static_cast<double>(id));
       }
       done.push_back(std::move(e));
     }

@@ -33,6 +33,12 @@ enum Joint {
   kNumJoints
 };
 
+/// COCO's name of each joint, in Joint order (the annotation file's category lists them).
+inline constexpr std::array<const char*, kNumJoints> kJointNames = {
+    "nose",           "left_eye",   "right_eye",   "left_ear",   "right_ear",   "left_shoulder",
+    "right_shoulder", "left_elbow", "right_elbow", "left_wrist", "right_wrist", "left_hip",
+    "right_hip",      "left_knee",  "right_knee",  "left_ankle", "right_ankle"};
+
 /// One posed person in image pixels.
 struct PersonPose {
   std::array<cv::Point2d, kNumJoints> joints;

@@ -364,6 +364,20 @@ class TestCliSuspects : public QObject {
   }
 
   void badInputIsRefusedByName() {
+    // The fixed file takes the annotation file's name: never written over the original.
+    const QString annotations = faulty_ + "/annotations";
+    QFile original(annotations + "/person_keypoints_val2017.json");
+    QVERIFY(original.open(QIODevice::ReadOnly));
+    const QByteArray before = original.readAll();
+    original.close();
+    CliRun fixes =
+        runCli({"export", faultyRun_, "--what", "gt-fixes", "--all", "--out", annotations});
+    QCOMPARE(fixes.exitCode, 3);
+    QVERIFY2(fixes.err.contains("would replace it"), qPrintable(fixes.err));
+    QVERIFY(original.open(QIODevice::ReadOnly));
+    QCOMPARE(original.readAll(), before);
+    QVERIFY(!QFile::exists(annotations + "/changes.md"));
+
     CliRun r = runCli({"suspects", tmp_.filePath("nothing-here")});
     QCOMPARE(r.exitCode, 3);
     QVERIFY2(r.err.contains("nothing-here"), qPrintable(r.err));
@@ -377,6 +391,10 @@ class TestCliSuspects : public QObject {
              {"--label-errors", "swap=1.5", "--label-errors-out", tmp_.filePath("t.json")});
     QVERIFY(r.exitCode != 0);
     QVERIFY2(r.err.contains("'swap=1.5'"), qPrintable(r.err));
+    r = make(tmp_.filePath("bad5"), {"--label-errors", "swap=0.1,swap=0.2", "--label-errors-out",
+                                     tmp_.filePath("t.json")});
+    QVERIFY(r.exitCode != 0);
+    QVERIFY2(r.err.contains("'swap' is given twice"), qPrintable(r.err));
     r = make(tmp_.filePath("bad3"), {"--label-errors", "swap=0.1"});
     QVERIFY(r.exitCode != 0);
     QVERIFY2(r.err.contains("--label-errors-out"), qPrintable(r.err));

@@ -15,13 +15,6 @@ void keepHeadersWhole(QTableView* table) {
   }
 }
 
-void showTopAfterHeaderSort(QTableView* table) {
-  // sectionClicked comes after the header has flipped its sort indicator and the view sorted.
-  QObject::connect(table->horizontalHeader(), &QHeaderView::sectionClicked, table, [table] {
-    if (table->isSortingEnabled()) table->scrollToTop();
-  });
-}
-
 void fitColumnsKeepingTextNarrow(QTableView* table, std::initializer_list<int> textColumns,
                                  int maxWidth) {
   table->setTextElideMode(Qt::ElideMiddle);
@@ -40,6 +33,10 @@ QTableView* makeRowTable(QAbstractItemModel* model) {
   auto fit = [table] { keepHeadersWhole(table); };
   QObject::connect(table->horizontalHeader(), &QHeaderView::sectionCountChanged, table, fit);
   fit();
+  // sectionClicked comes after the header has flipped its sort indicator and the view sorted.
+  QObject::connect(table->horizontalHeader(), &QHeaderView::sectionClicked, table, [table] {
+    if (table->isSortingEnabled()) table->scrollToTop();
+  });
   return table;
 }
 

@@ -1,5 +1,5 @@
 // Issue 53 item 12: after a sort by a header click a table once stayed scrolled mid-list; the
-// pages' tables show the top of the new order.
+// pages' tables (makeRowTable) show the top of the new order.
 
 #include <QHeaderView>
 #include <QScrollBar>
@@ -52,7 +52,6 @@ class TestTableViews : public QObject {
     std::unique_ptr<QTableView> owner(table);
     table->setSortingEnabled(true);
     table->sortByColumn(-1, Qt::AscendingOrder);
-    showTopAfterHeaderSort(table);
     showScrolledToEnd(*table);
     clickFirstHeader(*table);
     QCOMPARE(table->horizontalHeader()->sortIndicatorSection(), 0);
@@ -62,10 +61,11 @@ class TestTableViews : public QObject {
     QCOMPARE(table->model()->index(0, 0).data().toInt(), 1);
   }
 
-  // Without it the view keeps its offset: what the helper is for.
+  // A plain QTableView keeps its offset: what makeRowTable's tables are spared.
   void aPlainTableKeepsItsOffset() {
-    QTableView* table = makeRowTable(numberedRows(this));
+    auto* table = new QTableView;
     std::unique_ptr<QTableView> owner(table);
+    table->setModel(numberedRows(this));
     table->setSortingEnabled(true);
     table->sortByColumn(-1, Qt::AscendingOrder);
     showScrolledToEnd(*table);

@@ -139,7 +139,6 @@ QWidget* InspectView::buildImageList() {
   table_ = makeRowTable(proxy_);
   table_->setObjectName(QStringLiteral("imageTable"));
   table_->setSortingEnabled(true);
-  showTopAfterHeaderSort(table_);
   table_->sortByColumn(-1, Qt::AscendingOrder);  // dataset order until a header is clicked
   table_->setSelectionMode(QAbstractItemView::SingleSelection);
   table_->setAlternatingRowColors(true);
@@ -423,7 +422,6 @@ QWidget* InspectView::buildSidePane() {
   peopleTable_->setObjectName(QStringLiteral("peopleTable"));
   peopleTable_->setSelectionMode(QAbstractItemView::SingleSelection);
   peopleTable_->setSortingEnabled(true);
-  showTopAfterHeaderSort(peopleTable_);
   peopleTable_->sortByColumn(-1, Qt::AscendingOrder);
   peopleTable_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   connect(peopleTable_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,

@@ -85,7 +85,6 @@ ResultsView::ResultsView(QWidget* parent) : QWidget(parent) {
   proxy->setSourceModel(recordModel_);
   recordTable_ = makeRowTable(proxy);
   recordTable_->setSortingEnabled(true);
-  showTopAfterHeaderSort(recordTable_);
   recordTable_->sortByColumn(-1, Qt::AscendingOrder);  // dataset order until a header is clicked
   recordTable_->setAlternatingRowColors(true);
   recordTable_->horizontalHeader()->resizeSection(RecordTableModel::FileColumn, 220);

@@ -140,7 +140,6 @@ RunsView::RunsView(RunLibrarySession* session, QWidget* parent)
   proxy_->setFilterCaseSensitivity(Qt::CaseInsensitive);
   table_ = makeRowTable(proxy_);
   table_->setSortingEnabled(true);
-  showTopAfterHeaderSort(table_);
   table_->setSelectionMode(QAbstractItemView::ExtendedSelection);
   // The best first (AP, valid.py's first stat): "which run is best" is the question asked here.
   table_->sortByColumn(RunLibraryModel::FirstStatColumn, Qt::DescendingOrder);

@@ -98,7 +98,6 @@ SearchView::SearchView(SearchSession* session, QWidget* parent)
   proxy_->setSortRole(Qt::UserRole);
   table_ = makeRowTable(proxy_);
   table_->setSortingEnabled(true);
-  showTopAfterHeaderSort(table_);
   table_->setSelectionMode(QAbstractItemView::ExtendedSelection);
   table_->sortByColumn(SearchCandidateModel::ApColumn, Qt::DescendingOrder);
 
