@@ -31,10 +31,25 @@ class OptimizedPoseNet : public PoseNet {
   /// Why forward() runs the eager network, or "" while it runs the optimised graph.
   std::string eagerReason() const;
 
-  /// Runs the optimised graph. The graph is compiled on the first call (or on the first of each
-  /// input shape when the trace fixed sizes) and checked on a seeded random input of that shape
-  /// against the eager network: when its outputs differ by more than float rounding, the network
-  /// runs eagerly from then on (eagerReason() says why). A model summary's forward runs eagerly.
+  /// The graphs compiled so far, and the seconds their tracing, optimising and checking took.
+  struct Compilations {
+    int graphs = 0;           // whether checked or not
+    int sizeClassGraphs = 0;  // of them, those that serve a whole size class
+    double seconds = 0;
+  };
+  Compilations compilations() const;
+
+  /// Runs the optimised graph. Safe to call from several threads at once (an evaluation's CPU
+  /// replicas share one OptimizedPoseNet): a graph is compiled once, while the other callers
+  /// wait for it.
+  ///
+  /// A graph is traced on two small seeded random inputs of the input's size class (height and
+  /// width modulo 64, batch and channels equal): when both traces record the same graph of
+  /// operators that take no size from their input, that graph serves every input of the class,
+  /// compiled for a fraction of a full-size trace. Otherwise the graph is traced at the input's
+  /// own shape and serves that shape alone. Either way it is checked against the eager network
+  /// on its traced input: when its outputs differ by more than float rounding, the network runs
+  /// eagerly from then on (eagerReason() says why). A model summary's forward runs eagerly.
   std::vector<torch::Tensor> forward(const torch::Tensor& input) override;
   torch::nn::Module& module() override { return eager_->module(); }
   std::string name() const override { return eager_->name(); }
@@ -44,10 +59,13 @@ class OptimizedPoseNet : public PoseNet {
   struct Compiled;
   /// The graph for `shape`, compiled and checked on first use; null once the network is eager.
   const Compiled* compiledFor(const std::vector<int64_t>& shape);
+  /// Traces, optimises and checks a graph for `shape`; null when its check fails.
+  std::unique_ptr<Compiled> compile(const std::vector<int64_t>& shape);
 
   std::shared_ptr<PoseNet> eager_;
-  mutable std::mutex mutex_;
-  std::vector<std::unique_ptr<Compiled>> compiled_;  // one, or one per shape (see compiledFor)
+  mutable std::mutex mutex_;  // held while a graph compiles: the other callers wait for it
+  std::vector<std::unique_ptr<Compiled>> compiled_;  // per size class, or per shape
+  Compilations compilations_;
   std::string eagerReason_;
 };
 

@@ -230,10 +230,20 @@ Evaluator::Evaluator(const Experiment& experiment, const EvaluatorOptions& optio
   }
   const bool fp16Asked = cfg.getBool("FP16.ENABLED");
   InferenceOptions inference = inferenceOptionsFromConfig(cfg);
+  // CPU replicas share one optimised network: its graphs are compiled once, for all of them.
+  std::shared_ptr<models::OptimizedPoseNet> sharedOptimized;
   for (const c10::Device& device : devices) {
     auto replica = std::make_unique<Replica>();
     replica->device = device;
     replica->number = d.replicas.size() + 1;
+    inference.fp16 = fp16Asked && device.is_cuda();
+    if (sharedOptimized && device.is_cpu()) {
+      replica->net = sharedOptimized;
+      replica->optimized = sharedOptimized.get();
+      replica->engine = std::make_unique<PoseInference>(*replica->net, inference, device);
+      d.replicas.push_back(std::move(replica));
+      continue;
+    }
     if (options.randomWeights) {
       torch::manual_seed(0);
       replica->net = createPoseNet(experiment);
@@ -244,17 +254,16 @@ Evaluator::Evaluator(const Experiment& experiment, const EvaluatorOptions& optio
       loadStateDictStrict(replica->net->module(), stateDict, modelFile);
     }
     replica->net->module().eval();
-    const bool fp16 = fp16Asked && device.is_cuda();
+    const bool fp16 = inference.fp16;
     moveToDevice(*replica->net, device, fp16);
     if (options.foldBatchNorm && !fp16)
       d.foldedBatchNorms = replica->net->foldBatchNormsForEvaluation();
     if (options.optimizedForward && !torchScript && device.is_cpu() && !fp16) {
-      auto optimized = std::make_shared<models::OptimizedPoseNet>(replica->net);
-      replica->optimized = optimized.get();
-      replica->net = std::move(optimized);
+      sharedOptimized = std::make_shared<models::OptimizedPoseNet>(replica->net);
+      replica->optimized = sharedOptimized.get();
+      replica->net = sharedOptimized;
       d.optimizedForward = true;
     }
-    inference.fp16 = fp16;
     replica->engine = std::make_unique<PoseInference>(*replica->net, inference, device);
     d.replicas.push_back(std::move(replica));
   }
@@ -470,6 +479,15 @@ EvaluationResult Evaluator::run(EvaluationObserver* observer, const Cancellation
         log("notice: forward: eager after all: " + replica->optimized->eagerReason());
         break;
       }
+    if (d.replicas.front()->optimized) {
+      const auto compiled = d.replicas.front()->optimized->compilations();
+      char line[160];
+      std::snprintf(line, sizeof line,
+                    "forward graphs: %d compiled in %.2f s (within the warm-up forwards), shared "
+                    "by the CPU replicas",
+                    compiled.graphs, compiled.seconds);
+      log(line);
+    }
     if (resume) sortRecordsBySelection(result.records, indices);
     if (writer) writer->writeResults(result.records, summary.categoryId);
     if (cancelled) {
