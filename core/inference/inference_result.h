@@ -26,6 +26,7 @@ struct PersonPose {
 struct StageTimes {
   double preprocessMs = 0.0;   // resize and normalisation, every scale
   double forwardMs = 0.0;      // network (with flip) and map aggregation, every scale
+  double networkMs = 0.0;      // of forwardMs, the network's own forward passes
   double groupMs = 0.0;        // HeatmapParser::parse
   double postprocessMs = 0.0;  // final predictions, and copying the maps when kept
 };

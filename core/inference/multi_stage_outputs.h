@@ -23,6 +23,7 @@ torch::Tensor imageToInput(const cv::Mat& rgb, bool normalize);
 struct ScaleMaps {
   std::vector<torch::Tensor> heatmaps;
   std::vector<torch::Tensor> tags;
+  double networkMs = 0;  // the network's forward pass (queued, not finished, on a GPU)
 };
 
 /// The size heatmaps and tags are projected to (valid.py's base size), width then height.

@@ -83,6 +83,7 @@ InferenceResult PoseInference::run(const cv::Mat& rgbImage, bool keepMaps,
     start = Clock::now();
     result.inputShapes.push_back(input.sizes().vec());
     const ScaleMaps maps = multiStageOutputs(net_, input, options_, projectTo);
+    result.times.networkMs += maps.networkMs;
     aggregateResults(options_, s, acc, maps);
     sync();
     result.times.forwardMs += msSince(start);

@@ -98,6 +98,9 @@ struct Replica {
   std::mutex mutex;        // run() and computeMaps() share replica 0
   std::size_t number = 1;  // 1-based, as the log counts replicas
   bool forwarded = false;  // its first forward (allocations, the graph compiled) is behind it
+  // Its network forwards outside the warm-ups (under `mutex`), for the log's steady forward.
+  double steadyNetworkMs = 0;
+  std::size_t steadyImages = 0;
 };
 
 struct Evaluator::Impl {
@@ -150,6 +153,10 @@ struct Evaluator::Impl {
       record.times.groupMs = result.times.groupMs;
       record.times.postprocessMs = result.times.postprocessMs;
       record.warmUp = warmUpOf(replica, result.inputShapes);
+      if (record.warmUp.empty()) {
+        replica.steadyNetworkMs += result.times.networkMs;
+        ++replica.steadyImages;
+      }
       for (const auto& person : result.people) record.people.push_back(toPrediction(person));
       if (maps) *maps = std::move(result);
     } catch (const CancelledError&) {
@@ -486,6 +493,26 @@ EvaluationResult Evaluator::run(EvaluationObserver* observer, const Cancellation
                     "forward graphs: %d compiled in %.2f s (within the warm-up forwards), shared "
                     "by the CPU replicas",
                     compiled.graphs, compiled.seconds);
+      log(line);
+    }
+    // The images against their network's own speed: what maps, grouping, decoding and waiting
+    // add to the forwards (docs/performance.md, issue 55's goal 2).
+    double steadyNetworkMs = 0;
+    std::size_t steadyImages = 0;
+    for (const auto& replica : d.replicas) {
+      steadyNetworkMs += replica->steadyNetworkMs;
+      steadyImages += replica->steadyImages;
+    }
+    if (steadyImages > 0 && summary.imagesDone > 0) {
+      const double perImage = steadyNetworkMs / double(steadyImages);
+      const double atNetworkSpeed =
+          perImage * double(summary.imagesDone) / 1000.0 / double(d.replicas.size());
+      char line[240];
+      std::snprintf(line, sizeof line,
+                    "forward: the network's steady forward %.1f ms an image; %zu image(s) at that "
+                    "speed over %zu replica(s) %.2f s, the images took %.2f s (%+.0f %%)",
+                    perImage, summary.imagesDone, d.replicas.size(), atNetworkSpeed, imagesSeconds,
+                    100.0 * (imagesSeconds / atNetworkSpeed - 1.0));
       log(line);
     }
     if (resume) sortRecordsBySelection(result.records, indices);

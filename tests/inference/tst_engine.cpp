@@ -15,6 +15,7 @@
 #include "common/errors.h"
 #include "inference/heatmap_parser.h"
 #include "inference/inference_options.h"
+#include "inference/multi_stage_outputs.h"
 #include "inference/pose_inference.h"
 #include "models/pose_net.h"
 
@@ -316,6 +317,20 @@ class TestEngine : public QObject {
     token.reset();
     net.onForward = nullptr;
     QCOMPARE(engine.run(testImage(), false, &token).people.size(), size_t(2));
+  }
+
+  // The tag maps of an image and its flip are stacked on a last axis, as valid.py's torch.cat
+  // does it; on the CPU by PoseScope's own loop, which must give the same values bit for bit.
+  void finalMapsStackTagsAsTorchCat() {
+    InferenceOptions options;
+    AggregatedMaps acc;
+    acc.heatmaps = torch::rand({1, 3, 5, 7});
+    for (int d = 0; d < 3; ++d) acc.tags.push_back(torch::randn({1, 3, 5, 7}).unsqueeze(4));
+    acc.tags[1] = acc.tags[1].transpose(2, 3).contiguous().transpose(2, 3);  // not contiguous
+    const auto [heatmaps, tags] = finalMaps(options, acc);
+    QVERIFY(tags.is_contiguous());
+    QVERIFY(torch::equal(tags, torch::cat(acc.tags, 4)));
+    QVERIFY(torch::equal(heatmaps, acc.heatmaps));
   }
 
   void rejectsBadInputAndOptions() {
