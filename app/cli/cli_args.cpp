@@ -1,6 +1,7 @@
 #include "cli_args.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdlib>
 #include <exception>
 #include <iostream>
@@ -21,8 +22,51 @@ bool ParsedArgs::has(const std::string& name) const {
   return options.count(name) || flags.count(name);
 }
 
-std::string ParsedArgs::get(const std::string& name, const std::string& fallback) const {
+void ParsedArgs::checkNoDefault(const std::string& name) const {
   checkDeclared(name);
+  if (defaults.count(name))
+    throw std::logic_error("option " + name + " declares its default (" + defaults.at(name) +
+                           "): read it without a fallback");
+}
+
+const std::string* ParsedArgs::valueOrDefault(const std::string& name,
+                                              bool& declaredDefault) const {
+  checkDeclared(name);
+  declaredDefault = false;
+  if (auto it = options.find(name); it != options.end()) return &it->second;
+  if (auto it = defaults.find(name); it != defaults.end()) {
+    declaredDefault = true;
+    return &it->second;
+  }
+  return nullptr;
+}
+
+namespace {
+
+// The text as an integer or a number; false when it is not one, whole.
+bool parseInteger(const std::string& text, long& value) {
+  char* end = nullptr;
+  errno = 0;
+  value = std::strtol(text.c_str(), &end, 10);
+  return !text.empty() && *end == '\0' && errno == 0;
+}
+
+bool parseNumber(const std::string& text, double& value) {
+  char* end = nullptr;
+  value = std::strtod(text.c_str(), &end);
+  return !text.empty() && *end == '\0';
+}
+
+}  // namespace
+
+std::string ParsedArgs::get(const std::string& name) const {
+  bool declaredDefault = false;
+  const std::string* value = valueOrDefault(name, declaredDefault);
+  return value ? *value : std::string();
+}
+
+std::string ParsedArgs::get(const std::string& name, const std::string& fallback) const {
+  checkNoDefault(name);
   auto it = options.find(name);
   return it == options.end() ? fallback : it->second;
 }
@@ -34,26 +78,38 @@ std::string ParsedArgs::require(const std::string& name) const {
   return it->second;
 }
 
+long ParsedArgs::getInt(const std::string& name) const {
+  bool declaredDefault = false;
+  const std::string* text = valueOrDefault(name, declaredDefault);
+  if (!text) throw std::logic_error("option " + name + " is absent and declares no default");
+  long v = 0;
+  if (parseInteger(*text, v)) return v;
+  if (declaredDefault)
+    throw std::logic_error("option " + name + "'s declared default '" + *text +
+                           "' is not an integer");
+  throw UsageError{name + " expects an integer, got '" + *text + "'"};
+}
+
+double ParsedArgs::getDouble(const std::string& name) const {
+  bool declaredDefault = false;
+  const std::string* text = valueOrDefault(name, declaredDefault);
+  if (!text) throw std::logic_error("option " + name + " is absent and declares no default");
+  double v = 0;
+  if (parseNumber(*text, v)) return v;
+  if (declaredDefault)
+    throw std::logic_error("option " + name + "'s declared default '" + *text +
+                           "' is not a number");
+  throw UsageError{name + " expects a number, got '" + *text + "'"};
+}
+
 long ParsedArgs::getInt(const std::string& name, long fallback) const {
-  checkDeclared(name);
-  auto it = options.find(name);
-  if (it == options.end()) return fallback;
-  char* end = nullptr;
-  const long v = std::strtol(it->second.c_str(), &end, 10);
-  if (it->second.empty() || *end != '\0')
-    throw UsageError{name + " expects an integer, got '" + it->second + "'"};
-  return v;
+  checkNoDefault(name);
+  return options.count(name) ? getInt(name) : fallback;
 }
 
 double ParsedArgs::getDouble(const std::string& name, double fallback) const {
-  checkDeclared(name);
-  auto it = options.find(name);
-  if (it == options.end()) return fallback;
-  char* end = nullptr;
-  const double v = std::strtod(it->second.c_str(), &end);
-  if (it->second.empty() || *end != '\0')
-    throw UsageError{name + " expects a number, got '" + it->second + "'"};
-  return v;
+  checkNoDefault(name);
+  return options.count(name) ? getDouble(name) : fallback;
 }
 
 std::vector<std::string> ParsedArgs::getAll(const std::string& name) const {
@@ -122,14 +178,20 @@ ParsedArgs parseDeclared(const std::vector<std::string>& args,
 ParsedArgs parseArgs(const std::vector<std::string>& args, const std::vector<OptionGroup>& groups,
                      bool stopAtDashes) {
   std::set<std::string> valueOptions, flagOptions, declared = {"--help"};
+  std::map<std::string, std::string> defaults;
   for (const OptionGroup& group : groups) {
     for (const OptionSpec& option : group.options) {
       (option.isFlag() ? flagOptions : valueOptions).insert(option.name);
       declared.insert(option.name);
+      if (option.defaultValue.empty()) continue;
+      if (option.isFlag())
+        throw std::logic_error("flag " + option.name + " declares a default value");
+      defaults[option.name] = option.defaultValue;
     }
   }
   ParsedArgs parsed = parseDeclared(args, valueOptions, flagOptions, stopAtDashes);
   parsed.declared = std::move(declared);
+  parsed.defaults = std::move(defaults);
   return parsed;
 }
 
@@ -137,6 +199,9 @@ std::string formatOptionHelp(const std::vector<OptionGroup>& groups) {
   // The help column starts after the longest "--name VALUE" (up to a limit; longer ones put their
   // help on the next line), so every group of a command lines up.
   constexpr std::size_t kWidestColumn = 24;
+  // A help line with its default appended stays within the source's and the terminal's width;
+  // a longer one puts the default on a line of its own.
+  constexpr std::size_t kLineWidth = 100;
   std::size_t column = 0;
   const auto label = [](const OptionSpec& o) {
     return o.isFlag() ? o.name : o.name + " " + o.value;
@@ -151,11 +216,19 @@ std::string formatOptionHelp(const std::vector<OptionGroup>& groups) {
     if (g > 0) out << "\n";
     out << groups[g].title << ":\n";
     for (const OptionSpec& option : groups[g].options) {
-      std::string line = "  " + label(option);
+      std::vector<std::string> helpLines;
       std::istringstream help(option.help);
-      std::string helpLine;
+      for (std::string helpLine; std::getline(help, helpLine);) helpLines.push_back(helpLine);
+      if (!option.defaultValue.empty()) {
+        const std::string suffix = "(default " + option.defaultValue + ")";
+        if (helpLines.empty() || column + helpLines.back().size() + 1 + suffix.size() > kLineWidth)
+          helpLines.push_back(suffix);
+        else
+          helpLines.back() += " " + suffix;
+      }
+      std::string line = "  " + label(option);
       bool first = true;
-      while (std::getline(help, helpLine)) {
+      for (const std::string& helpLine : helpLines) {
         if (!first || line.size() + 2 > column) {
           out << line << "\n";
           line.clear();

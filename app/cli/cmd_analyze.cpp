@@ -43,7 +43,7 @@ int runAnalyze(const ParsedArgs& parsed) {
   AnalysisOptions options;
   options.threads = static_cast<int>(parsed.getInt("--threads", 0));
   if (options.threads < 0) throw UsageError{"--threads must be 0 or more"};
-  const long worst = parsed.getInt("--worst", 10);
+  const long worst = parsed.getInt("--worst");
   if (worst < 0) throw UsageError{"--worst must be 0 or more"};
   ImageOrder order = ImageOrder::ApLost;
   try {

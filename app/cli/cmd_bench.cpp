@@ -37,14 +37,14 @@ Args withoutOptions(const Args& raw, const std::vector<std::string>& flags,
 int runBench(const ParsedArgs& args) {
   const auto processStart = std::chrono::steady_clock::now();
   if (args.has("--sweep")) {
-    const long runs = args.getInt("--sweep-runs", 3);
+    const long runs = args.getInt("--sweep-runs");
     if (runs < 1) throw UsageError{"--sweep-runs must be 1 or more"};
     if (args.has("--threads")) throw UsageError{"--sweep times every --threads itself"};
     return runBenchSweep(withoutOptions(args.raw, {"--sweep"}, {"--sweep-runs"}),
                          static_cast<int>(runs));
   }
-  const long images = args.getInt("--images", 4);
-  const long repeat = args.getInt("--repeat", 10);
+  const long images = args.getInt("--images");
+  const long repeat = args.getInt("--repeat");
   if (images < 1 || repeat < 1) throw UsageError{"--images and --repeat must be 1 or more"};
   const Experiment experiment = loadExperiment(experimentSpecFrom(args));
   printWarnings(experiment);

@@ -18,7 +18,7 @@ int runCheckDataset(const ParsedArgs& args) {
   const std::string format = args.get("--format", "md");
   if (format != "md" && format != "json")
     throw UsageError{"--format must be md or json, not '" + format + "'"};
-  const long listed = args.getInt("--list", 20);
+  const long listed = args.getInt("--list");
   if (listed < 0) throw UsageError{"--list must be 0 or more"};
   const std::string path = args.positional.front();
   const KeypointGroundTruth gt = loadGroundTruth(path);

@@ -55,11 +55,11 @@ int runCompare(const ParsedArgs& args) {
                                "(--shared-images); the metric tables are recomputed on them");
   if (!args.has("--no-bootstrap")) {
     BootstrapOptions options;
-    options.resamples = static_cast<int>(args.getInt("--resamples", 1000));
+    options.resamples = static_cast<int>(args.getInt("--resamples"));
     if (options.resamples < 1 || options.resamples > 1000000) {
       throw UsageError{"--resamples must be 1 to 1000000"};
     }
-    const long seed = args.getInt("--seed", 1);
+    const long seed = args.getInt("--seed");
     if (seed < 0) throw UsageError{"--seed must be 0 or more"};
     options.seed = static_cast<std::uint64_t>(seed);
     addSignificance(comparison, a, b, options);

@@ -18,7 +18,7 @@ int runEmbed(const ParsedArgs& args) {
   if (spec.archFile.empty()) throw UsageError{"embed needs --superconfig ARCH.json"};
   const std::string weights = args.require("--weights");
   const std::string out = args.require("--out");
-  const long seed = args.getInt("--seed", 1);
+  const long seed = args.getInt("--seed");
   if (seed < 0) throw UsageError{"--seed must be non-negative"};
   const Experiment experiment = loadExperiment(spec);
   printWarnings(experiment);

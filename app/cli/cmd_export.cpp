@@ -135,9 +135,9 @@ std::string imagePathOf(const ImageRecord& record, const RunSources& sources,
 
 int writeOverlayFolder(const LoadedRun& run, const ParsedArgs& args,
                        const std::optional<std::set<std::int64_t>>& view) {
-  RenderOptions options = layersFrom(args.get("--layers", "predictions,gt,crowd,matches"));
-  options.jointThreshold = args.getDouble("--threshold", options.jointThreshold);
-  options.minPersonScore = args.getDouble("--min-score", options.minPersonScore);
+  RenderOptions options = layersFrom(args.get("--layers"));
+  options.jointThreshold = args.getDouble("--threshold");
+  options.minPersonScore = args.getDouble("--min-score");
   options.validate();
   const std::string filter = args.get("--filter", "all");
   if (filter != "all" && filter != "failed")
@@ -164,7 +164,7 @@ int writeOverlayFolder(const LoadedRun& run, const ParsedArgs& args,
   std::unique_ptr<Evaluator> evaluator;
   if (needModel) {
     EvaluatorOptions evalOptions;
-    evalOptions.device = args.get("--device", "auto");
+    evalOptions.device = args.get("--device");
     evalOptions.validate();
     evaluator = std::make_unique<Evaluator>(*found.experiment, evalOptions);
   }

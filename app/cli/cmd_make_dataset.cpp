@@ -14,11 +14,11 @@ int runMakeDataset(const ParsedArgs& parsed) {
     throw UsageError{"unexpected argument '" + parsed.positional.front() + "'"};
   synth::SynthDatasetOptions options;
   options.root = parsed.require("--out");
-  options.images = static_cast<int>(parsed.getInt("--images", options.images));
-  const long seed = parsed.getInt("--seed", static_cast<long>(options.seed));
+  options.images = static_cast<int>(parsed.getInt("--images"));
+  const long seed = parsed.getInt("--seed");
   if (seed < 0) throw UsageError{"--seed must be non-negative"};
   options.seed = static_cast<std::uint64_t>(seed);
-  const std::string split = parsed.get("--split", "both");
+  const std::string split = parsed.get("--split");
   if (split == "both")
     options.splits = {"train2017", "val2017"};
   else if (split == "train2017" || split == "val2017")

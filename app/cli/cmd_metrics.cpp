@@ -34,7 +34,7 @@ int runMetrics(const ParsedArgs& parsed) {
   if (parsed.has("--accuracy-oks") && !accuracy) {
     throw UsageError{"--accuracy-oks needs --accuracy or --accuracy-csv"};
   }
-  const double accuracyOks = parsed.getDouble("--accuracy-oks", 0.5);
+  const double accuracyOks = parsed.getDouble("--accuracy-oks");
   if (!(accuracyOks > 0 && accuracyOks <= 1)) {
     throw UsageError{"--accuracy-oks must be in (0, 1], got " + parsed.get("--accuracy-oks")};
   }
@@ -93,7 +93,7 @@ int runMetrics(const ParsedArgs& parsed) {
       writeFileAtomically(parsed.get("--accuracy-csv"), formatJointAccuracyCsv(measured));
     }
   }
-  const std::string arch = parsed.get("--arch", "pose");
+  const std::string arch = parsed.get("--arch");
   // Changed settings travel with the table, so a saved table never passes for valid.py's.
   const std::vector<std::string> changes = settingChangesFor(params, layout);
   if (parsed.has("--json")) {

@@ -73,10 +73,18 @@ double parseBudget(const std::string& text) {
   return value * scale;
 }
 
-long nonNegative(const ParsedArgs& args, const std::string& name, long fallback) {
-  const long v = args.getInt(name, fallback);
+long nonNegative(const std::string& name, long v) {
   if (v < 0) throw UsageError{name + " must be 0 or more"};
   return v;
+}
+
+// An option that declares its default, and one whose absence (0) means a behaviour.
+long nonNegative(const ParsedArgs& args, const std::string& name) {
+  return nonNegative(name, args.getInt(name));
+}
+
+long nonNegative(const ParsedArgs& args, const std::string& name, long absent) {
+  return nonNegative(name, args.getInt(name, absent));
 }
 
 // What identifies a search: a resumed search and its workers must use exactly these.
@@ -84,19 +92,19 @@ json settingsFromArgs(const ParsedArgs& args) {
   const ExperimentSpec spec = experimentSpecFrom(args);
   if (!spec.archFile.empty())
     throw UsageError{"search draws its own architectures: --superconfig cannot be given"};
-  const long seed = args.getInt("--seed", 0);
+  const long seed = args.getInt("--seed");
   if (seed < 0 || seed > 4294967295L) throw UsageError{"--seed must be in 0 .. 2^32 - 1"};
   return {{"cfg", fs::absolute(spec.cfgFile).string()},
           {"overrides", spec.overrides},
           {"checkpoint", fs::absolute(args.require("--checkpoint")).string()},
           {"budget_gmacs", parseBudget(args.require("--budget-macs"))},
-          {"population", nonNegative(args, "--population", 40)},
-          {"generations", nonNegative(args, "--generations", 40)},
+          {"population", nonNegative(args, "--population")},
+          {"generations", nonNegative(args, "--generations")},
           {"seed", seed},
           {"parent_ratio", 0.25},
           {"mutation_ratio", 0.5},
           {"mutate_probability", 0.1},
-          {"calibration_images", nonNegative(args, "--calibration", 0)},
+          {"calibration_images", nonNegative(args, "--calibration")},
           {"calibration_split", args.get("--calibration-split")},
           {"limit_images", nonNegative(args, "--limit-images", 0)},
           {"measure_latency", !args.has("--no-latency")}};
@@ -226,7 +234,7 @@ int runSearchCommand(const ParsedArgs& args) {
     spec.runDir = fs::absolute(dir).lexically_normal().string();
     spec.workDir = fs::current_path().string();
     spec.shards = static_cast<std::size_t>(shards);
-    spec.jobName = args.get("--job-name", "posescope-search");
+    spec.jobName = args.get("--job-name");
     spec.partition = args.get("--partition");
     spec.time = args.get("--time");
     spec.cpusPerTask = args.get("--cpus-per-task");

@@ -59,7 +59,7 @@ int runSlurm(const ParsedArgs& args) {
   spec.runDir = fs::absolute(runDir).lexically_normal().string();
   while (spec.runDir.size() > 1 && spec.runDir.back() == '/') spec.runDir.pop_back();
   spec.shards = static_cast<size_t>(shards);
-  spec.jobName = args.get("--job-name", spec.jobName);
+  spec.jobName = args.get("--job-name");
   spec.partition = args.get("--partition");
   spec.time = args.get("--time");
   spec.gpusPerTask = args.get("--gpus-per-task");

@@ -46,10 +46,10 @@ int runSuspects(const ParsedArgs& args) {
   const std::string format = args.get("--format", "md");
   if (format != "md" && format != "json")
     throw UsageError{"--format must be md or json, not '" + format + "'"};
-  const long top = args.getInt("--top", 20);
+  const long top = args.getInt("--top");
   if (top < 0) throw UsageError{"--top must be 0 or more"};
   SuspectThresholds thresholds;
-  thresholds.minScore = args.getDouble("--min-score", thresholds.minScore);
+  thresholds.minScore = args.getDouble("--min-score");
   if (!(thresholds.minScore >= 0)) throw UsageError{"--min-score must be 0 or more"};
   const std::string dir = args.positional.front();
   const RunEvaluationInput in = loadRunEvaluationInput(loadRunFolder(dir));

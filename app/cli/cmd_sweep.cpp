@@ -185,8 +185,8 @@ int runSweep(const ParsedArgs& args) {
     startSweepFolder(dir, experiment, summary);
   }
   printWarnings(experiment);
-  const long cacheMb = args.getInt("--image-cache-mb", long(kDefaultImageCacheBytes >> 20));
-  const long resamples = args.getInt("--resamples", 1000);
+  const long cacheMb = args.getInt("--image-cache-mb");
+  const long resamples = args.getInt("--resamples");
   if (cacheMb < 0) throw UsageError{"--image-cache-mb must be 0 or more"};
   if (resamples < 1 || resamples > 1000000) throw UsageError{"--resamples must be 1 to 1000000"};
   auto cache = cacheMb > 0 ? std::make_shared<DecodedImageCache>(size_t(cacheMb) << 20) : nullptr;

@@ -28,13 +28,13 @@ std::string shapeText(const torch::Tensor& t) {
 
 }  // namespace
 
-int runVerifyModel(const ParsedArgs& parsed) {
-  const ExperimentSpec spec = experimentSpecFrom(parsed);
-  const std::string checkpoint = parsed.require("--checkpoint");
-  const std::string ioPath = parsed.require("--io");
-  const double tol = parsed.getDouble("--tol", 1e-4);
+int runVerifyModel(const ParsedArgs& args) {
+  const ExperimentSpec spec = experimentSpecFrom(args);
+  const std::string checkpoint = args.require("--checkpoint");
+  const std::string ioPath = args.require("--io");
+  const double tol = args.getDouble("--tol");
   if (!(tol >= 0)) throw UsageError{"--tol must be a non-negative number"};
-  const std::string deviceName = parsed.get("--device", "cpu");
+  const std::string deviceName = args.get("--device", "cpu");
   torch::Device device(torch::kCPU);
   try {
     device = torch::Device(deviceName);

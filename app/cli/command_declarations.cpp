@@ -1,8 +1,24 @@
 // Every posescope-cli subcommand declared once: its usage, its options with their help, its
 // notes. Torch-free, so both executables and the tests hold the whole table.
 
+#include <string>
+
+#include "analysis/analysis_report.h"
+#include "analysis/annotation_suspects.h"
+#include "analysis/match_accuracy.h"
+#include "analysis/paired_bootstrap.h"
 #include "command_spec.h"
+#include "common/number_text.h"
+#include "data/image_cache_bound.h"
 #include "eval_settings_args.h"
+#include "render/render_options.h"
+#include "search/evolution.h"
+#include "slurm_script.h"
+#include "synth/synth_defaults.h"
+
+// An option's default (OptionSpec::defaultValue) is declared here once: the help prints it and the
+// command reads it back (ParsedArgs::getInt, getDouble, get). Where the code keeps the default in
+// a variable (RenderOptions, BootstrapOptions, EvolutionSettings, ...), it is printed from there.
 
 namespace posescope::cli {
 
@@ -103,7 +119,7 @@ CommandSpec verifyModelCommand() {
          {"--superconfig", "FILE", "LitePose arch JSON"},
          {"--checkpoint", "FILE", "state_dict or checkpoint written by torch.save (required)"},
          {"--io", "FILE", "recorded input and outputs (required)"},
-         {"--tol", "X", "largest accepted absolute difference (default 1e-4)"},
+         {"--tol", "X", "largest accepted absolute difference", "1e-4"},
          {"--device", "D", "cpu (default) or cuda, cuda:N"}}}},
       "exit status: 0 all outputs within the tolerance, 1 an output differs (or its shape or the\n"
       "number of outputs), 2 bad command line, 3 unreadable config, checkpoint or IO file.\n",
@@ -200,9 +216,11 @@ CommandSpec sweepCommand() {
           "evaluate only shard K of N of every checkpoint (as eval --shard);\n"
           "posescope-cli merge joins the N shards' sweep folders"},
          {"--image-cache-mb", "MB",
-          "memory for decoded images shared by the checkpoints (default 2048,\n"
-          "about 2,200 COCO images; 0 decodes each checkpoint's images anew)"},
-         {"--resamples", "N", "bootstrap resamples of the intervals (default 1000)"},
+          "memory for decoded images shared by the checkpoints, about 2,200 COCO\n"
+          "images by default; 0 decodes each checkpoint's images anew",
+          std::to_string(kDefaultImageCacheBytes >> 20)},
+         {"--resamples", "N", "bootstrap resamples of the intervals",
+          std::to_string(BootstrapOptions{}.resamples)},
          kWorkersOption,
          kThreadsOption,
          kNoFoldBnOption,
@@ -240,8 +258,8 @@ CommandSpec benchCommand() {
       {{"options",
         {{"--cfg", "FILE", "experiment YAML (required)"},
          {"--superconfig", "ARCH", "architecture JSON"},
-         {"--images", "N", "images timed, the first of the test set (default 4)"},
-         {"--repeat", "R", "evaluations of each image (default 10)"},
+         {"--images", "N", "images timed, the first of the test set", "4"},
+         {"--repeat", "R", "evaluations of each image", "10"},
          {"--device", "D", "auto (default), cpu or cuda:N"},
          {"--threads", "N", "LibTorch intra-op threads (default: eval's choice)"},
          {"--random-weights", "",
@@ -253,7 +271,7 @@ CommandSpec benchCommand() {
           "libgomp's spinning wait, on a quiet machine and beside one busy process\n"
           "(`yes > /dev/null`), and time the start-up of a Torch-free and of a network\n"
           "command"},
-         {"--sweep-runs", "K", "runs of each --sweep setting, the median kept (default 3)"}}}},
+         {"--sweep-runs", "K", "runs of each --sweep setting, the median kept", "3"}}}},
       "",
   };
 }
@@ -270,7 +288,7 @@ CommandSpec metricsCommand() {
         {kGroundTruthFile,
          kResultsFile,
          kDatasetName,
-         {"--arch", "NAME", "name in the table's first column (default: pose)"},
+         {"--arch", "NAME", "name in the table's first column", "pose"},
          {"--json", "", "print the table as JSON (full precision) instead of Markdown"},
          {"--csv", "", "print the table as CSV (full precision) instead of Markdown"},
          {"--per-image", "FILE", "write the per-image evaluation (matches, OKS, AP) as JSON Lines"},
@@ -286,8 +304,8 @@ CommandSpec metricsCommand() {
           "expected calibration error and ranking AUC"},
          {"--accuracy-csv", "FILE", "write the per-joint table (mean ks, PCK) as CSV"},
          {"--accuracy-oks", "T",
-          "the OKS threshold of --accuracy and --accuracy-csv, any in (0, 1]\n"
-          "(default 0.5)"},
+          "the OKS threshold of --accuracy and --accuracy-csv, any in (0, 1]",
+          shortestRoundTrip(AccuracySettings{}.oksThreshold)},
          {"--threads", "N", "worker threads (default: all cores)"},
          {"--time", "", "print the evaluation time, JSON loading included, to stderr"}}},
        layoutGroup(),
@@ -336,7 +354,8 @@ CommandSpec analyzeCommand() {
           "scores and recall arrays of the baseline and of each error fixed, counts,\n"
           "joints, triage, settings) instead of the report"},
          {"--out", "FILE", "also write the JSON to FILE"},
-         {"--worst", "N", "rows in the report's worst-image table (default 10)"},
+         {"--worst", "N", "rows in the report's worst-image table",
+          std::to_string(AnalysisReportContext{}.worstImages)},
          {"--worst-by", "KEY",
           "order of that table: ap-lost (default: how much higher the\n"
           "dataset's AP is without the image) or image-ap (the image's own AP)"},
@@ -407,7 +426,7 @@ CommandSpec embedCommand() {
          {"--superconfig", "ARCH", "the sub-network's arch JSON"},
          {"--weights", "FILE", "the sub-network's weights (state_dict or checkpoint)"},
          {"--out", "FILE", "where to write the supernet's state_dict"},
-         {"--seed", "S", "seed of the fresh initialisation (default 1)"}}}},
+         {"--seed", "S", "seed of the fresh initialisation", "1"}}}},
       "",
   };
 }
@@ -464,13 +483,17 @@ CommandSpec searchCommand() {
          {"--out", "SEARCH_DIR",
           "the search folder (created, or resumed when it holds search.json)"},
          {"--resume", "SEARCH_DIR", "continue the search in SEARCH_DIR with its own settings"},
-         {"--population", "N", "population size (default 40)"},
-         {"--generations", "N", "generations after the random population (default 40)"},
-         {"--seed", "S", "seed of both generators, 0 <= S < 2^32 (default 0)"},
+         {"--population", "N", "population size",
+          std::to_string(search::EvolutionSettings{}.populationSize)},
+         {"--generations", "N", "generations after the random population",
+          std::to_string(search::EvolutionSettings{}.generations)},
+         {"--seed", "S", "seed of both generators, 0 <= S < 2^32",
+          std::to_string(search::EvolutionSettings{}.seed)},
          {"--calibration", "N",
           "re-estimate BatchNorm statistics on N images before evaluating each\n"
           "candidate (cumulative average, one pass per image, no augmentation;\n"
-          "default 0: the supernet's statistics)"},
+          "0: the supernet's statistics)",
+          "0"},
          {"--calibration-split", "S",
           "the dataset split the calibration images come from (default\nDATASET.TRAIN)"},
          {"--limit-images", "K",
@@ -494,7 +517,7 @@ CommandSpec searchCommand() {
          {"--cpus-per-task", "C",
           "cores per task (the workers' --threads unless --threads is given)"},
          {"--gpus-per-task", "G", "GPUs per task (give --device cuda)"},
-         {"--job-name", "NAME", "job name (default posescope-search)"}}}},
+         {"--job-name", "NAME", "job name", "posescope-search"}}}},
       "",
   };
 }
@@ -587,9 +610,9 @@ CommandSpec makeDatasetCommand() {
       {},
       {{"options",
         {{"--out", "DIR", "dataset root (created when absent)"},
-         {"--images", "N", "images per split (default 200)"},
-         {"--seed", "S", "random seed (default 1)"},
-         {"--split", "SPLIT", "val2017, train2017 or both (default both)"},
+         {"--images", "N", "images per split", std::to_string(synth::kDefaultSynthImages)},
+         {"--seed", "S", "random seed", std::to_string(synth::kDefaultSynthSeed)},
+         {"--split", "SPLIT", "val2017, train2017 or both", "both"},
          {"--label-errors", "LIST",
           "KIND=RATE,... with KIND swap, unannotated, displaced or duplicate\n"
           "and RATE a fraction of the people in [0, 1]"},
@@ -659,18 +682,21 @@ CommandSpec exportCommand() {
          {"--dataset-root", "DIR",
           "the run's dataset moved: use DIR as DATASET.ROOT (images and annotations)"},
          {"--layers", "LIST",
-          "comma-separated overlay layers (default predictions,gt,crowd,matches);\n"
-          "also heatmap and tags, which rebuild the run's model (TEST.MODEL_FILE)\n"
-          "and recompute each image's maps, network (drawn at the network's\n"
-          "resolution), and errors (each joint in the colour of its error label,\n"
-          "from the run's keypoint error analysis as posescope-cli analyze makes it)"},
-         {"--threshold", "S", "hide predicted joints scoring below S (default 0.1)"},
-         {"--min-score", "S", "draw only people scoring at least S (display only; default 0: all)"},
+          "comma-separated overlay layers; also heatmap and tags, which rebuild\n"
+          "the run's model (TEST.MODEL_FILE) and recompute each image's maps,\n"
+          "network (drawn at the network's resolution), and errors (each joint in\n"
+          "the colour of its error label, from the run's keypoint error analysis\n"
+          "as posescope-cli analyze makes it)",
+          "predictions,gt,crowd,matches"},
+         {"--threshold", "S", "hide predicted joints scoring below S",
+          shortestRoundTrip(RenderOptions{}.jointThreshold)},
+         {"--min-score", "S", "draw only people scoring at least S (display only; 0: all)",
+          shortestRoundTrip(RenderOptions{}.minPersonScore)},
          {"--framed", "",
           "overlays framed for reading on their own, as the GUI exports them:\n"
           "drawn at least 768 px wide, a header with the image's scores and the\n"
           "layers and filters, a scale bar and a legend"},
-         {"--device", "D", "device for recomputing maps: auto, cpu, cuda:N (default auto)"},
+         {"--device", "D", "device for recomputing maps: auto, cpu, cuda:N", "auto"},
          {"--quiet", "", "no progress on stderr"}}}},
       "Ctrl-C stops an overlay export between images; the PNGs written so far are complete.\n",
   };
@@ -697,8 +723,10 @@ CommandSpec compareCommand() {
           "per_image_deltas.csv into DIR"},
          {"--format", "F", "what is printed on stdout: md (default), csv or json"},
          {"--order", "O", "order of the per-image deltas: ap (default) or oks"},
-         {"--resamples", "N", "bootstrap resamples for the confidence intervals (default 1000)"},
-         {"--seed", "S", "seed of the bootstrap's generator (default 1)"},
+         {"--resamples", "N", "bootstrap resamples for the confidence intervals",
+          std::to_string(BootstrapOptions{}.resamples)},
+         {"--seed", "S", "seed of the bootstrap's generator",
+          std::to_string(BootstrapOptions{}.seed)},
          {"--no-bootstrap", "", "skip the intervals and the error-profile comparison"},
          {"--shared-images", "",
           "runs scored on different annotation files (refused without it):\n"
@@ -821,7 +849,7 @@ CommandSpec checkDatasetCommand() {
       {{"options",
         {{"--images", "DIR", "the images folder: check each listed image's file and size"},
          {"--format", "F", "md (default: a table of counts, then the findings) or json (all)"},
-         {"--list", "N", "findings listed per kind in md (default 20; json lists all)"},
+         {"--list", "N", "findings listed per kind in md (json lists all)", "20"},
          kDatasetName,
          {"--sigmas", "LIST",
           "per-joint OKS sigmas for the duplicate check, comma separated; needed for\n"
@@ -861,8 +889,9 @@ CommandSpec suspectsCommand() {
         "a finished run folder (its results.json and the annotation file run.json names)"}},
       {{"options",
         {{"--format", "F", "md (default: counts, then each kind's suspects) or json"},
-         {"--top", "N", "suspects listed per kind (default 20)"},
-         {"--min-score", "S", "the least prediction score that counts as evidence (default 0.2)"},
+         {"--top", "N", "suspects listed per kind", "20"},
+         {"--min-score", "S", "the least prediction score that counts as evidence",
+          shortestRoundTrip(SuspectThresholds{}.minScore)},
          {"--accept", "KEYS",
           "accept these suspects' fixes (their Key column, comma separated, or all):\n"
           "kept in RUN_DIR/suspect_decisions.json, as the GUI keeps them; export\n"
@@ -937,7 +966,7 @@ CommandSpec slurmCommand() {
           "GPUs per array task; give eval --device cuda (or cuda:0,cuda:1 for one\n"
           "replica per GPU: Slurm numbers a task's GPUs from 0)"},
          {"--cpus-per-task", "C", "CPU cores per task (pair with eval --threads C)"},
-         {"--job-name", "NAME", "job name (default posescope-eval; the merge job adds -merge)"},
+         {"--job-name", "NAME", "job name; the merge job adds -merge", SlurmJobSpec{}.jobName},
          {"--dry-run", "",
           "print the two scripts and the sbatch commands; write and submit nothing"},
          {"--resume", "",

@@ -15,7 +15,8 @@ OptionGroup evalSettingsGroup() {
        {"--area-all", "LO,HI", "area range 'all' in pixels²"},
        {"--area-medium", "LO,HI", "area range 'medium' in pixels²"},
        {"--area-large", "LO,HI", "area range 'large' in pixels²"},
-       {"--max-dets", "N", "detections kept per image, best score first (default 20)"},
+       {"--max-dets", "N", "detections kept per image, best score first",
+        std::to_string(EvalParams{}.maxDets)},
        {"--min-score", "S", "detections scored below S are left out"}}};
 }
 
@@ -69,7 +70,7 @@ void applyEvalSettings(const ParsedArgs& args, EvalParams& params) {
       if (args.has(option)) applyAreaRange(params, area + ("=" + args.get(option)), option);
     }
     if (args.has("--max-dets")) {
-      const long n = args.getInt("--max-dets", 20);
+      const long n = args.getInt("--max-dets");
       if (n < 1) throw UsageError{"--max-dets must be 1 or more"};
       params.maxDets = static_cast<std::size_t>(n);
     }

@@ -7,6 +7,7 @@
 
 #include "cli_args.h"
 #include "common/errors.h"
+#include "common/number_text.h"
 #include "common/openmp_wait.h"
 #include "config/experiment.h"
 #include "train/trainer.h"
@@ -26,8 +27,10 @@ const char* kUsage =
     "override the experiment as in posescope-cli eval.\n"
     "\n";
 
-// The options, declared once: the parser accepts exactly these and --help prints them.
+// The options, declared once: the parser accepts exactly these and --help prints them, with the
+// defaults of TrainOptions.
 const std::vector<OptionGroup>& trainOptions() {
+  const posescope::train::TrainOptions defaults;
   static const std::vector<OptionGroup> groups{
       {"options",
        {{"--cfg", "FILE", "the experiment YAML"},
@@ -36,15 +39,19 @@ const std::vector<OptionGroup>& trainOptions() {
          "weights (state_dict, torch.save zip format); also saved every\n"
          "--checkpoint-every iterations"},
         {"--init", "FILE", "start from these weights instead of a fresh initialisation"},
-        {"--iterations", "N", "optimisation steps (default 1000)"},
+        {"--iterations", "N", "optimisation steps", std::to_string(defaults.iterations)},
         {"--batch", "N", "images per step (default TRAIN.IMAGES_PER_GPU)"},
         {"--lr", "X", "peak learning rate (default TRAIN.LR)"},
-        {"--warmup", "N", "linear warm-up steps (default 100)"},
-        {"--final-lr-fraction", "X", "cosine decay ends at lr * X (default 0.05)"},
-        {"--seed", "S", "seed of initialisation, shuffling and augmentation (default 1)"},
-        {"--threads", "N", "torch threads (default 2)"},
-        {"--checkpoint-every", "N", "save every N steps (default 200; 0 only at the end)"},
-        {"--log-every", "N", "print the mean loss every N steps (default 20)"},
+        {"--warmup", "N", "linear warm-up steps", std::to_string(defaults.warmup)},
+        {"--final-lr-fraction", "X", "cosine decay ends at lr * X",
+         posescope::shortestRoundTrip(defaults.finalLrFraction)},
+        {"--seed", "S", "seed of initialisation, shuffling and augmentation",
+         std::to_string(defaults.seed)},
+        {"--threads", "N", "torch threads", std::to_string(defaults.threads)},
+        {"--checkpoint-every", "N", "save every N steps (0 only at the end)",
+         std::to_string(defaults.checkpointEvery)},
+        {"--log-every", "N", "print the mean loss every N steps",
+         std::to_string(defaults.logEvery)},
         {"--split", "NAME", "training split (default DATASET.TRAIN)"},
         {"--mask-padding", "0|1",
          "1 (the reference): no loss where the crop leaves the image;\n"
@@ -69,17 +76,17 @@ int run(const std::vector<std::string>& args) {
   posescope::train::TrainOptions o;
   o.weightsOut = opt.require("--out");
   o.initWeights = opt.get("--init", o.initWeights);
-  o.iterations = opt.getInt("--iterations", o.iterations);
+  o.iterations = opt.getInt("--iterations");
   o.batchSize = static_cast<int>(opt.getInt("--batch", 0));  // 0: TRAIN.IMAGES_PER_GPU
   o.lr = opt.getDouble("--lr", o.lr);
-  o.warmup = static_cast<int>(opt.getInt("--warmup", o.warmup));
-  o.finalLrFraction = opt.getDouble("--final-lr-fraction", o.finalLrFraction);
-  const long seed = opt.getInt("--seed", static_cast<long>(o.seed));
+  o.warmup = static_cast<int>(opt.getInt("--warmup"));
+  o.finalLrFraction = opt.getDouble("--final-lr-fraction");
+  const long seed = opt.getInt("--seed");
   if (seed < 0) throw UsageError{"--seed must be non-negative"};
   o.seed = static_cast<std::uint64_t>(seed);
-  o.threads = static_cast<int>(opt.getInt("--threads", o.threads));
-  o.checkpointEvery = static_cast<int>(opt.getInt("--checkpoint-every", o.checkpointEvery));
-  o.logEvery = static_cast<int>(opt.getInt("--log-every", o.logEvery));
+  o.threads = static_cast<int>(opt.getInt("--threads"));
+  o.checkpointEvery = static_cast<int>(opt.getInt("--checkpoint-every"));
+  o.logEvery = static_cast<int>(opt.getInt("--log-every"));
   o.split = opt.get("--split", o.split);
   const std::string padding = opt.get("--mask-padding", o.maskPadding ? "1" : "0");
   if (padding != "0" && padding != "1")

@@ -7,13 +7,10 @@
 #include <string>
 #include <unordered_map>
 
+#include "data/image_cache_bound.h"
 #include "data/image_prefetcher.h"
 
 namespace posescope {
-
-/// The cache's default bound, 2 GiB: about 2,200 COCO val images (640 x 480 RGB), enough for a
-/// sweep over a few thousand images and small beside a GPU machine's memory.
-inline constexpr std::size_t kDefaultImageCacheBytes = std::size_t(2) << 30;
 
 /// Decoded images by file path, at most `capacityBytes` of pixels. The first evaluation fills it
 /// (images are added while they fit, never evicted), later ones read it; images beyond the bound

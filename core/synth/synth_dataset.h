@@ -7,15 +7,15 @@
 #include <vector>
 
 #include "synth/label_errors.h"
+#include "synth/synth_defaults.h"
 
 namespace posescope::synth {
 
-/// What make-dataset writes. The defaults are the embedded demo's dataset (the one
-/// resources/demo/README.md evaluates, the GUI's Help > Open Demo generates).
+/// What make-dataset writes. The defaults are the embedded demo's dataset (synth_defaults.h).
 struct SynthDatasetOptions {
   std::string root;
-  int images = 200;  // per split
-  std::uint64_t seed = 1;
+  int images = kDefaultSynthImages;  // per split
+  std::uint64_t seed = kDefaultSynthSeed;
   std::vector<std::string> splits{"train2017", "val2017"};
   /// Annotation errors injected on purpose, and where the truth of what was injected goes (both
   /// or neither; one split only).
