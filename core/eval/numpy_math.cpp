@@ -1,5 +1,6 @@
 #include "eval/numpy_math.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace posescope {
@@ -26,6 +27,14 @@ double numpyPairwiseSum(const double* a, std::size_t n) {
   std::size_t n2 = n / 2;
   n2 -= n2 % 8;
   return numpyPairwiseSum(a, n2) + numpyPairwiseSum(a + n2, n - n2);
+}
+
+double numpyReduceSum(const double* a, std::size_t n) {
+  constexpr std::size_t kBufferSize = 8192;  // numpy's NPY_BUFSIZE
+  double sum = 0.;
+  for (std::size_t i = 0; i < n; i += kBufferSize)
+    sum += numpyPairwiseSum(a + i, std::min(kBufferSize, n - i));
+  return sum;
 }
 
 double numpyRound4(double x) {

@@ -1,6 +1,6 @@
 // posescope._native's evaluation: ground truth and results (from files or JSON text), and
 // evaluateKeypoints with any setting, returning the stats, pycocotools' accumulate arrays and the
-// per-image matches.
+// per-image matches; the reference summarize()'s means over those arrays (posescope.cocoeval).
 
 #include <pybind11/stl.h>
 
@@ -18,6 +18,7 @@
 #include "eval/ground_truth.h"
 #include "eval/keypoint_eval.h"
 #include "eval/results_io.h"
+#include "eval/summarize.h"
 #include "numpy_arrays.h"
 #include "python_ground_truth.h"
 #include "python_results.h"
@@ -157,6 +158,21 @@ void warnAboutOddities(const KeypointGroundTruth& gt) {
   }
 }
 
+/// pycocotools' eval['precision'] or eval['recall'] as float64 in C order (copied only when it is
+/// not so already).
+using EvalArray = py::array_t<double, py::array::c_style | py::array::forcecast>;
+
+AccumulatedArray accumulatedArray(const EvalArray& values) {
+  const auto axes = values.ndim();
+  if (axes != 4 && axes != 5) {
+    throw EvalError("expected eval['precision'] (5 axes) or eval['recall'] (4 axes), got " +
+                    std::to_string(axes) + " axes");
+  }
+  auto size = [&](py::ssize_t axis) { return static_cast<std::size_t>(values.shape(axis)); };
+  if (axes == 5) return {values.data(), size(0), size(1), size(2), size(3), size(4), true};
+  return {values.data(), size(0), 1, size(1), size(2), size(3), false};
+}
+
 }  // namespace
 
 void bindEvaluation(py::module_& m) {
@@ -286,6 +302,30 @@ void bindEvaluation(py::module_& m) {
   m.def("evaluate", &evaluate, py::arg("gt"), py::arg("results"), py::arg("settings"),
         py::arg("per_image"), py::arg("threads"), py::arg("results_source"),
         "Evaluates results against a ground truth; the GIL is released meanwhile.");
+  m.def(
+      "summary_stat",
+      [](const EvalArray& values, const std::vector<double>& iouThrs, std::optional<double> iouThr,
+         const std::vector<std::size_t>& areas, const std::vector<std::size_t>& maxDets,
+         const std::string& dataset) {
+        return summaryStat(accumulatedArray(values), iouThrs, variantFromDatasetName(dataset),
+                           {iouThr, areas, maxDets});
+      },
+      py::arg("values"), py::arg("iou_thrs"), py::arg("iou_thr"), py::arg("areas"),
+      py::arg("max_dets"), py::arg("dataset"),
+      "One line of the reference's summarize(): the mean of eval['precision'] (AP) or "
+      "eval['recall'] (AR) at the thresholds of iou_thrs matching iou_thr (None: all; within 0.01 "
+      "for a CrowdPose AP) and the paired area and maxDets indices, -1 entries left out; -1 when "
+      "none is left. IndexError where NumPy raises it.");
+  m.def(
+      "crowd_split_ap",
+      [](const EvalArray& precision) {
+        const AccumulatedArray array = accumulatedArray(precision);
+        if (!array.precision) throw EvalError("expected eval['precision'] (5 axes)");
+        return crowdSplitAp(array);
+      },
+      py::arg("precision"),
+      "crowdposetools' easy, medium or hard AP from that split's eval['precision']: "
+      "round(mean(precision[:, :, :, 0, :]), 4), the -1 entries included.");
 }
 
 }  // namespace posescope::python

@@ -221,23 +221,16 @@ class COCOeval:
 
     # -- summaries ----------------------------------------------------------------------------
 
-    def _mean(self, ap, iou_thr, area, max_dets, near):
+    def _mean(self, ap, iou_thr, area, max_dets):
+        """The core's mean for one summary line (pycocotools' rows: the area ranges labelled
+        ``area`` and the maxDets entries equal to ``max_dets``, in the current params)."""
         p = self.params
         aind = [i for i, label in enumerate(_area_labels(p)) if label == area]
         mind = [i for i, m in enumerate(p.maxDets) if m == max_dets]
-        thresholds = np.asarray(p.iouThrs)
-        if ap == 1:
-            s = self.eval["precision"]
-            if iou_thr is not None:
-                hits = np.abs(iou_thr - thresholds) < 0.01 if near else iou_thr == thresholds
-                s = s[np.where(hits)[0]]
-            s = s[:, :, :, aind, mind]
-        else:
-            s = self.eval["recall"]
-            if iou_thr is not None:
-                s = s[np.where(iou_thr == thresholds)[0]]
-            s = s[:, :, aind, mind]
-        return -1 if len(s[s > -1]) == 0 else np.mean(s[s > -1])
+        values = self.eval["precision"] if ap == 1 else self.eval["recall"]
+        thresholds = [float(t) for t in np.asarray(p.iouThrs).ravel()]
+        return _native.summary_stat(values, thresholds, iou_thr, aind, mind,
+                                    "crowd_pose" if self._crowdpose else "coco")
 
     def _line(self, ap, iou_thr, area, max_dets, value, kind="area"):
         p = self.params
@@ -248,8 +241,8 @@ class COCOeval:
         print(f" {title:<18} {short} @[ IoU={iou:<9} | {kind}={area:>6s} | "
               f"maxDets={max_dets:>3d} ] = {value:0.3f}")
 
-    def _stat(self, ap, iou_thr=None, area="all", max_dets=20, near=False):
-        value = self._mean(ap, iou_thr, area, max_dets, near)
+    def _stat(self, ap, iou_thr=None, area="all", max_dets=20):
+        value = self._mean(ap, iou_thr, area, max_dets)
         self._line(ap, iou_thr, area, max_dets, value)
         return value
 
@@ -263,7 +256,7 @@ class COCOeval:
         if not p.imgIds:
             return -1.0
         precision, _, _ = _arrays(p, self._run(p))
-        return round(np.mean(precision[:, :, :, 0, :]), 4)
+        return _native.crowd_split_ap(precision)
 
     def _summarize_coco(self):
         stats = np.zeros((10,))
@@ -278,7 +271,7 @@ class COCOeval:
         stats = np.zeros((11,))
         for i, (ap, thr) in zip([0, 1, 2, 5, 6, 7], [(1, None), (1, .5), (1, .75), (0, None),
                                                       (0, .5), (0, .75)]):
-            stats[i] = self._stat(ap, thr, near=True)
+            stats[i] = self._stat(ap, thr)
         # crowdposetools re-evaluates the easy, medium and hard images of the whole ground truth
         # file (crowdIndex < .2, < .8, else; whatever params.imgIds holds) and reports
         # round(mean(precision[:, :, :, 0, :]), 4), the -1 entries included. Unlike it, this

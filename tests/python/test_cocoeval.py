@@ -148,3 +148,59 @@ def test_cocoeval_equals_the_reference_run_from_its_source(parity, changed):
         assert list(ours.stats) == golden["stats"], name
         assert [line for line in printed.splitlines() if line.startswith(" Average")] == \
             golden["lines"], name
+
+
+def pycocotools_mean(evaluation, ap, iou_thr, area, crowdpose):
+    """pycocotools' (crowdposetools') _summarize mean, in NumPy, on the params as they are now."""
+    p = evaluation.params
+    aind = [i for i, label in enumerate(p.areaRngLbl) if label == area]
+    mind = [i for i, m in enumerate(p.maxDets) if m == 20]
+    s = evaluation.eval["precision" if ap else "recall"]
+    if iou_thr is not None:
+        thresholds = np.asarray(p.iouThrs)
+        near = crowdpose and ap
+        s = s[np.where(np.abs(iou_thr - thresholds) < 0.01 if near else iou_thr == thresholds)[0]]
+    s = s[:, :, :, aind, mind] if ap else s[:, :, aind, mind]
+    return -1 if len(s[s > -1]) == 0 else np.mean(s[s > -1])
+
+
+def test_summarize_takes_its_stats_from_the_cores_means(parity, monkeypatch):
+    """summarize()'s stats are what _native.summary_stat (the core's, as summarizeMetrics') returns,
+    equal to pycocotools' NumPy means with params changed between accumulate and summarize:
+    maxDets reordered (maxDets=20 then reads the array's first column, evaluated at 5), 'medium'
+    relabelled (its lines select nothing: -1), and a threshold 0.745 that crowdposetools' AP .75
+    takes (within 0.01) and the AR .75 and pycocotools do not (-1)."""
+    from posescope import cocoeval
+    calls = []
+    summary_stat = cocoeval._native.summary_stat
+
+    def recorded(*args):
+        calls.append(summary_stat(*args))
+        return calls[-1]
+
+    monkeypatch.setattr(cocoeval._native, "summary_stat", recorded)
+    for name in parity_sets(parity):
+        crowdpose = "crowdpose" in name
+        base = os.path.join(parity, "eval", name)
+        with contextlib.redirect_stdout(io.StringIO()):
+            evaluation = COCOeval(base + ".gt.json", base + ".results.json", "keypoints")
+            evaluation.params.maxDets = [5, 20]
+            evaluation.params.iouThrs = np.array([0.5, 0.745, 0.9])
+            evaluation.evaluate()
+            evaluation.accumulate()
+            evaluation.params.maxDets = [20, 5]
+            evaluation.params.areaRngLbl = ["all", "mid", "large"]
+            calls.clear()
+            evaluation.summarize()
+        lines = [(1, None, "all"), (1, .5, "all"), (1, .75, "all"), (1, None, "medium"),
+                 (1, None, "large"), (0, None, "all"), (0, .5, "all"), (0, .75, "all"),
+                 (0, None, "medium"), (0, None, "large")]
+        rows = list(range(10))
+        if crowdpose:
+            lines, rows = [line for line in lines if line[2] == "all"], [0, 1, 2, 5, 6, 7]
+        assert len(evaluation.stats) == (11 if crowdpose else 10), name
+        assert [evaluation.stats[i] for i in rows] == calls, name
+        assert calls == [pycocotools_mean(evaluation, *line, crowdpose) for line in lines], name
+        assert (calls[2] == -1) != crowdpose and calls[-1 if crowdpose else 7] == -1, name
+        if not crowdpose:
+            assert calls[3] == calls[8] == -1, name
