@@ -77,14 +77,17 @@ CompareSide compareSideOf(LoadedRunPtr run, RunOverlayDataPtr images, const QStr
   return side;
 }
 
-CompareSide loadCompareSide(const std::string& dir) {
-  auto run = std::make_shared<const LoadedRun>(loadRunFolder(dir));
+CompareSide compareSideReading(LoadedRunPtr run) {
   try {
     auto images = std::make_shared<const RunOverlayData>(loadRunOverlayData(*run));
     return compareSideOf(std::move(run), std::move(images), {});
   } catch (const std::exception& e) {
     return compareSideOf(std::move(run), nullptr, QString::fromUtf8(e.what()));
   }
+}
+
+CompareSide loadCompareSide(const std::string& dir) {
+  return compareSideReading(std::make_shared<const LoadedRun>(loadRunFolder(dir)));
 }
 
 RunComparison compareSides(const CompareSide& a, const CompareSide& b) {

@@ -12,14 +12,12 @@
 #include "pipeline/run_folder.h"
 #include "render/run_overlay_data.h"
 #include "report/run_comparison.h"
+#include "widgets/session/opened_run.h"
 
 namespace posescope {
 
 struct RunEvaluationInput;
 
-/// A run read back, shared by the pages and jobs that read it instead of copied to each (a
-/// 5,000-image run's records are tens of megabytes).
-using LoadedRunPtr = std::shared_ptr<const LoadedRun>;
 /// A run's ground truth and results read for scoring (loadRunEvaluationInput), shared likewise.
 using RunEvaluationInputPtr = std::shared_ptr<const RunEvaluationInput>;
 
@@ -39,9 +37,11 @@ struct CompareSide {
   const ImageRecord* recordOfImage(std::int64_t imageId) const;
 };
 
-/// Reads the run folder `dir` (loadRunFolder), its arch and config, and the ground truth and
-/// per-image evaluation for its overlays; throws posescope::Error naming the folder when it is
-/// not a readable run. What else cannot be read becomes a warning.
+/// The side of `run` read back: its arch and config, and the ground truth and per-image
+/// evaluation for its overlays, are read. Never throws; what cannot be read becomes a warning.
+CompareSide compareSideReading(LoadedRunPtr run);
+/// compareSideReading of run folder `dir` read (loadRunFolder); throws posescope::Error naming
+/// the folder when it is not a readable run.
 CompareSide loadCompareSide(const std::string& dir);
 
 /// The side of a run already read back (`run`, and `images` or why there are none in

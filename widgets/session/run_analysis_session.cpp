@@ -38,13 +38,13 @@ quint64 RunAnalysisSession::nextGeneration() {
   return ++*latest_;  // the worker skips every request older than this one
 }
 
-void RunAnalysisSession::analyzeRunFolder(const QString& dir) {
+void RunAnalysisSession::analyzeRun(const LoadedRunPtr& run) {
   const quint64 generation = nextGeneration();
-  runDir_ = dir;
+  runDir_ = QString::fromStdString(run->dir);
   current_.reset();
   RunAnalysisWorker* worker = worker_;
   QMetaObject::invokeMethod(
-      worker_, [worker, generation, dir] { worker->load(generation, dir, std::nullopt); },
+      worker_, [worker, generation, run] { worker->load(generation, run, std::nullopt); },
       Qt::QueuedConnection);
   setBusy(true);
 }

@@ -1,12 +1,13 @@
 #pragma once
-// The keypoint error analysis of the run shown, computed in the background: read once per run
-// folder, recomputed with other settings without reading again.
+// The keypoint error analysis of the run shown, computed in the background: its ground truth and
+// results read once per run, recomputed with other settings without reading again.
 
 #include <QObject>
 #include <QString>
 #include <atomic>
 #include <memory>
 
+#include "widgets/session/opened_run.h"
 #include "widgets/session/run_analysis.h"
 
 class QThread;
@@ -25,16 +26,17 @@ class RunAnalysisSession : public QObject {
   explicit RunAnalysisSession(QObject* parent = nullptr);
   ~RunAnalysisSession() override;
 
-  /// Reads run folder `dir` in the background and analyses it as `posescope-cli analyze DIR`
-  /// does (analysisParamsFor(layout)); analysisReady or analysisFailed follow.
-  void analyzeRunFolder(const QString& dir);
+  /// Analyses `run` (read back by the RunStore) in the background as `posescope-cli analyze DIR`
+  /// does (analysisParamsFor(layout)), reading its annotation and results files; analysisReady
+  /// or analysisFailed follow.
+  void analyzeRun(const LoadedRunPtr& run);
   /// Analyses the run folder last read again with `params` (no file is read); analysisReady or
-  /// analysisFailed follow. False (nothing happens) when no run folder was asked for.
+  /// analysisFailed follow. False (nothing happens) when no run was asked for.
   bool reanalyze(const AnalysisParams& params);
   /// Evaluates the run's results again with `params` (the metric table and per-image AP of
   /// `posescope-cli metrics` with the same settings: reevaluated follows), then analyses them with
   /// the analysis settings that follow (analysisParamsFollowing: analysisReady follows, its
-  /// reevaluation set). No file is read. False (nothing happens) when no run folder was asked for.
+  /// reevaluation set). No file is read. False (nothing happens) when no run was asked for.
   bool reevaluate(const EvalParams& params);
   /// Forgets the run (a new run starts): results still in flight are dropped; analysisCleared.
   void clear();
@@ -42,7 +44,7 @@ class RunAnalysisSession : public QObject {
   /// The newest analysis announced for the run folder asked for last; nullptr before the first
   /// (or after a failure or clear()).
   RunAnalysisPtr current() const { return current_; }
-  /// The run folder asked for last; "" after clear().
+  /// The folder of the run asked for last; "" after clear().
   QString runDir() const { return runDir_; }
   /// Whether an answer to the newest request is still to come.
   bool busy() const { return busy_; }

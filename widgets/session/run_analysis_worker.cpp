@@ -30,20 +30,16 @@ RunAnalysisWorker::RunAnalysisWorker(std::shared_ptr<const std::atomic<quint64>>
                                      QObject* parent)
     : QObject(parent), latest_(std::move(latest)) {}
 
-void RunAnalysisWorker::load(quint64 generation, const QString& dir,
+void RunAnalysisWorker::load(quint64 generation, const LoadedRunPtr& run,
                              const std::optional<AnalysisParams>& params) {
   const ServedOnReturn served{this};
   input_.reset();
-  records_.clear();
   recent_.clear();
   validPyRanking_.reset();
-  runDir_ = dir.toStdString();
+  suspects_.reset();
+  run_ = run;
   try {
-    LoadedRun run = loadRunFolder(runDir_);
-    runDir_ = run.dir;
-    input_ = std::make_shared<const RunEvaluationInput>(loadRunEvaluationInput(run));
-    records_ = std::move(run.records);
-    categoryId_ = run.summary.categoryId;
+    input_ = std::make_shared<const RunEvaluationInput>(loadRunEvaluationInput(*run_));
     defaultParams_ = analysisParamsFor(input_->layout);
   } catch (const std::exception& e) {
     Q_EMIT failed(generation, QString::fromStdString(e.what()));
@@ -87,7 +83,8 @@ void RunAnalysisWorker::reevaluate(quint64 generation, const EvalParams& params)
         std::make_shared<const EvalCurves>(curvesOf(summary, params, input_->groundTruth));
     result->table = std::move(summary.table);
     result->rows = perImageRows(
-        records_, RunImageEvaluations(records_, std::move(summary.images), categoryId_));
+        run_->records,
+        RunImageEvaluations(run_->records, std::move(summary.images), run_->summary.categoryId));
     result->milliseconds =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     RunReevaluationPtr reevaluation = std::move(result);
@@ -101,10 +98,10 @@ void RunAnalysisWorker::reevaluate(quint64 generation, const EvalParams& params)
 void RunAnalysisWorker::forget() {
   const ServedOnReturn served{this};
   input_.reset();
-  records_.clear();
+  run_.reset();
   recent_.clear();
   validPyRanking_.reset();
-  runDir_.clear();
+  suspects_.reset();
 }
 
 std::pair<std::shared_ptr<const std::vector<RankedImage>>, double> RunAnalysisWorker::rankingFor(
@@ -148,7 +145,7 @@ std::shared_ptr<RunAnalysis> RunAnalysisWorker::computeAnalysis(
     const AnalysisParams& params) const {
   const auto start = std::chrono::steady_clock::now();
   auto result = std::make_shared<RunAnalysis>();
-  result->runDir = runDir_;
+  result->runDir = run_->dir;
   result->input = input_;
   result->defaultParams = defaultParams_;
   result->params = params;

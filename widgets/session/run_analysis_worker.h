@@ -1,6 +1,6 @@
 #pragma once
-// The background half of RunAnalysisSession: reads a run folder's ground truth and results once
-// and analyses them, on its own thread.
+// The background half of RunAnalysisSession: reads a run's ground truth and results once and
+// analyses them, on its own thread.
 
 #include <QObject>
 #include <QString>
@@ -11,11 +11,12 @@
 #include <utility>
 #include <vector>
 
+#include "widgets/session/opened_run.h"
 #include "widgets/session/run_analysis.h"
 
 namespace posescope {
 
-/// A QObject meant to live on its own QThread. Keeps the inputs of the last run folder read, so a
+/// A QObject meant to live on its own QThread. Keeps the inputs of the last run read, so a
 /// reanalysis with other settings reads no file. Requests come by queued call and are served in
 /// order; a request whose generation is older than `latest` (set by the session as it asks) is
 /// skipped without computing. Never throws: a failure becomes failed().
@@ -27,10 +28,12 @@ class RunAnalysisWorker : public QObject {
                              QObject* parent = nullptr);
 
  public Q_SLOTS:
-  /// Reads run folder `dir` (run.json, records.jsonl, results.json, the annotation file) and
-  /// analyses it with `params`, or with the run layout's defaults (analysisParamsFor) when none are
-  /// given. The files are read even when stale, since later reanalyses build on them.
-  void load(quint64 generation, const QString& dir, const std::optional<AnalysisParams>& params);
+  /// Reads the ground truth and results of `run` (read back by the RunStore; its annotation file
+  /// and results file) and analyses them with `params`, or with the run layout's defaults
+  /// (analysisParamsFor) when none are given. The files are read even when stale, since later
+  /// reanalyses build on them.
+  void load(quint64 generation, const LoadedRunPtr& run,
+            const std::optional<AnalysisParams>& params);
   /// Analyses the inputs last read with `params`.
   void reanalyze(quint64 generation, const AnalysisParams& params);
   /// Evaluates the inputs last read with `params` (announced by reevaluated(), which comes
@@ -68,15 +71,13 @@ class RunAnalysisWorker : public QObject {
   bool stale(quint64 generation) const { return generation < latest_->load(); }
 
   std::shared_ptr<const std::atomic<quint64>> latest_;
-  std::string runDir_;
+  LoadedRunPtr run_;  // the run read last (its records give the per-image rows)
   std::shared_ptr<const RunEvaluationInput> input_;
-  std::vector<ImageRecord> records_;  // of the run folder read, for the per-image rows
   /// The analyses of this reading used last, most recent first, and always the one with the
   /// default settings: asked for again with the same settings (back to valid.py's, a toggle) one
   /// is copied with the new reevaluation, not computed.
   std::vector<std::shared_ptr<const RunAnalysis>> recent_;
   static constexpr std::size_t kRecentAnalyses = 4;
-  std::int64_t categoryId_ = 1;
   AnalysisParams defaultParams_;
   std::optional<std::pair<std::shared_ptr<const std::vector<RankedImage>>, double>>
       validPyRanking_;  // rankingFor(valid.py's settings), once computed

@@ -1,24 +1,20 @@
 #include "widgets/session/run_session.h"
 
 #include <QCoreApplication>
-#include <QFile>
 #include <QFileInfo>
 #include <QSettings>
 #include <QThreadPool>
 #include <exception>
 #include <functional>
-#include <future>
 #include <utility>
 
-#include "pipeline/run_metrics.h"
 #include "widgets/session/background_job.h"
 #include "widgets/session/device_choices.h"
-#include "widgets/session/free_memory.h"
 #include "widgets/session/run_analysis_session.h"
 #include "widgets/session/run_controller.h"
 #include "widgets/session/run_document.h"
-#include "widgets/session/run_folder_watcher.h"
 #include "widgets/session/run_pair.h"
+#include "widgets/session/run_store.h"
 
 namespace posescope {
 
@@ -31,74 +27,20 @@ bool sameFolder(const QString& x, const QString& y) {
   return QFileInfo(x).canonicalFilePath() == QFileInfo(y).canonicalFilePath();
 }
 
-// What reading back a finished run for the Inspect page gives: its data or why not.
-struct LoadedInspection {
-  RunOverlayDataPtr data;
-  QString runDir;
-  QString error;
-};
-
-LoadedInspection readInspection(const QString& dir) {
-  LoadedInspection out;
-  try {
-    const LoadedRun run = loadRunFolder(dir.toStdString());
-    out.runDir = QString::fromStdString(run.dir);
-    out.data = std::make_shared<const RunOverlayData>(loadRunOverlayData(run));
-  } catch (const std::exception& e) {
-    out.error = QString::fromStdString(e.what());
-  }
-  return out;
+// Why a folder asked for cannot be shown, and what to choose instead.
+QString notARunFolder(const QString& message) {
+  return QCoreApplication::translate("RunSession",
+                                     "%1\nChoose a folder written by PoseScope or "
+                                     "posescope-cli eval (it holds run.json).")
+      .arg(message);
 }
 
-// Everything the pages show of a run folder; `error` set instead when it is not one.
-struct ReadRun {
-  OpenedRunPtr opened;
-  QString error;
-};
-
-ReadRun readRunFolder(const QString& dir) {
-  ReadRun out;
-  try {
-    auto opened = std::make_shared<OpenedRun>();
-    opened->run = loadRunFolder(dir.toStdString());
-    const RunSummary& summary = opened->run.summary;
-    std::vector<ImageEvaluation> partialImages;
-    if (!opened->run.metrics && !opened->run.records.empty() && !summary.shard &&
-        (summary.state == RunState::Interrupted || summary.state == RunState::Cancelled)) {
-      try {
-        RunMetrics partial =
-            computeRunMetrics(opened->run.records, summary, false, summary.modelName, nullptr,
-                              [](const std::string&) {});
-        opened->partialMetrics = std::move(partial.table);
-        partialImages = std::move(partial.images);
-      } catch (const std::exception& e) {
-        opened->partialMetricsError = QString::fromStdString(e.what());
-      }
-    }
-    QFile log(QString::fromStdString(opened->run.dir) + "/" + QString::fromLatin1(runfiles::kLog));
-    if (log.open(QIODevice::ReadOnly)) opened->log = QString::fromUtf8(log.readAll());
-    try {
-      RunOverlayData inspect = loadRunOverlayData(opened->run);
-      // Such a run has no image_eval.jsonl: its per-image AP, GT people and OKS (and Inspect's
-      // matches) come from the scoring of the partial metrics, not from a second one.
-      if (inspect.evaluations.empty() && !partialImages.empty()) {
-        inspect.evaluations =
-            RunImageEvaluations(inspect.records, std::move(partialImages), summary.categoryId);
-        refreshRows(inspect);
-        opened->partialImageScores = true;
-      }
-      opened->inspect = std::make_shared<const RunOverlayData>(std::move(inspect));
-    } catch (const std::exception& e) {
-      opened->inspectError = QString::fromStdString(e.what());
-    }
-    out.opened = std::move(opened);
-  } catch (const std::exception& e) {
-    out.error = QCoreApplication::translate("RunSession",
-                                            "%1\nChoose a folder written by PoseScope or "
-                                            "posescope-cli eval (it holds run.json).")
-                    .arg(QString::fromStdString(e.what()));
-  }
-  return out;
+// The side of a comparison that `opened` is; off the GUI thread (it reads the run's arch and
+// config). A partial run's per-image scores come from its partial metrics, not image_eval.jsonl:
+// compared, it is read as a comparison reads it, without them.
+CompareSide compareSideOfOpened(const OpenedRunPtr& opened) {
+  if (opened->partialImageScores) return compareSideReading(loadedRunOf(opened));
+  return compareSideOf(loadedRunOf(opened), opened->inspect, opened->inspectError);
 }
 
 struct ReadComparison {
@@ -106,29 +48,13 @@ struct ReadComparison {
   QString error;
 };
 
-// The side of `dir`: `shown` (the run the window shows, or nullptr) shared when it is that folder,
-// else the folder read; throws like loadCompareSide. Off the GUI thread: comparing folders
-// resolves their paths.
-CompareSide readCompareSide(const QString& dir, const OpenedRunPtr& shown) {
-  // A partial run's per-image scores come from its partial metrics, not image_eval.jsonl: read on
-  // its own, as a comparison reads it, it has none.
-  if (shown && !shown->partialImageScores &&
-      sameFolder(dir, QString::fromStdString(shown->run.dir)))
-    return compareSideOf(LoadedRunPtr(shown, &shown->run), shown->inspect, shown->inspectError);
-  return loadCompareSide(dir.toStdString());
-}
-
-ReadComparison readComparison(const QString& dirA, const QString& dirB, const OpenedRunPtr& shown) {
+ReadComparison compareOpened(const OpenedRunPtr& a, const OpenedRunPtr& b) {
   ReadComparison out;
   try {
-    // Two folders, two cores: B is read on a thread of its own while A is read here.
-    std::future<CompareSide> readB;
-    if (!sameFolder(dirA, dirB))
-      readB = std::async(std::launch::async, readCompareSide, dirB, shown);
-    CompareSide a = readCompareSide(dirA, shown);
-    CompareSide b = readB.valid() ? readB.get() : a;
-    RunComparison comparison = compareSides(a, b);
-    out.opened = OpenedComparison{std::move(a), std::move(b), std::move(comparison)};
+    CompareSide sideA = compareSideOfOpened(a);
+    CompareSide sideB = b == a ? sideA : compareSideOfOpened(b);
+    RunComparison comparison = compareSides(sideA, sideB);
+    out.opened = OpenedComparison{std::move(sideA), std::move(sideB), std::move(comparison)};
   } catch (const std::exception& e) {
     out.error = QString::fromStdString(e.what());
   }
@@ -150,7 +76,7 @@ RunSession::RunSession(QObject* parent) : QObject(parent) {
   analysis_ = new RunAnalysisSession(this);
   devices_ = new DeviceProbe(this);
   document_ = new RunDocument(this);
-  folderWatcher_ = new RunFolderWatcher(this);
+  store_ = new RunStore(this);
   feedDocument();
   connect(controller_, &RunController::finished, this, &RunSession::onRunFinished);
   // Busy from a run pair's first check to its end: between its checks and runs the controller
@@ -167,24 +93,21 @@ RunSession::RunSession(QObject* parent) : QObject(parent) {
           [this](const QString& runDir, const QString& context) {
             preparingDir_ = runDir;
             preparingContext_ = context;
-            folderWatcher_->follow(QString(), RunState::Complete);  // our own run writes now
+            store_->follow(nullptr);  // our own run writes now
           });
   // A folder opened while another process writes it is followed: its progress shown, and read
   // again once that run ends (issue 39: two processes, one run folder).
-  connect(this, &RunSession::runFolderOpened, folderWatcher_, [this](const OpenedRunPtr& opened) {
-    folderWatcher_->follow(QString::fromStdString(opened->run.dir), opened->run.summary.state);
+  connect(this, &RunSession::runFolderOpened, store_,
+          [this](const OpenedRunPtr& opened) { store_->follow(opened); });
+  connect(store_, &RunStore::progressed, this, &RunSession::runFolderProgressed);
+  connect(store_, &RunStore::reloaded, this, &RunSession::runFolderOpened);
+  connect(store_, &RunStore::reloadFailed, this, [this](const QString& dir, const QString& error) {
+    Q_EMIT runFolderFailed(dir, notARunFolder(error));
   });
-  connect(folderWatcher_, &RunFolderWatcher::progressed, this, &RunSession::runFolderProgressed);
-  connect(folderWatcher_, &RunFolderWatcher::stateChanged, this,
-          [this](const QString& dir) { openRunFolder(dir); });
   // The run shown is analysed whenever it is read back; a new run makes its analysis history.
   connect(this, &RunSession::runStarted, analysis_, &RunAnalysisSession::clear);
-  connect(this, &RunSession::inspectionLoaded, analysis_, [this](const RunOverlayDataPtr& data) {
-    analysis_->analyzeRunFolder(QString::fromStdString(data->runDir));
-  });
-  connect(this, &RunSession::runFolderOpened, analysis_, [this](const OpenedRunPtr& opened) {
-    analysis_->analyzeRunFolder(QString::fromStdString(opened->run.dir));
-  });
+  connect(this, &RunSession::runFolderOpened, analysis_,
+          [this](const OpenedRunPtr& opened) { analysis_->analyzeRun(loadedRunOf(opened)); });
   connect(queue_, &RunQueue::runStarting, this, &RunSession::onPairRunStarting);
   connect(queue_, &RunQueue::checking, this, [this](int index, int count, const QString& label) {
     pairChecking_ = true;
@@ -331,81 +254,86 @@ void RunSession::onRunFinished(const RunOutcome& outcome) {
 }
 
 void RunSession::loadInspection(const QString& dir) {
-  inBackground(
-      this,
-      [dir] {
-        LoadedInspection loaded = readInspection(dir);
-        releaseFreeMemory();
-        return loaded;
-      },
-      [this](const LoadedInspection& loaded) {
-        if (!loaded.data) {
-          Q_EMIT inspectionFailed(loaded.error);
+  store_->request(
+      dir, this,
+      [this](const OpenedRunPtr& opened) {
+        if (!opened->inspect) {
+          Q_EMIT inspectionFailed(opened->inspectError);
           return;
         }
         // A newer run has started (or failed) meanwhile: its pages must not show this run.
-        if (controller_->isRunning() || !sameFolder(loaded.runDir, controller_->runDir())) return;
-        Q_EMIT inspectionLoaded(loaded.data);
-      });
+        if (controller_->isRunning() ||
+            !sameFolder(QString::fromStdString(opened->run.dir), controller_->runDir()))
+          return;
+        Q_EMIT inspectionLoaded(opened->inspect);
+        analysis_->analyzeRun(loadedRunOf(opened));
+      },
+      [this](const QString& error) { Q_EMIT inspectionFailed(error); });
 }
 
 void RunSession::openRunFolder(const QString& dir) {
-  inBackground(
-      this,
-      [dir] {
-        ReadRun read = readRunFolder(dir);
-        releaseFreeMemory();
-        return read;
-      },
-      [this, dir](const ReadRun& read) {
-        if (!read.opened) {
-          Q_EMIT runFolderFailed(dir, read.error);
-          return;
-        }
+  store_->request(
+      dir, this,
+      [this, dir](const OpenedRunPtr& opened) {
         rememberRecent(dir);
-        Q_EMIT runFolderOpened(read.opened);
-      });
+        Q_EMIT runFolderOpened(opened);
+      },
+      [this, dir](const QString& error) { Q_EMIT runFolderFailed(dir, notARunFolder(error)); });
 }
 
 void RunSession::openComparison(const QString& dirA, const QString& dirB) {
-  inBackground(
-      this,
-      [dirA, dirB, shown = document_->openedRun()] {
-        ReadComparison read = readComparison(dirA, dirB, shown);
-        releaseFreeMemory();
-        return read;
+  // Both folders are asked for at once (two reads, two cores; one when they are the same).
+  struct Pending {
+    OpenedRunPtr a, b;
+    int waiting = 2;
+    QString error;
+  };
+  auto pending = std::make_shared<Pending>();
+  const auto arrived = [this, pending] {
+    if (--pending->waiting > 0) return;
+    if (!pending->error.isEmpty()) {
+      Q_EMIT comparisonFailed(pending->error);
+      return;
+    }
+    inBackground(
+        this,
+        [a = std::move(pending->a), b = std::move(pending->b)] { return compareOpened(a, b); },
+        [this](const ReadComparison& read) {
+          if (read.opened)
+            Q_EMIT comparisonOpened(*read.opened);
+          else
+            Q_EMIT comparisonFailed(read.error);
+        });
+  };
+  const auto failed = [pending, arrived](const QString& error) {
+    if (pending->error.isEmpty()) pending->error = error;
+    arrived();
+  };
+  store_->request(
+      dirA, this,
+      [pending, arrived](const OpenedRunPtr& opened) {
+        pending->a = opened;
+        arrived();
       },
-      [this](const ReadComparison& read) {
-        if (read.opened)
-          Q_EMIT comparisonOpened(*read.opened);
-        else
-          Q_EMIT comparisonFailed(read.error);
-      });
+      failed);
+  store_->request(
+      dirB, this,
+      [pending, arrived](const OpenedRunPtr& opened) {
+        pending->b = opened;
+        arrived();
+      },
+      failed);
 }
 
 void RunSession::openCompareSide(int side, const QString& dir) {
-  struct ReadSide {
-    std::optional<CompareSide> loaded;
-    QString error;
-  };
-  inBackground(
-      this,
-      [dir, shown = document_->openedRun()] {
-        ReadSide out;
-        try {
-          out.loaded = readCompareSide(dir, shown);
-        } catch (const std::exception& e) {
-          out.error = QString::fromStdString(e.what());
-        }
-        releaseFreeMemory();
-        return out;
+  store_->request(
+      dir, this,
+      [this, side](const OpenedRunPtr& opened) {
+        inBackground(
+            this, [opened] { return compareSideOfOpened(opened); },
+            [this, side](const CompareSide& loaded) { Q_EMIT compareSideOpened(side, loaded); });
       },
-      [this, side](const ReadSide& read) {
-        if (read.loaded)
-          Q_EMIT compareSideOpened(side, *read.loaded);
-        else
-          Q_EMIT comparisonFailed(read.error);
-      });
+      [this](const QString& error) { Q_EMIT comparisonFailed(error); });
 }
 
 QStringList RunSession::recentFiles() const {

@@ -14,6 +14,7 @@
 #include "report/run_comparison.h"
 #include "widgets/session/compare_data.h"
 #include "widgets/session/demo_setup.h"
+#include "widgets/session/opened_run.h"
 #include "widgets/session/run_queue.h"
 #include "widgets/session/run_setup.h"
 #include "widgets/session/run_types.h"
@@ -25,25 +26,8 @@ namespace posescope {
 class DeviceProbe;
 class RunAnalysisSession;
 class RunController;
-class RunFolderWatcher;
+class RunStore;
 class RunDocument;
-
-/// A run folder read back off the GUI thread: what the Results, Run and Inspect pages show.
-struct OpenedRun {
-  LoadedRun run;
-  /// A run that stopped early (interrupted, cancelled) has no metrics.json: the metric table of
-  /// the images it did, computed when read, shown marked partial and never exported as the run's.
-  std::optional<MetricTable> partialMetrics;
-  QString partialMetricsError;  // why they could not be computed
-  /// The per-image AP, ground-truth people and mean OKS of `inspect` (its rows and matches) are
-  /// those of the partial metrics' scoring: the run has no image_eval.jsonl.
-  bool partialImageScores = false;
-  QString log;                // log.txt; "" when it is missing
-  RunOverlayDataPtr inspect;  // the viewer's data; nullptr when it cannot be assembled
-  QString inspectError;       // why `inspect` is nullptr
-};
-/// Handed from the worker thread to every page without a copy of its thousands of records.
-using OpenedRunPtr = std::shared_ptr<const OpenedRun>;
 
 /// Two run folders read back and compared off the GUI thread.
 struct OpenedComparison {
@@ -65,6 +49,8 @@ class RunSession : public QObject {
   /// The error analysis of the run shown: started in the background whenever a finished run or an
   /// opened run folder is read back (inspectionLoaded, runFolderOpened), cleared when a run starts.
   RunAnalysisSession* analysis() const { return analysis_; }
+  /// Every run folder read back, read once and shared (the pages' and the comparison's).
+  RunStore* store() const { return store_; }
   /// What the window shows: the run shown, its analysis and re-evaluation, the comparison and
   /// the current image; fed by this session's signals before any page hears them.
   RunDocument* document() const { return document_; }
@@ -90,12 +76,14 @@ class RunSession : public QObject {
   /// Stops the run in progress (within one forward pass), the checks, and the rest of a pair.
   void cancel();
 
-  /// Reads the run folder `dir` in the background; runFolderOpened or runFolderFailed follow.
+  /// Opens the run folder `dir` (through the store: read in the background unless held and
+  /// unchanged); runFolderOpened or runFolderFailed follow.
   void openRunFolder(const QString& dir);
-  /// Reads and compares two run folders in the background; comparisonOpened or comparisonFailed.
+  /// Opens and compares two run folders (through the store, compared in the background);
+  /// comparisonOpened or comparisonFailed follow.
   void openComparison(const QString& dirA, const QString& dirB);
 
-  /// Reads run folder `dir` as one side (0 = A, 1 = B) of a comparison, in the background;
+  /// Opens run folder `dir` (through the store) as one side (0 = A, 1 = B) of a comparison;
   /// compareSideOpened or comparisonFailed follow.
   void openCompareSide(int side, const QString& dir);
 
@@ -164,9 +152,9 @@ class RunSession : public QObject {
   RunQueue* queue_ = nullptr;
   RunAnalysisSession* analysis_ = nullptr;
   RunDocument* document_ = nullptr;
-  RunFolderWatcher* folderWatcher_ = nullptr;  // the opened folder, while no run of ours writes it
-  DeviceProbe* devices_ = nullptr;             // what a run pair is checked against
-  QString preparingDir_, preparingContext_;    // of the last runPreparing, for runStarted
+  RunStore* store_ = nullptr;
+  DeviceProbe* devices_ = nullptr;           // what a run pair is checked against
+  QString preparingDir_, preparingContext_;  // of the last runPreparing, for runStarted
   QStringList pairResults_;     // "A: demo-arch AP 0.508" of the pair's runs done so far
   bool pairChecking_ = false;   // the pair's runs are being checked; none has started yet
   QString resumingDir_;         // the folder resumeRun continues, until its run ends
@@ -180,7 +168,6 @@ class RunSession : public QObject {
 
 }  // namespace posescope
 
-Q_DECLARE_METATYPE(posescope::OpenedRunPtr)
 Q_DECLARE_METATYPE(posescope::OpenedComparison)
 Q_DECLARE_METATYPE(posescope::CompareSide)
 Q_DECLARE_METATYPE(posescope::RunOverlayDataPtr)

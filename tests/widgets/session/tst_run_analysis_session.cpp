@@ -1,6 +1,7 @@
-// RunAnalysisSession: a run folder read and analysed off the GUI thread, equal to core's analysis
-// of the same files; reanalysed with other settings without reading again; stale answers dropped;
-// errors naming the file; RunSession starting it when a run folder is opened.
+// RunAnalysisSession: a run's ground truth and results read and analysed off the GUI thread, equal
+// to core's analysis of the same files; reanalysed with other settings without reading again;
+// stale answers dropped; errors naming the file; RunSession starting it when a run folder is
+// opened, with the run its store read (the folder is not read a second time).
 
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -14,6 +15,7 @@
 #include "widgets/analysis_run_fixture.h"
 #include "widgets/session/run_analysis_session.h"
 #include "widgets/session/run_session.h"
+#include "widgets/session/run_store.h"
 
 using namespace posescope;
 
@@ -31,6 +33,11 @@ std::string coreAnalysisJson(const QString& dir, const AnalysisParams* params = 
 
 std::string jsonOf(const RunAnalysis& a) {
   return formatAnalysisJson(a.analysis, a.triage);
+}
+
+// Run folder `dir` read here, as the store hands it to the analysis.
+LoadedRunPtr readRun(const QString& dir) {
+  return std::make_shared<const LoadedRun>(loadRunFolder(dir.toStdString()));
 }
 
 RunAnalysisPtr waitForAnalysis(QSignalSpy& ready, QSignalSpy& failed) {
@@ -69,7 +76,7 @@ class TestRunAnalysisSession : public QObject {
     QSignalSpy failed(&session, &RunAnalysisSession::analysisFailed);
     QSignalSpy busy(&session, &RunAnalysisSession::busyChanged);
     QVERIFY(!session.hasRequestsInFlight());
-    session.analyzeRunFolder(runDir_);
+    session.analyzeRun(readRun(runDir_));
     QVERIFY(session.busy());
     QVERIFY(session.hasRequestsInFlight());
     const RunAnalysisPtr analysis = waitForAnalysis(ready, failed);
@@ -110,7 +117,7 @@ class TestRunAnalysisSession : public QObject {
     QSignalSpy ready(&session, &RunAnalysisSession::analysisReady);
     QSignalSpy failed(&session, &RunAnalysisSession::analysisFailed);
     QVERIFY(!session.reanalyze(AnalysisParams{}));  // nothing read yet
-    session.analyzeRunFolder(runDir_);
+    session.analyzeRun(readRun(runDir_));
     const RunAnalysisPtr first = waitForAnalysis(ready, failed);
     QVERIFY(first);
 
@@ -140,7 +147,7 @@ class TestRunAnalysisSession : public QObject {
     RunAnalysisSession session;
     QSignalSpy ready(&session, &RunAnalysisSession::analysisReady);
     QSignalSpy failed(&session, &RunAnalysisSession::analysisFailed);
-    session.analyzeRunFolder(runDir_);
+    session.analyzeRun(readRun(runDir_));
     AnalysisParams last;
     for (int i = 1; i <= 5; ++i) {  // asked for before the folder is even read
       last = analysisParamsFor(EvalVariant::Coco);
@@ -159,7 +166,7 @@ class TestRunAnalysisSession : public QObject {
     RunAnalysisSession session;
     QSignalSpy ready(&session, &RunAnalysisSession::analysisReady);
     QSignalSpy cleared(&session, &RunAnalysisSession::analysisCleared);
-    session.analyzeRunFolder(runDir_);
+    session.analyzeRun(readRun(runDir_));
     session.clear();
     QCOMPARE(cleared.count(), 1);
     QVERIFY(!session.busy());
@@ -172,28 +179,23 @@ class TestRunAnalysisSession : public QObject {
     QVERIFY(!session.reanalyze(AnalysisParams{}));
   }
 
-  void badRunFoldersNameTheFile() {
+  void badInputsNameTheFile() {
     RunAnalysisSession session;
     QSignalSpy ready(&session, &RunAnalysisSession::analysisReady);
     QSignalSpy failed(&session, &RunAnalysisSession::analysisFailed);
-    const QString missing = dir_.filePath("no-such-run");
-    session.analyzeRunFolder(missing);
-    QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, kTimeoutMs);
-    QString message = failed.takeFirst().value(0).toString();
-    QVERIFY2(message.contains(missing) && message.contains("run.json"), qPrintable(message));
-
-    // A run folder whose annotation file is gone names that file and run.json's key.
+    // A run whose annotation file is gone names that file and run.json's key. (A folder that is
+    // no run is the store's to refuse: tst_run_store.)
     const QString orphan = dir_.filePath("orphan");
     test::writeAnalysisFixtureRun(orphan.toStdString(), dir_.filePath("gone.json").toStdString());
-    session.analyzeRunFolder(orphan);
+    session.analyzeRun(readRun(orphan));
     QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, kTimeoutMs);
-    message = failed.takeFirst().value(0).toString();
+    QString message = failed.takeFirst().value(0).toString();
     QVERIFY2(message.contains("gone.json") && message.contains("annotationFile"),
              qPrintable(message));
     QVERIFY(!session.current());
 
     // Settings the analysis refuses name the setting; the inputs read stay for the next try.
-    session.analyzeRunFolder(runDir_);
+    session.analyzeRun(readRun(runDir_));
     QVERIFY(waitForAnalysis(ready, failed));
     const AnalysisParams defaults = session.current()->defaultParams;
     AnalysisParams bad = defaults;
@@ -220,6 +222,7 @@ class TestRunAnalysisSession : public QObject {
     QCOMPARE(QString::fromStdString(opened->runDir),
              QString::fromStdString(loadRunFolder(runDir_.toStdString()).dir));
     QCOMPARE(jsonOf(*opened), coreAnalysisJson(runDir_));
+    QCOMPARE(session.store()->readCount(runDir_), 1);
   }
 };
 

@@ -508,7 +508,8 @@ class TestInspectErrors : public QObject {
     data.runDir = runDir_.toStdString();
     view.setData(std::move(data), nullptr);
     QVERIFY(view.showImage(3));
-    session.analysis()->analyzeRunFolder(runDir_);
+    const auto run = std::make_shared<const LoadedRun>(loadRunFolder(runDir_.toStdString()));
+    session.analysis()->analyzeRun(run);
     QTRY_VERIFY_WITH_TIMEOUT(view.analysis() != nullptr, 60000);
     QCOMPARE(view.tableModel()->index(3, InspectTableModel::SwapsColumn).data().toInt(), 1);
     QVERIFY(view.triageAction(TriagePreset::Swaps)->isEnabled());
@@ -517,8 +518,12 @@ class TestInspectErrors : public QObject {
     // A failure of the run shown is said on the status line.
     RunOverlayData gone = fixtureData();
     gone.runDir = dir_.filePath("missing").toStdString();
+    const std::string goneDir = gone.runDir;
     view.setData(std::move(gone), nullptr);
-    session.analysis()->analyzeRunFolder(dir_.filePath("missing"));
+    auto orphan = std::make_shared<LoadedRun>(*run);  // its annotation file is gone
+    orphan->dir = goneDir;
+    orphan->summary.annotationFile = dir_.filePath("missing/gone.json").toStdString();
+    session.analysis()->analyzeRun(orphan);
     QTRY_VERIFY_WITH_TIMEOUT(view.statusText().contains("no error analysis"), 60000);
   }
 
