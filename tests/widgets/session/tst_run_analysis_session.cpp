@@ -9,8 +9,11 @@
 #include <QThread>
 #include <QtTest>
 #include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
 
 #include "analysis/analysis_json.h"
+#include "analysis/annotation_suspects.h"
 #include "pipeline/run_folder.h"
 #include "widgets/analysis_run_fixture.h"
 #include "widgets/session/run_analysis_session.h"
@@ -208,6 +211,36 @@ class TestRunAnalysisSession : public QObject {
     ready.clear();
     QVERIFY(session.reanalyze(defaults));
     QVERIFY(waitForAnalysis(ready, failed));
+  }
+
+  // The suspected annotation errors are the run's own, not those of the run analysed before.
+  void aNewRunForgetsTheSuspectsOfTheOneBefore() {
+    const QString fewer = dir_.filePath("one-prediction");
+    test::writeAnalysisFixtureRun(fewer.toStdString(), annotations_.toStdString());
+    {  // its results: the first prediction alone
+      std::ifstream in(std::filesystem::path(runDir_.toStdString()) / runfiles::kResults);
+      const nlohmann::json all = nlohmann::json::parse(in);
+      std::ofstream(std::filesystem::path(fewer.toStdString()) / runfiles::kResults)
+          << nlohmann::json::array({all.at(0)}).dump();
+    }
+    auto coreSuspects = [](const QString& dir) {
+      const RunEvaluationInput in = loadRunEvaluationInput(loadRunFolder(dir.toStdString()));
+      return findAnnotationSuspects(in.groundTruth, in.results, in.layout);
+    };
+    const AnnotationSuspects expected = coreSuspects(fewer);
+    QVERIFY(expected.predictions != coreSuspects(runDir_).predictions);
+
+    RunAnalysisSession session;
+    QSignalSpy ready(&session, &RunAnalysisSession::analysisReady);
+    QSignalSpy failed(&session, &RunAnalysisSession::analysisFailed);
+    session.analyzeRun(readRun(runDir_));
+    QVERIFY(waitForAnalysis(ready, failed));
+    ready.clear();
+    session.analyzeRun(readRun(fewer));
+    const RunAnalysisPtr analysis = waitForAnalysis(ready, failed);
+    QVERIFY(analysis && analysis->suspects);
+    QCOMPARE(analysis->suspects->predictions, expected.predictions);
+    QCOMPARE(analysis->suspects->counts(), expected.counts());
   }
 
   void runSessionAnalysesTheRunFolderItOpens() {
