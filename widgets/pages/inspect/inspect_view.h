@@ -9,35 +9,31 @@
 
 #include "render/render_options.h"
 #include "render/run_overlay_data.h"
+#include "widgets/pages/inspect/canvas_pane.h"
+#include "widgets/pages/inspect/image_list_panel.h"
+#include "widgets/pages/inspect/person_panel.h"
+#include "widgets/pages/inspect/tags_panel.h"
 #include "widgets/session/inspect_worker.h"
 #include "widgets/session/run_analysis.h"
 #include "widgets/session/triage_queues.h"
 
 class QAction;
 class QComboBox;
-class QLabel;
 class QLineEdit;
-class QSlider;
-class QSpinBox;
 class QSortFilterProxyModel;
-class QTableView;
-class QToolBar;
-class QToolButton;
 
 namespace posescope {
 
 class ColorBar;
 class DisplayFilterBanner;
-class DisplayFilterBar;
 class OverlayLegend;
 class ElidedLabel;
 class ImageCanvas;
-class ImageDecoder;
-class ImageQueueProxy;
-class PeopleTableModel;
+class ImageFileReader;
 class PersonErrorsModel;
 class InspectController;
 class InspectTableModel;
+class LayerBar;
 class RunSession;
 class RunTagsModel;
 class RunViewState;
@@ -48,12 +44,13 @@ class ViewQueryBar;
 /// query bar (the document's RunViewState, shared with the Results page), the triage queue
 /// buttons and the run folder's tags on the left, the image canvas with its layer toolbar in the
 /// middle, the joint grid, the people of the image and the selected person's error labels on the
-/// right. Heatmaps and tag maps are recomputed for the image shown by an InspectController (its own
-/// worker thread and Evaluator, an LRU of 8 images); the error analysis comes from the session's
-/// RunAnalysisSession. Keyboard: PgDown / "." next image (in a queue: its next image),
-/// PgUp / "," previous, "]" / "[" next / previous joint, "0" max over joints, P G C M E H T R
-/// toggle predictions, ground truth, crowd, matches, errors, heatmap, tags, network resolution,
-/// F fit. Never throws.
+/// right (ImageListPanel with its TriageBar and TagsPanel, CanvasPane with its LayerBar,
+/// PersonPanel: this class composes them and holds the image shown). Heatmaps and tag maps are
+/// recomputed for the image shown by an InspectController (its own worker thread and Evaluator, an
+/// LRU of 8 images); the error analysis comes from the session's RunAnalysisSession. Keyboard:
+/// PgDown / "." next image (in a queue: its next image), PgUp / "," previous, "]" / "[" next /
+/// previous joint, "0" max over joints, P G C M E H T R toggle predictions, ground truth, crowd,
+/// matches, errors, heatmap, tags, network resolution, F fit. Never throws.
 class InspectView : public QWidget {
   Q_OBJECT
  public:
@@ -106,7 +103,7 @@ class InspectView : public QWidget {
   /// The queue of `preset` from the analysis' triage (nothing without an analysis).
   void showTriageQueue(TriagePreset preset);
   /// The queue's title, "" when every image is listed.
-  QString queueTitle() const { return queueTitle_; }
+  QString queueTitle() const { return imageList_->queueTitle(); }
   /// The queue indicator's text ("" when hidden).
   QString queueText() const;
 
@@ -115,7 +112,7 @@ class InspectView : public QWidget {
   void selectPerson(int person);
   /// The selected person, -1 when none.
   int selectedPerson() const { return selectedPerson_; }
-  PersonErrorsModel* personErrorsModel() const { return personErrors_; }
+  PersonErrorsModel* personErrorsModel() const { return personPanel_->errorsModel(); }
   /// The person panel's summary (label, score, OKS, matched ground truth).
   QString personSummary() const;
   /// Shows joint `joint` (-1: the maximum over joints) in the heatmap and tag layers.
@@ -128,10 +125,10 @@ class InspectView : public QWidget {
   QStringList setLayers(const QStringList& names);
   const RenderOptions& options() const { return options_; }
 
-  ImageCanvas* canvas() const { return canvas_; }
-  ColorBar* colorBar() const { return colorBar_; }
+  ImageCanvas* canvas() const { return canvasPane_->canvas(); }
+  ColorBar* colorBar() const { return canvasPane_->colorBar(); }
   /// The legend of what the overlay draws (always shown above the canvas).
-  OverlayLegend* legend() const { return legend_; }
+  OverlayLegend* legend() const { return canvasPane_->legend(); }
   /// The warning above the canvas that the run's inputs changed since it ran ("" when hidden).
   QString inputsWarning() const;
   /// Display-only filters and the match threshold (RenderOptions' minPersonScore, maxPeople,
@@ -139,11 +136,11 @@ class InspectView : public QWidget {
   void setDisplayFilter(double minPersonScore, int maxPeople);
   void setMatchThreshold(double oks);
   /// The banner above the canvas saying what the display filters hide (hidden at defaults).
-  DisplayFilterBanner* filterBanner() const { return filterBanner_; }
+  DisplayFilterBanner* filterBanner() const { return canvasPane_->filterBanner(); }
   /// Every display filter back to its default (the banner's reset).
   void resetDisplayFilters();
   JointGrid* jointGrid() const { return grid_; }
-  InspectTableModel* tableModel() const { return model_; }
+  InspectTableModel* tableModel() const { return imageList_->model(); }
   QSortFilterProxyModel* proxyModel() const;
   /// The button of `preset` above the image table.
   QAction* triageAction(TriagePreset preset) const;
@@ -152,14 +149,14 @@ class InspectView : public QWidget {
   /// The data shown, to hand to a background job without a copy.
   const RunOverlayDataPtr& sharedData() const { return data_; }
   /// The filter of the image table ("" when every image is listed).
-  QLineEdit* filterEdit() const { return filter_; }
+  QLineEdit* filterEdit() const { return imageList_->filterEdit(); }
   /// The column the filter matches, beside it: any column (the default), the file name, the
   /// image id (whole) or the failure.
-  QComboBox* filterColumnBox() const { return filterColumn_; }
+  QComboBox* filterColumnBox() const { return imageList_->filterColumnBox(); }
   /// The view's query bar above the image table.
-  ViewQueryBar* viewBar() const { return viewBar_; }
+  ViewQueryBar* viewBar() const { return imageList_->viewBar(); }
   /// The tags panel's rows (the run folder's tags.json).
-  RunTagsModel* tagsModel() const { return tagsModel_; }
+  RunTagsModel* tagsModel() const { return tagsPanel_->model(); }
   /// Tags the selected person (a prediction, by its position in results.json; needs the error
   /// analysis) or, when none is selected, the image shown, with `tag` and `note`; false when no
   /// image is shown, the tag is blank or no run folder is shown.
@@ -167,7 +164,7 @@ class InspectView : public QWidget {
   /// The status line under the canvas (what is shown, "computing maps…", errors), whole; the
   /// line shows it elided to its width.
   QString statusText() const;
-  ElidedLabel* statusLabel() const { return status_; }
+  ElidedLabel* statusLabel() const { return canvasPane_->statusLabel(); }
 
  Q_SIGNALS:
   /// Image `datasetIndex` is drawn (without its maps yet, when they are still being computed).
@@ -185,39 +182,30 @@ class InspectView : public QWidget {
   void showEvent(QShowEvent* event) override;
 
  private:
-  void buildActions();
-  QWidget* buildImageList();
-  /// The image table keeps the rows whose chosen column matches the filter's text.
-  void applyTextFilter();
-  QWidget* buildCanvasPane();
-  QToolBar* buildLayerToolbar();
-  QToolBar* buildStyleToolbar();
-  QWidget* buildSidePane();
-  QWidget* buildTriageBar();
-  QWidget* buildPersonPane();
-  QWidget* buildTagsPanel();
+  /// The worst images' queue and the others: restricts the image list to one.
+  void connectTriage();
+  /// The layer bar's choices applied to the options.
+  void connectLayerBar();
+  /// PgDown / PgUp (and "." / ","), "]" / "[", "0" and F.
+  void addShortcuts();
   /// Asks for a tag and a note (the tags panel's Tag… button) and tags what is shown.
   void askTag();
-  /// The tags column and panel follow the view's tags.
-  void showTags();
+  const ImageRecord* currentRecord() const;
   /// The scene of `record` with the error layer's marks when an analysis is there.
   OverlayScene sceneOf(const ImageRecord& record) const;
   /// The image shown drawn again (its scene changed).
   void redrawCurrent();
   void updatePersonPanel();
-  QAction* addToggle(const QString& text, const QString& key, OverlayLayer layer);
-  void onRowSelected();
   void onMapsReady(qulonglong index, const ImageMapsPtr& maps);
   void applyOptions();
   void requestMapsIfNeeded();
   bool needsMaps() const;
   void showMaps(const ImageMapsPtr& maps);
   void noteMaps(const ImageMapsPtr& maps);
-  /// The file of `record` as the canvas draws it: its pixels, or a placeholder while it is read
-  /// or when it cannot be (imageNote_ says which).
+  /// The file of `record` as the canvas draws it (ImageFileReader).
   QImage imageOf(const ImageRecord& record);
-  /// The image shown gets its pixels once its file is read (`path`: the file decoded).
-  void onImageDecoded(const QString& path);
+  /// The image shown gets its pixels once its file is read.
+  void onImageRead();
   /// Reads the images before and after the one shown, in the table's order, ahead of a step.
   void readNeighbours();
   void updateStatus();
@@ -232,50 +220,22 @@ class InspectView : public QWidget {
   std::shared_ptr<RunOverlayData> live_;  // data_ while a run in progress appends records
   RenderOptions options_;
   std::optional<std::size_t> current_;
-  QString imageNote_;  // reading the image, or why it could not be read
-  ImageDecoder* decoder_ = nullptr;
-  QString awaitedPath_;       // the file of the image shown while it is read ("" once drawn)
+  ImageFileReader* reader_ = nullptr;
   QString mapsNote_;          // computing / failed
   QString analysisNote_;      // why there is no error analysis
   bool mapsApplied_ = false;  // the current image's maps (possibly empty) are drawn
   InspectController* controller_ = nullptr;
-  InspectTableModel* model_ = nullptr;
-  ImageQueueProxy* proxy_ = nullptr;
   RunAnalysisPtr analysis_;
-  QString queueTitle_;
-  std::optional<ImageQueue> queue_;  // the whole queue shown, before "Keep top"
-  QWidget* queueRow_ = nullptr;      // the banner and the "Keep top" box
-  QLabel* queueBanner_ = nullptr;
-  QSpinBox* queueTop_ = nullptr;
-  QAction* triageActions_[kTriagePresets.size()] = {};  // by TriagePreset
   int selectedPerson_ = -1;
-  PersonErrorsModel* personErrors_ = nullptr;
-  QLabel* personSummary_ = nullptr;
-  QTableView* table_ = nullptr;
-  QLineEdit* filter_ = nullptr;
-  QComboBox* filterColumn_ = nullptr;
-  ViewQueryBar* viewBar_ = nullptr;
   RunViewState* view_ = nullptr;
-  RunTagsModel* tagsModel_ = nullptr;
-  QTableView* tagsTable_ = nullptr;
-  QToolButton* removeTag_ = nullptr;
-  ImageCanvas* canvas_ = nullptr;
-  JointGrid* grid_ = nullptr;
-  QComboBox* jointBox_ = nullptr;
-  QComboBox* colormapBox_ = nullptr;
-  QComboBox* scoreBox_ = nullptr;
-  QSlider* opacity_ = nullptr;
-  DisplayFilterBar* filters_ = nullptr;
-  DisplayFilterBanner* filterBanner_ = nullptr;
   QString filtersRunDir_;  // the run the display filters were last set or kept for
-  ColorBar* colorBar_ = nullptr;
-  OverlayLegend* legend_ = nullptr;
-  QLabel* inputsBanner_ = nullptr;
-  PeopleTableModel* people_ = nullptr;
-  QTableView* peopleTable_ = nullptr;
-  QSortFilterProxyModel* peopleProxy_ = nullptr;
-  ElidedLabel* status_ = nullptr;
-  QAction* layerActions_[kOverlayLayers.size()] = {};  // by OverlayLayer
+  // The panels, each a widget of its own (widgets/pages/inspect).
+  TagsPanel* tagsPanel_ = nullptr;
+  ImageListPanel* imageList_ = nullptr;
+  LayerBar* layerBar_ = nullptr;
+  CanvasPane* canvasPane_ = nullptr;
+  JointGrid* grid_ = nullptr;
+  PersonPanel* personPanel_ = nullptr;
 };
 
 }  // namespace posescope
