@@ -649,7 +649,7 @@ CommandSpec exportCommand() {
       "each\n"
       "            error fixed and PCK per joint, the ten worst images with their overlays; with\n"
       "            --format md|csv|json its tables as text instead. The error analysis is\n"
-      "            posescope-cli analyze's. The PDF needs the GUI build.\n"
+      "            posescope-cli analyze's.\n"
       "  ids       the image ids, one per line\n"
       "  subset    the ground truth and the results of the images as COCO files: --out DIR\n"
       "            gets gt.json and results.json, every field of the originals kept\n"

@@ -1,6 +1,6 @@
 #pragma once
-// The analysis report's PDF from the command line: the GUI build's report writer under an
-// offscreen QApplication (the charts are widgets). Absent from builds without the GUI.
+// The analysis report's PDF from the command line, in every build: core's content
+// (report/analysis_report_content.h) written by report_pdf/ under an offscreen QGuiApplication.
 
 #include <string>
 
@@ -8,8 +8,7 @@ namespace posescope::cli {
 
 /// Writes the analysis report of run folder `runDir` to `out` as a PDF and prints where it went
 /// on stderr (unless `quiet`); returns the exit code. Throws Error naming the folder or file
-/// when the run cannot be analysed or the PDF cannot be written, and Error saying that the
-/// report needs the GUI build in a build without it.
+/// when the run cannot be analysed or the PDF cannot be written.
 int writeReportPdf(const std::string& runDir, const std::string& out, bool quiet);
 
 }  // namespace posescope::cli

@@ -1,50 +1,5 @@
 #pragma once
-// The analysis report as one PDF (Qt's QPdfWriter): what a researcher attaches to a paper draft
-// or a pull request.
+// The analysis report's PDF is report_pdf/'s (Qt Gui, no widget); this name stays for the GUI
+// suites that include it (tests/widgets/shell/tst_imported_run_pages.cpp).
 
-#include <QImage>
-#include <QString>
-#include <QStringList>
-#include <vector>
-
-namespace posescope {
-
-struct AnalysisReportContent;
-
-/// The first page's Run table, a {what, value} row each: folder, model, state, dataset, the
-/// skeleton and sigmas a run beyond valid.py's datasets is scored with ("Scored with"),
-/// annotation file, images, detections, device. Never fails.
-std::vector<QStringList> analysisReportRunRows(const AnalysisReportContent& content);
-/// The heading over the report's metric table: valid.py's settings, the run's own skeleton's, or
-/// changed ones. Never fails.
-QString analysisReportMetricsHeading(const AnalysisReportContent& content);
-
-/// The number of pages writeAnalysisReportPdf writes for `content`: the tables, the charts, the
-/// curves, and the worst images four per page. Never fails.
-int analysisReportPageCount(const AnalysisReportContent& content);
-
-/// The report's two charts (the AP-if-fixed chart, area all, mean over the OKS thresholds, and
-/// the per-joint error chart) drawn by the Results page's chart widgets at the size the page gives
-/// them. Needs a QApplication (the charts are widgets): call it on the GUI thread.
-struct AnalysisReportCharts {
-  QImage apIfFixed;
-  QImage jointErrors;
-};
-AnalysisReportCharts drawAnalysisReportCharts(const AnalysisReportContent& content);
-
-/// Writes the report of `content` to `path` (A4): page 1 the run identity, the metric table (with
-/// the evaluation settings when they are not valid.py's), the AP-if-fixed table and the joint
-/// labels; page 2 `charts`; page 3 the precision-recall curves with each error fixed at OKS .50,
-/// .75 and the mean (reportPrPanels) and PCK per joint (content.accuracy), drawn on the page; then
-/// the worst images with their overlays, four per page. Any thread.
-/// Returns the number of pages, or 0 with `error` set to a message naming the path when it cannot
-/// be written.
-int writeAnalysisReportPdf(const AnalysisReportContent& content, const AnalysisReportCharts& charts,
-                           const QString& path, QString* error = nullptr);
-
-/// drawAnalysisReportCharts and writeAnalysisReportPdf in one: on the GUI thread (the CLI's
-/// headless report).
-int writeAnalysisReportPdf(const AnalysisReportContent& content, const QString& path,
-                           QString* error = nullptr);
-
-}  // namespace posescope
+#include "report_pdf/analysis_report_pdf.h"

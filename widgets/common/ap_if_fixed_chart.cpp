@@ -14,36 +14,6 @@ namespace posescope {
 
 namespace {
 
-constexpr ErrorType kBarOrder[] = {ErrorType::Baseline,     ErrorType::Miss,    ErrorType::Swap,
-                                   ErrorType::Inversion,    ErrorType::Jitter,  ErrorType::Score,
-                                   ErrorType::BackgroundFP, ErrorType::FalseNeg};
-
-}  // namespace
-
-QColor errorTypeColor(ErrorType error) {
-  switch (error) {
-    case ErrorType::Miss:
-      return jointLabelQColor(JointLabel::Miss);
-    case ErrorType::Swap:
-      return jointLabelQColor(JointLabel::Swap);
-    case ErrorType::Inversion:
-      return jointLabelQColor(JointLabel::Inversion);
-    case ErrorType::Jitter:
-      return jointLabelQColor(JointLabel::Jitter);
-    case ErrorType::Score:
-      return QColor(0x76, 0xb7, 0xb2);
-    case ErrorType::BackgroundFP:
-      return QColor(0x9c, 0x75, 0x5f);
-    case ErrorType::FalseNeg:
-      return QColor(0xff, 0x9d, 0xa7);
-    case ErrorType::Baseline:
-      break;
-  }
-  return QColor(0x9a, 0x9a, 0x9a);
-}
-
-namespace {
-
 // What the image queue behind the bar of `error` counts.
 QString queueErrorName(ErrorType error) {
   switch (error) {
@@ -72,28 +42,6 @@ QString apText(double ap) {
 }
 
 }  // namespace
-
-QString errorTypeTitle(ErrorType error) {
-  switch (error) {
-    case ErrorType::Baseline:
-      return QObject::tr("baseline");
-    case ErrorType::Miss:
-      return QObject::tr("miss");
-    case ErrorType::Swap:
-      return QObject::tr("swap");
-    case ErrorType::Inversion:
-      return QObject::tr("inversion");
-    case ErrorType::Jitter:
-      return QObject::tr("jitter");
-    case ErrorType::Score:
-      return QObject::tr("score");
-    case ErrorType::BackgroundFP:
-      return QObject::tr("background FP");
-    case ErrorType::FalseNeg:
-      return QObject::tr("false negatives");
-  }
-  return {};
-}
 
 ApIfFixedChart::ApIfFixedChart(QWidget* parent) : QWidget(parent) {
   caption_ = new QLabel;
@@ -217,19 +165,8 @@ void ApIfFixedChart::rebuild() {
     plot_->replot();
     return;
   }
-  const std::string area = this->area().toStdString();
   const double oks = this->oks() == Oks::At50 ? 0.5 : this->oks() == Oks::At75 ? 0.75 : -1;
-  auto apOf = [&](ErrorType error) { return apIfFixedAt(*analysis_, error, area, oks); };
-  for (ErrorType error : kBarOrder) {
-    if (!analysis_->find(error, area, 0)) continue;  // inversions without flip pairs
-    Bar bar;
-    bar.error = error;
-    bar.fixed = apOf(error);
-    bar.from = error == ErrorType::Baseline   ? bar.fixed
-               : error == ErrorType::FalseNeg ? apOf(ErrorType::BackgroundFP)
-                                              : apOf(ErrorType::Baseline);
-    bars_.push_back(bar);
-  }
+  bars_ = apIfFixedBars(*analysis_, area().toStdString(), oks);
   // One QCPBars for the part below (grey) and one per error type on top, so each gain has its
   // colour; a gain below 0 (possible for the score) draws the lower AP only.
   auto* base = new QCPBars(plot_->xAxis, plot_->yAxis);

@@ -10,6 +10,8 @@
 
 #include "analysis/keypoint_analysis.h"
 #include "analysis/triage.h"
+#include "report/ap_if_fixed_bars.h"
+#include "report_pdf/chart_style.h"
 #include "widgets/session/triage_queues.h"
 
 class QComboBox;
@@ -30,12 +32,8 @@ class ApIfFixedChart : public QWidget {
  public:
   enum class Oks { At50, At75, Mean };
 
-  /// One bar as drawn: `from` (the AP it improves on) and `fixed` (-1 where undefined).
-  struct Bar {
-    ErrorType error = ErrorType::Baseline;
-    double from = -1;
-    double fixed = -1;
-  };
+  /// One bar as drawn (apIfFixedBars): `from` (the AP it improves on) and `fixed`.
+  using Bar = ApIfFixedBar;
 
   explicit ApIfFixedChart(QWidget* parent = nullptr);
 
@@ -87,13 +85,5 @@ class ApIfFixedChart : public QWidget {
   QComboBox* oksBox_ = nullptr;
   QCustomPlot* plot_ = nullptr;
 };
-
-/// "miss", "swap", ..., as the chart's axis names them ("baseline", "background FP", "false
-/// negatives").
-QString errorTypeTitle(ErrorType error);
-
-/// The colour of fixing `error` wherever it is drawn: the joint label's colour for keypoint
-/// errors, grey for the baseline.
-QColor errorTypeColor(ErrorType error);
 
 }  // namespace posescope

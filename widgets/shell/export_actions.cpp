@@ -14,8 +14,8 @@
 #include <QTabWidget>
 #include <memory>
 
+#include "report_pdf/analysis_report_pdf.h"
 #include "widgets/common/analysis_report_content.h"
-#include "widgets/common/analysis_report_pdf.h"
 #include "widgets/common/display_filter_banner.h"
 #include "widgets/common/image_canvas.h"
 #include "widgets/common/overlay_image.h"
@@ -425,45 +425,29 @@ void ExportActions::exportAnalysisReport(std::optional<TableFormat> tables) {
       tr("Export analysis report"),
       QStringLiteral("%1_analysis_report.%2").arg(currentRunName(), ext), filterFor(ext));
   if (path.isEmpty()) return;
-  struct Loaded {
-    std::optional<AnalysisReportContent> content;
-    QString error;
-  };
   // Under changed evaluation settings the report is the analysis shown, with its settings.
   RunAnalysisPtr shown = document_->analysis();
   if (!shown || !shown->reevaluation || shown->reevaluation->usesValidPySettings()) shown.reset();
   window_->statusBar()->showMessage(tr("Analysing %1 for the report\u2026").arg(currentRunName()));
+  // Gathered and written off the GUI thread: the PDF is drawn with QPainter (report_pdf/).
   inBackground(
       this,
-      [dir, shown, forPdf = !tables] {
-        Loaded out;
+      [dir, shown, path, tables] {
         try {
-          out.content = shown ? analysisReportContentOf(dir, shown, forPdf)
-                              : loadAnalysisReportContent(dir, forPdf);
+          const AnalysisReportContent content =
+              shown ? analysisReportContentOf(dir, shown, !tables)
+                    : loadAnalysisReportContent(dir.toStdString(), !tables);
+          QString error;
+          const bool ok = tables
+                              ? writeTextFile(path, analysisReportTables(content, *tables), &error)
+                              : writeAnalysisReportPdf(content, path, &error) > 0;
+          return ok ? QString() : error;
         } catch (const std::exception& e) {
-          out.error = QString::fromStdString(e.what());
+          return QString::fromStdString(e.what());
         }
-        return out;
       },
-      [this, path, tables](Loaded loaded) {
-        if (!loaded.content) return report(false, path, loaded.error);
-        // The charts are widgets, drawn here; the pages (the overlays' take the most) are written
-        // off the GUI thread.
-        auto content = std::make_shared<const AnalysisReportContent>(std::move(*loaded.content));
-        const AnalysisReportCharts charts =
-            tables ? AnalysisReportCharts{} : drawAnalysisReportCharts(*content);
-        inBackground(
-            this,
-            [content, charts, path, tables] {
-              QString error;
-              const bool ok =
-                  tables ? writeTextFile(path, analysisReportTables(*content, *tables), &error)
-                         : writeAnalysisReportPdf(*content, charts, path, &error) > 0;
-              return ok ? QString() : error;
-            },
-            [this, path](const QString& error) {
-              error.isEmpty() ? reportWritten({path}) : report(false, path, error);
-            });
+      [this, path](const QString& error) {
+        error.isEmpty() ? reportWritten({path}) : report(false, path, error);
       });
 }
 

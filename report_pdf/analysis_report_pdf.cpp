@@ -1,20 +1,17 @@
-#include "widgets/common/analysis_report_pdf.h"
+#include "report_pdf/analysis_report_pdf.h"
 
 #include <QDateTime>
+#include <QImage>
 #include <QPainter>
 #include <QPdfWriter>
-#include <QPixmap>
 #include <cmath>
 
 #include "eval/metric_table.h"
 #include "pipeline/run_folder.h"
 #include "pipeline/run_labels.h"
 #include "report/analysis_tables.h"
-#include "widgets/common/analysis_report_content.h"
-#include "widgets/common/analysis_report_curves.h"
-#include "widgets/common/ap_if_fixed_chart.h"
-#include "widgets/common/joint_error_chart.h"
-#include "widgets/common/qcp.h"
+#include "report_pdf/chart_style.h"
+#include "report_pdf/report_charts.h"
 
 namespace posescope {
 
@@ -23,9 +20,8 @@ namespace {
 constexpr int kImagesPerPage = 4;
 const QColor kRuleColor(0xc8, 0xc8, 0xc8);
 const QColor kMutedColor(0x60, 0x60, 0x60);
-// The charts' heights as shares of the page's: the AP-if-fixed chart, then the joints' below it.
+// The AP-if-fixed chart's height as a share of the page's; the joints' chart takes the rest.
 constexpr double kApChartShare = 0.40;
-constexpr double kJointChartShare = 0.46;
 
 QString apText(double ap) {
   return ap > -1 ? QString::number(ap, 'f', 3) : QStringLiteral("\u2013");
@@ -104,17 +100,6 @@ class PageWriter {
       painter_.drawLine(QPointF(0, y_), QPointF(width_, y_));
     }
     y_ += rowHeight * 0.5;
-  }
-
-  // Draws `chart` (drawChartImages) into the full width at the current height, keeping its
-  // aspect ratio.
-  void chart(const QImage& chart, double chartHeight) {
-    if (!chart.isNull()) {
-      const QSizeF size = QSizeF(chart.size()).scaled(width_, chartHeight, Qt::KeepAspectRatio);
-      painter_.drawImage(QRectF((width_ - size.width()) / 2, y_, size.width(), size.height()),
-                         chart);
-    }
-    y_ += chartHeight;
   }
 
  private:
@@ -232,26 +217,32 @@ void writeTablesPage(PageWriter& page, const AnalysisReportContent& content) {
   page.table(rows, {2, 1, 1, 1, 1, 1, 1}, 8, true);
 }
 
-void writeChartsPage(PageWriter& page, const AnalysisReportCharts& charts,
-                     const AnalysisReportContent& content) {
+// Page 2: the Results page's two analysis charts, drawn on the page.
+void writeChartsPage(PageWriter& page, QPainter& painter, const AnalysisReportContent& content) {
   const KeypointAnalysis& analysis = *content.analysis;
   const LoadedRun& run = content.run;
+  const QString thresholds =
+      QString::fromStdString(oksThresholdsText(analysis.params.eval.iouThrs));
   page.heading(QObject::tr("Where the AP goes"), 14);
   page.paragraph(
       QObject::tr("AP if each error type were fixed (area all, mean over OKS %1): grey the AP it "
                   "improves on, coloured the gain. %2")
-          .arg(QString::fromStdString(oksThresholdsText(analysis.params.eval.iouThrs)),
+          .arg(thresholds,
                QString::fromStdString(apBaselineNote(
                    analysis,
                    run.metrics && !run.metrics->values.empty() ? run.metrics->values[0] : -1,
                    content.settingChanges.empty()))),
       8.5, kMutedColor);
-  page.chart(charts.apIfFixed, page.height() * kApChartShare);
-  page.skip(20);
+  const double apHeight = page.height() * kApChartShare;
+  drawReportApIfFixedChart(painter, QRectF(0, page.y(), page.width(), apHeight), analysis, -1,
+                           QObject::tr("AP if fixed, area all, mean over OKS %1").arg(thresholds));
+  page.skip(apHeight + 20);
   page.paragraph(QObject::tr("Per joint: the share of its judged predictions that are good, "
                              "jitter, inversion, swap or miss."),
                  8.5, kMutedColor);
-  page.chart(charts.jointErrors, page.height() - page.y() - 10);
+  drawReportJointErrorChart(painter,
+                            QRectF(0, page.y(), page.width(), page.height() - page.y() - 10),
+                            analysis, QObject::tr("Joint labels per joint"));
 }
 
 // A threshold as the evaluation settings write it: 0.5 -> ".50".
@@ -360,8 +351,8 @@ void writeImagePages(PageWriter& page, QPainter& painter, const AnalysisReportCo
                                     Qt::ElideRight, caption.width()));
       const QRectF area(cell.left() + 8, caption.bottom() + 4, cell.width() - 16,
                         cell.bottom() - caption.bottom() - 20);
-      const QImage& image = content.overlays[i];
-      if (image.isNull()) {
+      const cv::Mat& overlay = content.overlays[i];
+      if (overlay.empty() || overlay.type() != CV_8UC3) {
         painter.setPen(QPen(kRuleColor, 2));
         painter.setBrush(QColor(0xf2, 0xf2, 0xf2));
         painter.drawRect(area);
@@ -371,13 +362,20 @@ void writeImagePages(PageWriter& page, QPainter& painter, const AnalysisReportCo
         painter.setBrush(Qt::NoBrush);
         continue;
       }
+      // Core's RGB picture, drawn from its own bytes (no copy).
+      const QImage image(overlay.data, overlay.cols, overlay.rows,
+                         static_cast<qsizetype>(overlay.step), QImage::Format_RGB888);
       const QSizeF size = QSizeF(image.size()).scaled(area.size(), Qt::KeepAspectRatio);
       const QRectF target(area.left() + (area.width() - size.width()) / 2, area.top(), size.width(),
                           size.height());
       painter.drawImage(target, image);
     }
   }
-  if (!content.notes.isEmpty()) page.paragraph(content.notes.join(QStringLiteral("; ")), 7.5);
+  if (!content.notes.empty()) {
+    QStringList notes;
+    for (const std::string& note : content.notes) notes << QString::fromStdString(note);
+    page.paragraph(notes.join(QStringLiteral("; ")), 7.5);
+  }
 }
 
 }  // namespace
@@ -398,28 +396,8 @@ void setUpPage(QPdfWriter& writer) {
 
 }  // namespace
 
-AnalysisReportCharts drawAnalysisReportCharts(const AnalysisReportContent& content) {
-  AnalysisReportCharts charts;
-  if (!content.analysis || !content.triage) return charts;
-  // The page's size in screen pixels: the plots lay themselves out with the screen's font
-  // metrics, so they are drawn at that size, three times as sharp, and scaled onto the page.
-  QPageLayout layout(QPageSize(QPageSize::A4), QPageLayout::Portrait, QMarginsF(14, 14, 14, 14),
-                     QPageLayout::Millimeter);
-  const QRect page = layout.paintRectPixels(96);
-  ApIfFixedChart ap;
-  ap.setAnalysis(content.analysis, content.triage);
-  charts.apIfFixed =
-      ap.plot()->toPixmap(page.width(), qRound(page.height() * kApChartShare), 3.0).toImage();
-  JointErrorChart joints;
-  joints.setAnalysis(content.analysis);
-  charts.jointErrors = joints.plot()
-                           ->toPixmap(page.width(), qRound(page.height() * kJointChartShare), 3.0)
-                           .toImage();
-  return charts;
-}
-
-int writeAnalysisReportPdf(const AnalysisReportContent& content, const AnalysisReportCharts& charts,
-                           const QString& path, QString* error) {
+int writeAnalysisReportPdf(const AnalysisReportContent& content, const QString& path,
+                           QString* error) {
   if (!content.analysis || !content.triage) {
     if (error) *error = QObject::tr("no analysis to write to '%1'").arg(path);
     return 0;
@@ -436,7 +414,7 @@ int writeAnalysisReportPdf(const AnalysisReportContent& content, const AnalysisR
   PageWriter page(painter, writer);
   writeTablesPage(page, content);
   page.newPage();
-  writeChartsPage(page, charts, content);
+  writeChartsPage(page, painter, content);
   page.newPage();
   writeCurvesPage(page, painter, content);
   writeImagePages(page, painter, content);
@@ -445,11 +423,6 @@ int writeAnalysisReportPdf(const AnalysisReportContent& content, const AnalysisR
     return 0;
   }
   return analysisReportPageCount(content);
-}
-
-int writeAnalysisReportPdf(const AnalysisReportContent& content, const QString& path,
-                           QString* error) {
-  return writeAnalysisReportPdf(content, drawAnalysisReportCharts(content), path, error);
 }
 
 }  // namespace posescope

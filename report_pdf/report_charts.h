@@ -1,8 +1,9 @@
 #pragma once
-// The report's curves page: coco-analyze's precision–recall figure (the detections as they are and
-// each error type fixed alone, area 'all', the area under each curve in the legend) at OKS .50,
-// .75 and the mean over the thresholds, and PCK per joint; drawn with QPainter straight onto the
-// page (vectors, on any thread).
+// The report's charts, drawn with QPainter straight onto the page (vectors, on any thread, no
+// widget): the AP if each error were fixed and the joint labels per joint (the Results page's two
+// analysis charts: same bars, labels and colours), coco-analyze's precision–recall figure (the
+// detections as they are and each error type fixed alone, area 'all', the area under each curve
+// in the legend) at OKS .50, .75 and the mean over the thresholds, and PCK per joint.
 
 #include <QRectF>
 #include <QString>
@@ -14,6 +15,22 @@
 class QPainter;
 
 namespace posescope {
+
+/// Draws the AP-if-fixed chart of `analysis` in area 'all' at OKS `oks` (-1: the mean over its
+/// thresholds) into `bounds`, as the Results page's ApIfFixedChart draws it: one bar per
+/// error type (apIfFixedBars, named by errorTypeTitle), grey up to the AP it improves on, then
+/// the gain in errorTypeColor; AP from 0 on the left axis. Each bar carries the AP with its error
+/// fixed ("n/a" where undefined). `title` above, a key under it. Never fails.
+void drawReportApIfFixedChart(QPainter& painter, const QRectF& bounds,
+                              const KeypointAnalysis& analysis, double oks, const QString& title);
+
+/// Draws the per-joint error chart of `analysis` (its jointCounts) into `bounds`, as the Results
+/// page's JointErrorChart draws it: one horizontal bar per joint (the first at the top), the
+/// shares of its judged predictions that are good, jitter, inversion (when computed), swap and
+/// miss stacked left to right in the joint labels' colours (jointLabelChartColor), the key above
+/// the plot. `title` above. Never fails.
+void drawReportJointErrorChart(QPainter& painter, const QRectF& bounds,
+                               const KeypointAnalysis& analysis, const QString& title);
 
 /// One curve of a panel.
 struct ReportPrCurve {

@@ -1,20 +1,22 @@
-// The analysis report's curves page: its precision-recall panels carry the analysis' own arrays
-// (the legend's areas are the means of those arrays, the AP-if-fixed numbers), the mean panel
-// averages over the thresholds leaving -1 out, the PCK chart is matchAccuracy's, and the PDF has
-// the page.
+// The analysis report (core's content, report_pdf/'s PDF), in every build: its precision-recall
+// panels carry the analysis' own arrays (the legend's areas are the means of those arrays, the
+// AP-if-fixed numbers), the mean panel averages over the thresholds leaving -1 out, the PCK chart
+// is matchAccuracy's, an analysis already made is reported under its own settings, and the PDF
+// has its pages.
 
 #include <QFile>
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "analysis/image_ranking.h"
 #include "analysis/match_accuracy.h"
 #include "eval/ground_truth.h"
 #include "eval/results_io.h"
+#include "report/analysis_report_content.h"
 #include "report/analysis_tables.h"
+#include "report_pdf/analysis_report_pdf.h"
+#include "report_pdf/report_charts.h"
 #include "widgets/analysis_run_fixture.h"
-#include "widgets/common/analysis_report_content.h"
-#include "widgets/common/analysis_report_curves.h"
-#include "widgets/common/analysis_report_pdf.h"
 
 using namespace posescope;
 
@@ -48,11 +50,11 @@ int pdfPageCount(const QString& path) {
 // A run folder of the analysis fixture, with its annotation file, in a temporary folder.
 struct FixtureRun {
   QTemporaryDir dir;
-  QString annotations = dir.filePath("annotations.json");
-  QString run = dir.filePath("fixture");
+  std::string annotations = dir.filePath("annotations.json").toStdString();
+  std::string run = dir.filePath("fixture").toStdString();
   FixtureRun() {
-    test::writeAnalysisFixtureGroundTruth(annotations.toStdString());
-    test::writeAnalysisFixtureRun(run.toStdString(), annotations.toStdString());
+    test::writeAnalysisFixtureGroundTruth(annotations);
+    test::writeAnalysisFixtureRun(run, annotations);
   }
 };
 
@@ -152,9 +154,8 @@ class TestAnalysisReport : public QObject {
     QCOMPARE(content.accuracy->oksThreshold, 0.5);
     QCOMPARE(content.accuracy->categories.size(), std::size_t{1});
     const MatchAccuracy measured =
-        matchAccuracy(loadGroundTruth(fixture.annotations.toStdString()),
-                      loadResults((fixture.run + "/results.json").toStdString()),
-                      evalParamsFor(EvalVariant::Coco));
+        matchAccuracy(loadGroundTruth(fixture.annotations),
+                      loadResults(fixture.run + "/results.json"), evalParamsFor(EvalVariant::Coco));
     compareAccuracy(content.accuracy->categories[0].joints, measured.categories[0].joints);
     const JointAccuracyTable& joints = measured.categories[0].joints;
     QCOMPARE(joints.joints.size(), std::size_t{17});
@@ -163,31 +164,66 @@ class TestAnalysisReport : public QObject {
     QVERIFY(!loadAnalysisReportContent(fixture.run, false).accuracy);
   }
 
-  // With the Results page's analysis under other settings, the PCK follows those settings.
-  void pckFollowsTheShownSettings() {
+  // With an analysis already made under other settings (the Results page's), the report is that
+  // one: its metric table and settings named, the PCK and the ranking under those settings.
+  void shownAnalysisFollowsItsSettings() {
     FixtureRun fixture;
-    const LoadedRun run = loadRunFolder(fixture.run.toStdString());
+    const LoadedRun run = loadRunFolder(fixture.run);
     RunReportAnalysis analysed = analyzeRunForReport(run);
-    auto shown = std::make_shared<RunAnalysis>();
-    shown->runDir = run.dir;
-    shown->input = std::make_shared<const RunEvaluationInput>(analysed.input);
-    shown->analysis = std::move(analysed.analysis);
-    shown->triage = std::move(analysed.triage);
-    auto re = std::make_shared<RunReevaluation>();
-    re->params = evalParamsFor(EvalVariant::Coco);
-    re->params.sigmas[test::kLeftWrist] *= 4;  // a wide wrist: the jittered one counts as good
-    re->changes = differencesFromReference(re->params);
-    shown->reevaluation = re;
-    shown->buildIndex();
+    ShownAnalysis shown;
+    shown.input = std::make_shared<const RunEvaluationInput>(analysed.input);
+    shown.analysis = std::make_shared<const KeypointAnalysis>(std::move(analysed.analysis));
+    shown.triage = std::make_shared<const Triage>(std::move(analysed.triage));
+    EvalParams params = evalParamsFor(EvalVariant::Coco);
+    params.sigmas[test::kLeftWrist] *= 4;  // a wide wrist: the jittered one counts as good
+    shown.params = params;
+    shown.settingChanges = differencesFromReference(params);
+    QVERIFY(!shown.settingChanges.empty());
+    MetricTable table;
+    table.names = {"AP"};
+    table.values = {0.123};
+    shown.table = table;
     const AnalysisReportContent content = analysisReportContentOf(fixture.run, shown);
+    QCOMPARE(content.analysis, shown.analysis);
+    QCOMPARE(content.settingChanges, shown.settingChanges);
+    QVERIFY(content.run.metrics);
+    QCOMPARE(content.run.metrics->values, std::vector<double>{0.123});
+    QCOMPARE(analysisReportMetricsHeading(content),
+             QStringLiteral("Metrics with changed evaluation settings (not valid.py's)"));
     QVERIFY(content.accuracy);
     const MatchAccuracy measured =
-        matchAccuracy(analysed.input.groundTruth, analysed.input.results, re->params);
+        matchAccuracy(analysed.input.groundTruth, analysed.input.results, params);
     compareAccuracy(content.accuracy->categories[0].joints, measured.categories[0].joints);
     const MatchAccuracy valid = matchAccuracy(analysed.input.groundTruth, analysed.input.results,
                                               evalParamsFor(EvalVariant::Coco));
     QVERIFY(measured.categories[0].joints.joints[test::kLeftWrist].pck75 >
             valid.categories[0].joints.joints[test::kLeftWrist].pck75);
+    QCOMPARE(content.worst.size(),
+             worstImages(rankImages(analysed.input.groundTruth, analysed.input.results, params,
+                                    ImageOrder::ApLost),
+                         *shown.triage, run.records)
+                 .size());
+    QCOMPARE(content.overlays.size(), content.worst.size());
+
+    // Without the settings: valid.py's, the run folder's metric table, no settings named.
+    shown.params.reset();
+    shown.settingChanges.clear();
+    shown.table.reset();
+    const AnalysisReportContent plain = analysisReportContentOf(fixture.run, shown, false);
+    QVERIFY(plain.settingChanges.empty());
+    QCOMPARE(plain.run.metrics.has_value(), run.metrics.has_value());
+    QVERIFY(!plain.accuracy);
+  }
+
+  // The content names what it could not draw: the fixture's images are not on disk, so each worst
+  // image has no overlay and a note says why; the PDF still has its pages.
+  void missingImagesOnlyAddNotes() {
+    FixtureRun fixture;
+    const AnalysisReportContent content = loadAnalysisReportContent(fixture.run);
+    QVERIFY(!content.worst.empty());
+    QCOMPARE(content.overlays.size(), content.worst.size());
+    for (const cv::Mat& overlay : content.overlays) QVERIFY(overlay.empty());
+    QVERIFY(!content.notes.empty());
   }
 
   // Issue 33: the report says its AP-if-fixed baseline is coco-analyze's, with the number, and
@@ -222,6 +258,7 @@ class TestAnalysisReport : public QObject {
     const int expected = 3 + static_cast<int>((content.worst.size() + 3) / 4);
     QCOMPARE(analysisReportPageCount(content), expected);
     const QString path = fixture.dir.filePath("report.pdf");
+    QVERIFY(!QFile::exists(path));
     QString error;
     QCOMPARE(writeAnalysisReportPdf(content, path, &error), expected);
     QVERIFY2(error.isEmpty(), qPrintable(error));

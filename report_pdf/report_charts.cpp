@@ -1,14 +1,17 @@
-#include "widgets/common/analysis_report_curves.h"
+#include "report_pdf/report_charts.h"
 
 #include <QFontMetricsF>
+#include <QObject>
 #include <QPainter>
 #include <QPainterPath>
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <tuple>
 #include <utility>
 
-#include "widgets/common/ap_if_fixed_chart.h"
+#include "report/ap_if_fixed_bars.h"
+#include "report_pdf/chart_style.h"
 
 namespace posescope {
 
@@ -73,7 +76,206 @@ double drawTitle(QPainter& painter, const QRectF& bounds, const QString& title) 
   return m.height() * 1.4;
 }
 
+// One entry of a chart's key: its swatch (several colours side by side: one for each of the
+// things it stands for) and its text.
+struct KeyEntry {
+  std::vector<QColor> colors;
+  QString label;
+};
+
+// The key's entries in one line from (x, top); returns the height it took.
+double drawKey(QPainter& painter, double x, double top, double right,
+               const std::vector<KeyEntry>& entries) {
+  setFont(painter, 7.5, false);
+  const QFontMetricsF small(painter.font(), painter.device());
+  const double unit = small.height();
+  for (const KeyEntry& entry : entries) {
+    const double swatch = unit * static_cast<double>(std::max<std::size_t>(1, entry.colors.size()));
+    const double width = swatch + 6 + small.horizontalAdvance(entry.label);
+    if (x + width > right) break;
+    for (std::size_t c = 0; c < entry.colors.size(); ++c)
+      painter.fillRect(QRectF(x + unit * static_cast<double>(c), top, unit, unit), entry.colors[c]);
+    painter.setPen(Qt::black);
+    painter.drawText(QRectF(x + swatch + 6, top, width, unit), Qt::AlignLeft | Qt::AlignVCenter,
+                     entry.label);
+    x += width + unit * 2;
+  }
+  return unit * 1.8;
+}
+
+// The bar of one segment: white edges between segments, as the Results page's bars.
+void drawSegment(QPainter& painter, const QRectF& rect, const QColor& color) {
+  if (rect.width() <= 0 || rect.height() <= 0) return;
+  painter.setPen(QPen(Qt::white, 1.5));
+  painter.setBrush(color);
+  painter.drawRect(rect);
+  painter.setBrush(Qt::NoBrush);
+}
+
+// jointCounts' column of `label` (kJointLabels' order).
+std::size_t labelColumn(JointLabel label) {
+  for (std::size_t l = 0; l < std::size(kJointLabels); ++l)
+    if (kJointLabels[l] == label) return l;
+  return 0;
+}
+
 }  // namespace
+
+void drawReportApIfFixedChart(QPainter& painter, const QRectF& bounds,
+                              const KeypointAnalysis& analysis, double oks, const QString& title) {
+  painter.save();
+  double top = bounds.top() + drawTitle(painter, bounds, title);
+  const std::vector<ApIfFixedBar> bars = apIfFixedBars(analysis, "all", oks);
+  std::vector<QColor> gains;
+  for (const ApIfFixedBar& bar : bars)
+    if (bar.error != ErrorType::Baseline) gains.push_back(errorTypeColor(bar.error));
+  top += drawKey(painter, bounds.left(), top, bounds.right(),
+                 {{{errorTypeColor(ErrorType::Baseline)}, QObject::tr("AP before the fix")},
+                  {gains, QObject::tr("the gain with that error fixed, in its colour")}});
+  setFont(painter, 7.5, false);
+  const QFontMetricsF small(painter.font(), painter.device());
+  // The bars' names under them, level, on up to two lines: the page is wider than the Results
+  // page's chart, whose names slant.
+  const double labelHeight = small.height() * 2 + 6;
+  const double tickWidth = small.horizontalAdvance(QStringLiteral("0.0")) + 8;
+  const QRectF plot(bounds.left() + tickWidth + small.height() * 1.4, top + small.height(),
+                    bounds.width() - tickWidth - small.height() * 1.4 - 6,
+                    bounds.bottom() - top - small.height() - labelHeight);
+  if (plot.width() <= 0 || plot.height() <= 0) {
+    painter.restore();
+    return;
+  }
+  const double yMax = 1.02;  // AP lies in [0, 1]: the page's fixed scale
+  const auto yOf = [&](double ap) { return plot.bottom() - ap / yMax * plot.height(); };
+  painter.setPen(QPen(kGridColor, 1));
+  for (int i = 0; i <= 5; ++i)
+    painter.drawLine(QPointF(plot.left(), yOf(i / 5.0)), QPointF(plot.right(), yOf(i / 5.0)));
+  painter.setPen(kAxisColor);
+  for (int i = 0; i <= 5; ++i) {
+    painter.drawText(QRectF(plot.left() - tickWidth - 2, yOf(i / 5.0) - small.height() / 2,
+                            tickWidth - 2, small.height()),
+                     Qt::AlignRight | Qt::AlignVCenter, QString::number(i / 5.0, 'f', 1));
+  }
+  painter.save();
+  painter.translate(bounds.left(), plot.center().y());
+  painter.rotate(-90);
+  painter.drawText(QRectF(-plot.height() / 2, 0, plot.height(), small.height()),
+                   Qt::AlignHCenter | Qt::AlignTop, QObject::tr("AP"));
+  painter.restore();
+
+  // Keys 1..n over 0.4..n + 0.6, bars 0.7 wide, as the page lays them out.
+  const double n = static_cast<double>(bars.size());
+  const double unit = plot.width() / (n + 0.2);
+  for (std::size_t i = 0; i < bars.size(); ++i) {
+    const ApIfFixedBar& bar = bars[i];
+    const double centre = plot.left() + (static_cast<double>(i) + 0.6) * unit;
+    const double left = centre - 0.35 * unit, width = 0.7 * unit;
+    const bool defined = bar.fixed > -1 && bar.from > -1;
+    if (defined) {
+      const double below = std::min(bar.from, bar.fixed);
+      drawSegment(painter, QRectF(left, yOf(below), width, yOf(0) - yOf(below)),
+                  errorTypeColor(ErrorType::Baseline));
+      if (bar.error != ErrorType::Baseline && bar.fixed > bar.from)
+        drawSegment(painter, QRectF(left, yOf(bar.fixed), width, yOf(bar.from) - yOf(bar.fixed)),
+                    errorTypeColor(bar.error));
+    }
+    setFont(painter, 7, false);
+    painter.setPen(Qt::black);
+    const double valueTop = yOf(defined ? bar.fixed : 0) - small.height() - 2;  // the bar's top
+    painter.drawText(QRectF(centre - unit / 2, valueTop, unit, small.height()),
+                     Qt::AlignHCenter | Qt::AlignBottom,
+                     defined ? QString::number(bar.fixed, 'f', 3) : QObject::tr("n/a"));
+    setFont(painter, 7.5, false);
+    painter.setPen(kAxisColor);
+    painter.drawText(QRectF(centre - unit / 2, plot.bottom() + 4, unit, labelHeight),
+                     Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, errorTypeTitle(bar.error));
+  }
+  painter.setPen(QPen(kAxisColor, 1.5));
+  painter.drawLine(plot.bottomLeft(), plot.bottomRight());
+  painter.drawLine(plot.bottomLeft(), plot.topLeft());
+  painter.restore();
+}
+
+void drawReportJointErrorChart(QPainter& painter, const QRectF& bounds,
+                               const KeypointAnalysis& analysis, const QString& title) {
+  painter.save();
+  double top = bounds.top() + drawTitle(painter, bounds, title);
+  // The labels drawn, left to right (kJointLabels without unlabelled); inversions only when the
+  // analysis computed them (flip pairs).
+  std::vector<JointLabel> labels;
+  for (JointLabel label : {JointLabel::Good, JointLabel::Jitter, JointLabel::Inversion,
+                           JointLabel::Swap, JointLabel::Miss})
+    if (label != JointLabel::Inversion || analysis.params.inversionsComputed())
+      labels.push_back(label);
+  std::vector<KeyEntry> key;
+  key.reserve(labels.size());
+  for (JointLabel label : labels)
+    key.push_back({{jointLabelChartColor(label)}, QString::fromStdString(jointLabelName(label))});
+
+  setFont(painter, 7.5, false);
+  const QFontMetricsF small(painter.font(), painter.device());
+  const std::size_t joints = analysis.jointCounts.size();
+  const auto nameOf = [&](std::size_t k) {
+    return k < analysis.jointNames.size() ? QString::fromStdString(analysis.jointNames[k])
+                                          : QObject::tr("joint %1").arg(k);
+  };
+  double nameWidth = 0;
+  for (std::size_t k = 0; k < joints; ++k)
+    nameWidth = std::max(nameWidth, small.horizontalAdvance(nameOf(k)));
+  nameWidth += 10;
+  top += drawKey(painter, bounds.left() + nameWidth, top, bounds.right(), key);
+  const QRectF plot(bounds.left() + nameWidth, top, bounds.width() - nameWidth - 12,
+                    bounds.bottom() - top - small.height() * 2.8);
+  if (plot.width() <= 0 || plot.height() <= 0 || joints == 0) {
+    painter.restore();
+    return;
+  }
+  painter.setPen(QPen(kGridColor, 1));
+  for (int i = 0; i <= 5; ++i) {
+    const double gx = plot.left() + plot.width() * i / 5.0;
+    painter.drawLine(QPointF(gx, plot.top()), QPointF(gx, plot.bottom()));
+  }
+  painter.setPen(kAxisColor);
+  for (int i = 0; i <= 5; ++i) {
+    const double gx = plot.left() + plot.width() * i / 5.0;
+    painter.drawText(QRectF(gx - 40, plot.bottom() + 2, 80, small.height()),
+                     Qt::AlignHCenter | Qt::AlignTop, QString::number(i / 5.0, 'f', 1));
+  }
+  painter.drawText(
+      QRectF(plot.left(), plot.bottom() + small.height() * 1.3, plot.width(), small.height()),
+      Qt::AlignHCenter | Qt::AlignTop, QObject::tr("share of the joint's judged predictions"));
+
+  const double rowHeight = plot.height() / static_cast<double>(joints);
+  for (std::size_t k = 0; k < joints; ++k) {
+    const std::vector<std::size_t>& counts = analysis.jointCounts[k];
+    const auto countOf = [&](JointLabel label) {
+      const std::size_t column = labelColumn(label);
+      return column < counts.size() ? counts[column] : std::size_t{0};
+    };
+    std::size_t judged = 0;
+    for (JointLabel label : {JointLabel::Good, JointLabel::Jitter, JointLabel::Inversion,
+                             JointLabel::Swap, JointLabel::Miss})
+      judged += countOf(label);
+    const double rowTop = plot.top() + rowHeight * static_cast<double>(k);
+    setFont(painter, 7.5, false);
+    painter.setPen(Qt::black);
+    painter.drawText(QRectF(bounds.left(), rowTop, nameWidth - 8, rowHeight),
+                     Qt::AlignRight | Qt::AlignVCenter, nameOf(k));
+    double x = plot.left();
+    for (JointLabel label : labels) {
+      const double share =
+          judged ? static_cast<double>(countOf(label)) / static_cast<double>(judged) : 0.0;
+      const double width = share * plot.width();
+      drawSegment(painter, QRectF(x, rowTop + rowHeight * 0.125, width, rowHeight * 0.75),
+                  jointLabelChartColor(label));
+      x += width;
+    }
+  }
+  painter.setPen(QPen(kAxisColor, 1.5));
+  painter.drawLine(plot.topLeft(), plot.bottomLeft());
+  painter.drawLine(plot.bottomLeft(), plot.bottomRight());
+  painter.restore();
+}
 
 std::vector<ReportPrPanel> reportPrPanels(const KeypointAnalysis& analysis) {
   const auto& areas = analysis.params.eval.areas;
