@@ -1,21 +1,28 @@
 #include "widgets/pages/inspect/canvas_pane.h"
 
+#include <QAction>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QVBoxLayout>
 
+#include "render/overlay_drawn_with.h"
 #include "widgets/common/color_bar.h"
 #include "widgets/common/display_filter_banner.h"
 #include "widgets/common/display_filter_bar.h"
 #include "widgets/common/elided_label.h"
 #include "widgets/common/image_canvas.h"
 #include "widgets/common/overlay_legend.h"
+#include "widgets/session/run_document.h"
 
 namespace posescope {
 
 CanvasPane::CanvasPane(QWidget* toolbars, const RenderOptions& options, QWidget* parent)
     : QWidget(parent) {
   canvas_ = new ImageCanvas;
+  fit_ = new QAction(this);
+  fit_->setShortcut(QKeySequence(Qt::Key_F));
+  fit_->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+  connect(fit_, &QAction::triggered, canvas_, &ImageCanvas::fit);
   colorBar_ = new ColorBar;
   colorBar_->setOptions(options);
   // Elided: a long message (an error naming a file) must not widen the canvas pane and squeeze
@@ -65,6 +72,51 @@ void CanvasPane::showChangedInputs(const QString& changed) {
 
 QString CanvasPane::inputsWarning() const {
   return inputsBanner_->isHidden() ? QString() : inputsBanner_->text();
+}
+
+void CanvasPane::showStatus(const RunOverlayData& data, std::optional<std::size_t> current,
+                            const RenderOptions& options, const QString& jointText,
+                            const QStringList& notes) {
+  QStringList parts;
+  if (data.records.empty()) {
+    parts << tr(
+        "Open a run folder (File \u2192 Open Run Folder) or run an evaluation to "
+        "inspect its images.");
+  } else if (!current) {
+    parts << tr("%1 image(s); select one in the table.").arg(data.records.size());
+  } else if (const ImageRecord* r = data.recordOf(*current)) {
+    parts << tr("#%1  %2  (id %3)  %4 people")
+                 .arg(*current)
+                 .arg(QString::fromStdString(r->file))
+                 .arg(r->imageId)
+                 .arg(r->people.size());
+    if (options.showHeatmap || options.showTags)
+      parts << (options.heatmapJoint < 0 ? tr("max over joints") : jointText);
+    if (canvas_->atNetworkResolution()) parts << tr("network resolution");
+    if (r->failed()) parts << tr("failed: %1").arg(QString::fromStdString(r->error));
+  }
+  for (const QString& note : notes)
+    if (!note.isEmpty()) parts << note;
+  for (const auto& w : data.warnings) parts << QString::fromStdString(w);
+  status_->setText(parts.join(QStringLiteral("  \u00b7  ")));
+}
+
+CanvasPane::FiltersFollowed CanvasPane::followRun(const QString& runDir, RenderOptions& options) {
+  if (runDir.isEmpty() || sameRunFolder(runDir, filtersRunDir_)) return {};
+  // Filters set before any run was shown (launch options) are for the run that opens now.
+  const bool firstRun = filtersRunDir_.isEmpty();
+  filtersRunDir_ = runDir;
+  if (firstRun || !hasDisplayFilters(options)) return {};
+  const QString filters = displayFiltersLabel(options);
+  if (filterBanner_->keepsFilters())
+    return {false, tr("Display filter %1 kept from the previous run (Keep for other runs is on)")
+                       .arg(filters)};
+  resetDisplayFilters(options);
+  filters_->setValues(options);
+  return {true,
+          tr("Display filters reset for the new run (%1 was set for the previous one; tick Keep "
+             "for other runs to keep them)")
+              .arg(filters)};
 }
 
 }  // namespace posescope

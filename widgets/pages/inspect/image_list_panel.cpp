@@ -1,5 +1,6 @@
 #include "widgets/pages/inspect/image_list_panel.h"
 
+#include <QAction>
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -44,6 +45,15 @@ ImageListPanel::ImageListPanel(QWidget* belowTable, QWidget* parent) : QWidget(p
   viewBar_ = new ViewQueryBar;
   triageBar_ = new TriageBar;
   connect(triageBar_, &TriageBar::topChosen, this, &ImageListPanel::keepQueueTop);
+  for (int step : {1, -1}) {
+    auto* action = new QAction(this);
+    action->setShortcuts(step > 0
+                             ? QList{QKeySequence(Qt::Key_PageDown), QKeySequence(Qt::Key_Period)}
+                             : QList{QKeySequence(Qt::Key_PageUp), QKeySequence(Qt::Key_Comma)});
+    action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(action, &QAction::triggered, this, [this, step] { stepImage(step); });
+    stepActions_ << action;
+  }
 
   setMinimumWidth(220);
   auto* layout = new QVBoxLayout(this);

@@ -10,6 +10,7 @@
 #include "widgets/session/run_analysis.h"
 #include "widgets/session/triage_queues.h"
 
+class QAction;
 class QComboBox;
 class QLineEdit;
 class QTableView;
@@ -54,6 +55,9 @@ class ImageListPanel : public QWidget {
   bool selectImage(std::size_t datasetIndex);
   /// Selects the row `step` rows away in the table's order; false at either end.
   bool stepImage(int step);
+  /// PgDown / "." and PgUp / ",": the next and previous row (the page adds them, which their
+  /// shortcuts need).
+  QList<QAction*> stepActions() const { return stepActions_; }
   /// The dataset indices of the rows after and before the one selected (read ahead).
   std::vector<std::size_t> neighbours() const;
 
@@ -84,6 +88,7 @@ class ImageListPanel : public QWidget {
   ViewQueryBar* viewBar_ = nullptr;
   TriageBar* triageBar_ = nullptr;
   QTableView* table_ = nullptr;
+  QList<QAction*> stepActions_;
   std::optional<ImageQueue> queue_;  // the whole queue shown, before "Keep top"
   QString queueTitle_;
 };

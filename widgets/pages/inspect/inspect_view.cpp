@@ -1,6 +1,5 @@
 #include "widgets/pages/inspect/inspect_view.h"
 
-#include <QAction>
 #include <QShowEvent>
 #include <QSplitter>
 #include <QVBoxLayout>
@@ -148,27 +147,11 @@ void InspectView::connectLayerBar() {
 }
 
 void InspectView::addShortcuts() {
-  addActions(layerBar_->layerActions());  // their keys work wherever the focus is on the page
-  auto shortcut = [this](const QList<QKeySequence>& keys, auto slot) {
-    auto* action = new QAction(this);
-    action->setShortcuts(keys);
-    action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    connect(action, &QAction::triggered, this, slot);
-    addAction(action);
-  };
-  shortcut({QKeySequence(Qt::Key_PageDown), QKeySequence(Qt::Key_Period)},
-           [this] { stepImage(1); });
-  shortcut({QKeySequence(Qt::Key_PageUp), QKeySequence(Qt::Key_Comma)}, [this] { stepImage(-1); });
-  shortcut({QKeySequence(Qt::Key_BracketRight)}, [this] {
-    const int joints = layerBar_->jointCount();
-    if (joints > 0) setJoint(options_.heatmapJoint + 1 >= joints ? -1 : options_.heatmapJoint + 1);
-  });
-  shortcut({QKeySequence(Qt::Key_BracketLeft)}, [this] {
-    const int joints = layerBar_->jointCount();
-    if (joints > 0) setJoint(options_.heatmapJoint <= -1 ? joints - 1 : options_.heatmapJoint - 1);
-  });
-  shortcut({QKeySequence(Qt::Key_0)}, [this] { setJoint(-1); });
-  shortcut({QKeySequence(Qt::Key_F)}, [this] { canvas()->fit(); });
+  // Their keys work wherever the focus is on the page.
+  addActions(layerBar_->layerActions());
+  addActions(imageList_->stepActions());
+  addActions(layerBar_->jointActions());
+  addAction(canvasPane_->fitAction());
 }
 
 void InspectView::followSession(const RunSession* session) {
@@ -401,18 +384,7 @@ void InspectView::askTag() {
 bool InspectView::tagShown(const QString& tag, const QString& note) {
   const ImageRecord* record = currentRecord();
   if (!record || !view_ || tag.trimmed().isEmpty()) return false;
-  RunTag entry;
-  entry.imageId = record->imageId;
-  entry.tag = tag.trimmed().toStdString();
-  entry.note = note.trimmed().toStdString();
-  if (selectedPerson_ >= 0 && analysis_) {
-    const auto& detections = analysis_->detectionsOf(record->imageId);
-    if (selectedPerson_ < static_cast<int>(detections.size()))
-      entry.detection =
-          analysis_->analysis.detections[detections[static_cast<std::size_t>(selectedPerson_)]]
-              .index;
-  }
-  return view_->addTag(entry);
+  return view_->addTag(runTagOf(*record, selectedPerson_, analysis_.get(), tag, note));
 }
 
 void InspectView::setJoint(int joint) {
@@ -464,25 +436,9 @@ void InspectView::updateFilterBanner() {
 }
 
 void InspectView::followRunFilters(const QString& runDir) {
-  if (runDir.isEmpty() || sameRunFolder(runDir, filtersRunDir_)) return;
-  // Filters set before any run was shown (launch options) are for the run that opens now.
-  const bool firstRun = filtersRunDir_.isEmpty();
-  filtersRunDir_ = runDir;
-  if (firstRun || !hasDisplayFilters(options_)) return;
-  const QString filters = displayFiltersLabel(options_);
-  if (filterBanner()->keepsFilters()) {
-    Q_EMIT displayFiltersFollowedRun(
-        tr("Display filter %1 kept from the previous run (Keep for other runs is on)")
-            .arg(filters));
-    return;
-  }
-  posescope::resetDisplayFilters(options_);
-  canvasPane_->filterBar()->setValues(options_);
-  applyOptions();
-  Q_EMIT displayFiltersFollowedRun(
-      tr("Display filters reset for the new run (%1 was set for the previous one; tick Keep for "
-         "other runs to keep them)")
-          .arg(filters));
+  const CanvasPane::FiltersFollowed followed = canvasPane_->followRun(runDir, options_);
+  if (followed.reset) applyOptions();
+  if (!followed.note.isEmpty()) Q_EMIT displayFiltersFollowedRun(followed.note);
 }
 
 void InspectView::showEvent(QShowEvent* event) {
@@ -578,29 +534,8 @@ QString InspectView::statusText() const {
 }
 
 void InspectView::updateStatus() {
-  QStringList parts;
-  if (data_->records.empty()) {
-    parts << tr(
-        "Open a run folder (File \u2192 Open Run Folder) or run an evaluation to "
-        "inspect its images.");
-  } else if (!current_) {
-    parts << tr("%1 image(s); select one in the table.").arg(data_->records.size());
-  } else if (const ImageRecord* r = data_->recordOf(*current_)) {
-    parts << tr("#%1  %2  (id %3)  %4 people")
-                 .arg(*current_)
-                 .arg(QString::fromStdString(r->file))
-                 .arg(r->imageId)
-                 .arg(r->people.size());
-    if (options_.showHeatmap || options_.showTags)
-      parts << (options_.heatmapJoint < 0 ? tr("max over joints") : layerBar_->jointText());
-    if (canvas()->atNetworkResolution()) parts << tr("network resolution");
-    if (r->failed()) parts << tr("failed: %1").arg(QString::fromStdString(r->error));
-  }
-  if (!reader_->note().isEmpty()) parts << reader_->note();
-  if (!mapsNote_.isEmpty()) parts << mapsNote_;
-  if (!analysisNote_.isEmpty()) parts << analysisNote_;
-  for (const auto& w : data_->warnings) parts << QString::fromStdString(w);
-  statusLabel()->setText(parts.join(QStringLiteral("  \u00b7  ")));
+  canvasPane_->showStatus(*data_, current_, options_, layerBar_->jointText(),
+                          {reader_->note(), mapsNote_, analysisNote_});
 }
 
 }  // namespace posescope

@@ -186,7 +186,7 @@ class InspectView : public QWidget {
   void connectTriage();
   /// The layer bar's choices applied to the options.
   void connectLayerBar();
-  /// PgDown / PgUp (and "." / ","), "]" / "[", "0" and F.
+  /// The panels' keys: P G C M E H T R, PgDown / PgUp (and "." / ","), "]" / "[", "0" and F.
   void addShortcuts();
   /// Asks for a tag and a note (the tags panel's Tag… button) and tags what is shown.
   void askTag();
@@ -228,7 +228,6 @@ class InspectView : public QWidget {
   RunAnalysisPtr analysis_;
   int selectedPerson_ = -1;
   RunViewState* view_ = nullptr;
-  QString filtersRunDir_;  // the run the display filters were last set or kept for
   // The panels, each a widget of its own (widgets/pages/inspect).
   TagsPanel* tagsPanel_ = nullptr;
   ImageListPanel* imageList_ = nullptr;

@@ -24,6 +24,23 @@ LayerBar::LayerBar(const RenderOptions& options, QWidget* parent) : QWidget(pare
   layout->setSpacing(2);
   layout->addWidget(buildLayerToolbar(options));
   layout->addWidget(buildStyleToolbar(options));
+  // The joint box's index is the joint + 1: the maximum over joints comes first.
+  auto jointKey = [this](Qt::Key key, auto slot) {
+    auto* action = new QAction(this);
+    action->setShortcut(QKeySequence(key));
+    action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(action, &QAction::triggered, this, slot);
+    jointActions_ << action;
+  };
+  jointKey(Qt::Key_BracketRight, [this] {
+    const int joints = jointCount(), at = jointBox_->currentIndex() - 1;
+    if (joints > 0) Q_EMIT jointChosen(at + 1 >= joints ? -1 : at + 1);
+  });
+  jointKey(Qt::Key_BracketLeft, [this] {
+    const int joints = jointCount(), at = jointBox_->currentIndex() - 1;
+    if (joints > 0) Q_EMIT jointChosen(at <= -1 ? joints - 1 : at - 1);
+  });
+  jointKey(Qt::Key_0, [this] { Q_EMIT jointChosen(-1); });
 }
 
 QWidget* LayerBar::buildLayerToolbar(const RenderOptions& options) {

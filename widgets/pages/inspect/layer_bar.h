@@ -22,6 +22,9 @@ class LayerBar : public QWidget {
 
   /// The layer toggles, each with its key (added to the page, which their shortcuts need).
   QList<QAction*> layerActions() const;
+  /// "]" / "[" the next / previous joint, "0" the maximum over joints (jointChosen; the page
+  /// adds them, which their shortcuts need).
+  QList<QAction*> jointActions() const { return jointActions_; }
   /// Checks or unchecks the toggle of `layer` (layerToggled follows when it changes).
   void setLayerChecked(OverlayLayer layer, bool on);
   /// Turns the layers that need the network (heatmap, tags, network resolution) on or off;
@@ -52,6 +55,7 @@ class LayerBar : public QWidget {
   QAction* addToggle(const QString& text, const QString& key, OverlayLayer layer, bool on);
 
   QAction* layerActions_[kOverlayLayers.size()] = {};  // by OverlayLayer
+  QList<QAction*> jointActions_;
   QComboBox* jointBox_ = nullptr;
 };
 

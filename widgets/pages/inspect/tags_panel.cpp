@@ -83,4 +83,19 @@ std::optional<TagsPanel::EnteredTag> TagsPanel::askTag(bool person) {
   return EnteredTag{name->currentText(), note->text()};
 }
 
+RunTag runTagOf(const ImageRecord& record, int person, const RunAnalysis* analysis,
+                const QString& tag, const QString& note) {
+  RunTag entry;
+  entry.imageId = record.imageId;
+  entry.tag = tag.trimmed().toStdString();
+  entry.note = note.trimmed().toStdString();
+  if (person >= 0 && analysis) {
+    const auto& detections = analysis->detectionsOf(record.imageId);
+    if (person < static_cast<int>(detections.size()))
+      entry.detection =
+          analysis->analysis.detections[detections[static_cast<std::size_t>(person)]].index;
+  }
+  return entry;
+}
+
 }  // namespace posescope

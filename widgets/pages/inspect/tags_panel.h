@@ -4,6 +4,9 @@
 #include <QWidget>
 #include <optional>
 
+#include "report/run_views.h"
+#include "widgets/session/run_analysis.h"
+
 class QTableView;
 
 namespace posescope {
@@ -43,5 +46,10 @@ class TagsPanel : public QWidget {
   QTableView* table_ = nullptr;
   RunViewState* view_ = nullptr;
 };
+
+/// `tag` and `note` (trimmed) on `record`, or on its predicted person `person` when `analysis`
+/// is there (a prediction is tagged by its place in results.json, which only the analysis knows).
+RunTag runTagOf(const ImageRecord& record, int person, const RunAnalysis* analysis,
+                const QString& tag, const QString& note);
 
 }  // namespace posescope
