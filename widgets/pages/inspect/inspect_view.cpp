@@ -30,20 +30,7 @@
 
 namespace posescope {
 
-namespace {
-
-// Images whose recomputed maps are kept (InspectController's LRU cache).
-constexpr std::size_t kCachedImages = 8;
-
-// What the network's layers say for predictions imported from a results file.
-QString noNetworkNote() {
-  return QObject::tr("not available for imported predictions");
-}
-
-}  // namespace
-
 InspectView::InspectView(QWidget* parent) : QWidget(parent) {
-  controller_ = new InspectController(kCachedImages, this);
   reader_ = new ImageFileReader(this);
   connect(reader_, &ImageFileReader::awaitedRead, this, &InspectView::onImageRead);
   options_.showHeatmap = true;  // the point of the page; off with H
@@ -68,10 +55,6 @@ InspectView::InspectView(QWidget* parent) : QWidget(parent) {
   canvasPane_ = new CanvasPane(layerBar_, options_);
   connectLayerBar();
   connect(canvas(), &ImageCanvas::personClicked, this, &InspectView::selectPerson);
-  connect(canvas(), &ImageCanvas::renderFailed, this, [this](const QString& message) {
-    mapsNote_ = tr("cannot draw: %1").arg(message);
-    updateStatus();
-  });
   connect(canvasPane_->filterBar(), &DisplayFilterBar::filterChanged, this,
           &InspectView::setDisplayFilter);
   connect(canvasPane_->filterBar(), &DisplayFilterBar::matchThresholdChanged, this,
@@ -83,6 +66,8 @@ InspectView::InspectView(QWidget* parent) : QWidget(parent) {
   grid_ = new JointGrid;
   grid_->setMinimumWidth(190);
   connect(grid_, &JointGrid::jointSelected, this, &InspectView::setJoint);
+  maps_ = new ShownImageMaps(canvas(), grid_, this);
+  connectMaps();
   personPanel_ = new PersonPanel(grid_);
   connect(personPanel_, &PersonPanel::personChosen, this, [this](int person) {
     if (person != selectedPerson_) selectPerson(person);
@@ -101,20 +86,30 @@ InspectView::InspectView(QWidget* parent) : QWidget(parent) {
   layout->setContentsMargins(4, 4, 4, 4);
   layout->addWidget(splitter);
   addShortcuts();
-
-  connect(controller_, &InspectController::mapsReady, this, &InspectView::onMapsReady);
-  connect(controller_, &InspectController::mapsFailed, this,
-          [this](qulonglong index, const QString& message) {
-            if (current_ && *current_ == index) {
-              mapsNote_ = tr("maps unavailable: %1").arg(message);
-              updateStatus();
-            }
-          });
   grid_->setMaps(jointNames(), nullptr, options_.colormap);
   updateStatus();
 }
 
 InspectView::~InspectView() = default;
+
+void InspectView::connectMaps() {
+  connect(maps_, &ShownImageMaps::noteChanged, this, &InspectView::updateStatus);
+  connect(controller(), &InspectController::mapsReady, this,
+          [this](qulonglong index, const ImageMapsPtr& maps) {
+            if (current_ && *current_ == index) showMaps(maps);
+          });
+  connect(controller(), &InspectController::mapsFailed, this,
+          [this](qulonglong index, const QString& message) {
+            if (current_ && *current_ == index) {
+              maps_->setNote(tr("maps unavailable: %1").arg(message));
+              updateStatus();
+            }
+          });
+  connect(canvas(), &ImageCanvas::renderFailed, this, [this](const QString& message) {
+    maps_->setNote(tr("cannot draw: %1").arg(message));
+    updateStatus();
+  });
+}
 
 void InspectView::connectTriage() {
   TriageBar* triage = imageList_->triageBar();
@@ -132,7 +127,7 @@ void InspectView::connectLayerBar() {
     options_.colormap = colormap;
     applyOptions();
     if (current_)
-      if (ImageMapsPtr maps = controller_->cached(*current_)) showMaps(maps);
+      if (ImageMapsPtr maps = controller()->cached(*current_)) showMaps(maps);
   });
   connect(layerBar_, &LayerBar::scoreStyleChosen, this, [this](bool asSize, bool asOpacity) {
     options_.scoreAsSize = asSize;
@@ -197,10 +192,9 @@ void InspectView::setData(RunOverlayDataPtr data, std::unique_ptr<MapsProvider> 
   data_ = data ? std::move(data) : std::make_shared<const RunOverlayData>();
   current_.reset();
   followRunFilters(QString::fromStdString(data_->runDir));
-  mapsApplied_ = false;
   reader_->clear();  // the files may have changed since they were read
-  mapsNote_.clear();
-  controller_->setProvider(std::move(provider));
+  const QStringList names = jointNames();
+  maps_->setRun(std::move(provider), names, data_->imported);
   // A filter typed for the run shown before would hide the new run's images.
   imageList_->clearFilter();
   // The analysis of the run shown before does not describe this one; the session's follows.
@@ -209,7 +203,6 @@ void InspectView::setData(RunOverlayDataPtr data, std::unique_ptr<MapsProvider> 
   imageList_->setAnalysis(nullptr);
   clearImageQueue();
   selectedPerson_ = -1;
-  const QStringList names = jointNames();
   if (options_.heatmapJoint >= names.size()) options_.heatmapJoint = -1;
   layerBar_->setJoints(names, options_.heatmapJoint);
   grid_->setMaps(names, nullptr, options_.colormap);
@@ -264,22 +257,15 @@ bool InspectView::showImage(std::size_t datasetIndex) {
   const ImageRecord* record = data_->recordOf(datasetIndex);
   if (!record) return false;
   current_ = datasetIndex;
-  mapsNote_.clear();
-  mapsApplied_ = false;
-  const QImage image = imageOf(*record);
   // Cached maps are drawn with the image, in one pass; otherwise they are asked for below.
-  ImageMapsPtr maps = needsMaps() ? controller_->cached(datasetIndex) : nullptr;
+  const ImageMapsPtr maps = maps_->startImage(datasetIndex, options_);
+  const QImage image = imageOf(*record);
   const OverlayScene scene = sceneOf(*record);
   personPanel_->setScene(scene, options_);
   filterBanner()->showFilters(options_, &scene);
   selectedPerson_ = -1;  // another image: the person panel is empty until a person is chosen
   updatePersonPanel();
   canvas()->setImage(image, scene, maps);
-  if (maps) {
-    noteMaps(maps);
-  } else {
-    grid_->setMaps(jointNames(), nullptr, options_.colormap);
-  }
   Q_EMIT imageShown(datasetIndex);
   if (!readingImage()) Q_EMIT imageDecoded(datasetIndex);
   if (maps) Q_EMIT mapsShown(datasetIndex);
@@ -303,8 +289,7 @@ void InspectView::onImageRead() {
   const std::size_t index = *current_;
   OverlayScene scene = sceneOf(*record);
   scene.selectedPerson = selectedPerson_;
-  canvas()->setImage(imageOf(*record), std::move(scene),
-                     mapsApplied_ && needsMaps() ? controller_->cached(index) : nullptr);
+  canvas()->setImage(imageOf(*record), std::move(scene), maps_->drawn(index, options_));
   updateStatus();
   Q_EMIT imageDecoded(index);
 }
@@ -469,44 +454,12 @@ void InspectView::redrawCurrent() {
   selectPerson(person);
 }
 
-bool InspectView::needsMaps() const {
-  return options_.showHeatmap || options_.showTags || !options_.projectMaps || grid_->isVisible();
-}
-
 void InspectView::requestMapsIfNeeded() {
-  if (data_->imported) {  // no network: nothing to ask for, only say so where maps are wanted
-    mapsNote_ =
-        current_ && needsMaps() ? tr("heatmaps and tags: %1").arg(noNetworkNote()) : QString();
-    return;
-  }
-  if (!current_ || !controller_->hasProvider() || !needsMaps()) return;
-  if (mapsApplied_) return;
-  if (ImageMapsPtr maps = controller_->request(*current_)) {
-    showMaps(maps);
-  } else {
-    mapsNote_ = tr("computing heatmaps and tags\u2026");
-    updateStatus();
-  }
-}
-
-void InspectView::onMapsReady(qulonglong index, const ImageMapsPtr& maps) {
-  if (!current_ || *current_ != index) return;
-  showMaps(maps);
-}
-
-void InspectView::noteMaps(const ImageMapsPtr& maps) {
-  mapsApplied_ = true;
-  mapsNote_.clear();
-  if (maps->joints <= 0)
-    mapsNote_ = maps->record.failed()
-                    ? tr("no maps: %1").arg(QString::fromStdString(maps->record.error))
-                    : tr("no maps for this image");
-  grid_->setMaps(jointNames(), maps->joints > 0 ? maps : nullptr, options_.colormap);
+  if (ImageMapsPtr maps = maps_->request(current_, options_)) showMaps(maps);
 }
 
 void InspectView::showMaps(const ImageMapsPtr& maps) {
-  canvas()->setMaps(maps);
-  noteMaps(maps);
+  maps_->show(maps, options_.colormap);
   updateStatus();
   if (current_) Q_EMIT mapsShown(*current_);
 }
@@ -535,7 +488,7 @@ QString InspectView::statusText() const {
 
 void InspectView::updateStatus() {
   canvasPane_->showStatus(*data_, current_, options_, layerBar_->jointText(),
-                          {reader_->note(), mapsNote_, analysisNote_});
+                          {reader_->note(), maps_->note(), analysisNote_});
 }
 
 }  // namespace posescope

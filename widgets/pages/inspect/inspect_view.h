@@ -12,6 +12,7 @@
 #include "widgets/pages/inspect/canvas_pane.h"
 #include "widgets/pages/inspect/image_list_panel.h"
 #include "widgets/pages/inspect/person_panel.h"
+#include "widgets/pages/inspect/shown_image_maps.h"
 #include "widgets/pages/inspect/tags_panel.h"
 #include "widgets/session/inspect_worker.h"
 #include "widgets/session/run_analysis.h"
@@ -42,11 +43,12 @@ class ViewQueryBar;
 
 /// Per-image table (sortable, filterable, with the error analysis' counts and tags), the view's
 /// query bar (the document's RunViewState, shared with the Results page), the triage queue
-/// buttons and the run folder's tags on the left, the image canvas with its layer toolbar in the
-/// middle, the joint grid, the people of the image and the selected person's error labels on the
-/// right (ImageListPanel with its TriageBar and TagsPanel, CanvasPane with its LayerBar,
-/// PersonPanel: this class composes them and holds the image shown). Heatmaps and tag maps are
-/// recomputed for the image shown by an InspectController (its own worker thread and Evaluator, an
+/// buttons and the run folder's tags on the left (ImageListPanel, TriageBar, TagsPanel), the image
+/// canvas under its layer bar in the middle (CanvasPane, LayerBar), the joint grid, the people of
+/// the image and the selected person's error labels on the right (PersonPanel). This class
+/// composes them and holds what they show: the run, the image shown, its options and analysis.
+/// The image's file is read on pool threads (ImageFileReader); its heatmaps and tag maps are
+/// recomputed by an InspectController (ShownImageMaps: its own worker thread and Evaluator, an
 /// LRU of 8 images); the error analysis comes from the session's RunAnalysisSession. Keyboard:
 /// PgDown / "." next image (in a queue: its next image), PgUp / "," previous, "]" / "[" next /
 /// previous joint, "0" max over joints, P G C M E H T R toggle predictions, ground truth, crowd,
@@ -144,7 +146,7 @@ class InspectView : public QWidget {
   QSortFilterProxyModel* proxyModel() const;
   /// The button of `preset` above the image table.
   QAction* triageAction(TriagePreset preset) const;
-  InspectController* controller() const { return controller_; }
+  InspectController* controller() const { return maps_->controller(); }
   const RunOverlayData& data() const { return *data_; }
   /// The data shown, to hand to a background job without a copy.
   const RunOverlayDataPtr& sharedData() const { return data_; }
@@ -182,6 +184,8 @@ class InspectView : public QWidget {
   void showEvent(QShowEvent* event) override;
 
  private:
+  /// The maps computed, failed or not drawable for the image shown: drawn, or said in the status.
+  void connectMaps();
   /// The worst images' queue and the others: restricts the image list to one.
   void connectTriage();
   /// The layer bar's choices applied to the options.
@@ -196,12 +200,10 @@ class InspectView : public QWidget {
   /// The image shown drawn again (its scene changed).
   void redrawCurrent();
   void updatePersonPanel();
-  void onMapsReady(qulonglong index, const ImageMapsPtr& maps);
   void applyOptions();
   void requestMapsIfNeeded();
-  bool needsMaps() const;
+  /// Draws the maps of the image shown (mapsShown follows).
   void showMaps(const ImageMapsPtr& maps);
-  void noteMaps(const ImageMapsPtr& maps);
   /// The file of `record` as the canvas draws it (ImageFileReader).
   QImage imageOf(const ImageRecord& record);
   /// The image shown gets its pixels once its file is read.
@@ -221,10 +223,8 @@ class InspectView : public QWidget {
   RenderOptions options_;
   std::optional<std::size_t> current_;
   ImageFileReader* reader_ = nullptr;
-  QString mapsNote_;          // computing / failed
-  QString analysisNote_;      // why there is no error analysis
-  bool mapsApplied_ = false;  // the current image's maps (possibly empty) are drawn
-  InspectController* controller_ = nullptr;
+  QString analysisNote_;  // why there is no error analysis
+  ShownImageMaps* maps_ = nullptr;
   RunAnalysisPtr analysis_;
   int selectedPerson_ = -1;
   RunViewState* view_ = nullptr;
