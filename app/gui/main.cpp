@@ -15,19 +15,14 @@
 #include "eval_settings_args.h"
 #include "render/render_options.h"
 #include "widgets/common/app_icon.h"
-#include "widgets/pages/compare/compare_view.h"
 #include "widgets/pages/experiment/run_setup_view.h"
-#include "widgets/pages/inspect/inspect_view.h"
-#include "widgets/pages/results/results_view.h"
 #include "widgets/session/network_engine.h"
-#include "widgets/session/run_analysis_session.h"
-#include "widgets/session/run_document.h"
 #include "widgets/session/run_library_session.h"
 #include "widgets/session/run_session.h"
-#include "widgets/session/run_view_state.h"
 #include "widgets/session/triage_queues.h"
 #include "widgets/shell/demo_launcher.h"
 #include "widgets/shell/main_window.h"
+#include "widgets/shell/window_launch.h"
 
 namespace {
 
@@ -82,8 +77,9 @@ std::vector<OptionGroup> launchOptions() {
         {"--demo-search", "", "run a short search of the demo supernet (Help > Search Demo)"},
         {"--pair-dialog", "", "open the Run A and B to Compare dialog"},
         {"--page", "NAME",
-         "show page NAME once the folders asked for are open: experiment, run,\nresults, "
-         "inspect, timing, compare, search or runs"},
+         "show page NAME once the folders asked for are open:\n" +
+             posescope::namesText(std::begin(posescope::kPageNames),
+                                  std::size(posescope::kPageNames))},
         {"--tab", "NAME",
          "with --page results or compare: show its tab NAME: images, analysis,\ncurves or "
          "annotation-qa (Results), summary, timing, analysis or curves (Compare)"}}},
@@ -104,24 +100,25 @@ QString text(const std::string& s) {
   return QString::fromStdString(s);
 }
 
-// Index of `name` in `names`, or nullopt.
-template <std::size_t N>
-std::optional<int> indexOf(const std::string& name, const char* const (&names)[N]) {
-  for (std::size_t i = 0; i < N; ++i)
-    if (name == names[i]) return static_cast<int>(i);
-  return std::nullopt;
-}
-
 // The command line read and checked: what needs no window.
 struct Launch {
   ParsedArgs args;
   std::vector<std::string> overrides, compareRuns;
-  std::optional<MainWindow::Page> page;
-  std::optional<MainWindow::DetailTab> tab;
-  bool curvesTab = false;  // the Results and Compare pages' Curves tabs (no DetailTab)
-  std::optional<posescope::TriagePreset> queue;
-  bool evalSettings = false;
+  posescope::WindowLaunch window;  // what the shell does with the pages
 };
+
+// The settings the evaluation options ask for, from the run's own; nullopt (said on stderr) when
+// they do not fit its dataset.
+std::optional<posescope::EvalParams> evalSettingsOf(const ParsedArgs& args,
+                                                    posescope::EvalParams settings) {
+  try {
+    posescope::cli::applyEvalSettings(args, settings);
+  } catch (const UsageError& e) {
+    std::fprintf(stderr, "posescope: %s\n", e.message.c_str());
+    return std::nullopt;
+  }
+  return settings;
+}
 
 // Throws UsageError naming the option at fault.
 Launch readCommandLine(const std::vector<std::string>& words) {
@@ -141,16 +138,20 @@ Launch readCommandLine(const std::vector<std::string>& words) {
                      std::to_string(launch.overrides.size()) + " words)"};
   for (const char* number : {"--inspect", "--person", "--joint"})
     if (args.has(number)) args.getInt(number, 0);  // malformed: UsageError naming it
+  posescope::WindowLaunch& window = launch.window;
   if (args.has("--layers")) {
     posescope::RenderOptions options;
     const auto unknown = posescope::showOnlyLayers(options, args.get("--layers"));
     std::string names;
     for (const std::string& name : unknown) names += (names.empty() ? "" : ", ") + name;
     if (!names.empty()) throw UsageError{"--layers: unknown layer(s) " + names};
+    window.layers = text(args.get("--layers")).split(',');
   }
+  if (args.has("--joint")) window.joint = static_cast<int>(args.getInt("--joint"));
+  if (args.has("--min-score")) window.minScore = args.getDouble("--min-score");
   if (args.has("--queue")) {
-    launch.queue = posescope::triagePresetFromName(text(args.get("--queue")));
-    if (!launch.queue) {
+    window.triageQueue = posescope::triagePresetFromName(text(args.get("--queue")));
+    if (!window.triageQueue) {
       QStringList names;
       for (posescope::TriagePreset preset : posescope::kTriagePresets)
         names << posescope::triagePresetName(preset);
@@ -158,49 +159,43 @@ Launch readCommandLine(const std::vector<std::string>& words) {
                        names.join(", ").toStdString() + ")"};
     }
   }
+  bool evalSettings = false;
   for (const auto& option : posescope::cli::evalSettingsGroup().options)
-    launch.evalSettings = launch.evalSettings || args.has(option.name);
-  if (launch.evalSettings && !args.has("--open-run"))
+    evalSettings = evalSettings || args.has(option.name);
+  if (evalSettings && !args.has("--open-run"))
     throw UsageError{"the evaluation settings (--sigmas, --max-dets, ...) need --open-run"};
+  if (evalSettings) {
+    window.evalSettings = [&args](const posescope::EvalParams& runDefaults) {
+      return evalSettingsOf(args, runDefaults);
+    };
+  }
+  if (args.has("--view")) window.viewQuery = text(args.get("--view"));
+  window.timingPage = args.has("--timing");
+  if (args.has("--inspect")) window.inspectImage = args.getInt("--inspect");
+  if (args.has("--person")) window.person = static_cast<int>(args.getInt("--person")) - 1;
   if (args.has("--page")) {
-    const char* const pages[] = {"experiment", "run",    "results", "inspect", "timing",
-                                 "compare",    "search", "runs"};  // MainWindow::Page order
-    const auto page = indexOf(args.get("--page"), pages);
-    if (!page)
-      throw UsageError{"--page: unknown page '" + args.get("--page") +
-                       "' (experiment, run, results, inspect, timing, compare, search or runs)"};
-    launch.page = static_cast<MainWindow::Page>(*page);
+    window.page = posescope::pageNamed(args.get("--page"));
+    if (!window.page)
+      throw UsageError{"--page: unknown page '" + args.get("--page") + "' (" +
+                       posescope::namesText(std::begin(posescope::kPageNames),
+                                            std::size(posescope::kPageNames)) +
+                       ")"};
   }
-  if (args.has("--tab") && args.get("--tab") == "curves") {
-    launch.curvesTab = true;
-  } else if (args.has("--tab")) {
-    const char* const tabs[] = {"images", "summary", "timing", "analysis",
-                                "annotation-qa"};  // DetailTab order
-    const auto tab = indexOf(args.get("--tab"), tabs);
-    if (!tab)
-      throw UsageError{"--tab: unknown tab '" + args.get("--tab") +
-                       "' (images, analysis, curves, annotation-qa, summary or timing)"};
-    launch.tab = static_cast<MainWindow::DetailTab>(*tab);
+  if (args.has("--tab")) {
+    window.tab = posescope::detailTabNamed(args.get("--tab"));
+    if (!window.tab)
+      throw UsageError{"--tab: unknown tab '" + args.get("--tab") + "' (" +
+                       posescope::namesText(std::begin(posescope::kDetailTabNames),
+                                            std::size(posescope::kDetailTabNames)) +
+                       ")"};
   }
+  window.report = [](const QString& message) {
+    std::fprintf(stderr, "posescope: %s\n", qPrintable(message));
+  };
   return launch;
 }
 
-// The Inspect (and Compare) layers, the joint and score floor asked for.
-void applyInspectOptions(const ParsedArgs& args, MainWindow& window) {
-  if (args.has("--layers")) {
-    window.inspectView()->setLayers(text(args.get("--layers")).split(','));
-    // The Compare canvases show those they have (not the heatmap, tag and network layers).
-    posescope::RenderOptions compare = window.compareView()->options();
-    posescope::showOnlyLayers(compare, args.get("--layers"));
-    window.compareView()->setOptions(compare);
-  }
-  if (args.has("--joint"))
-    window.inspectView()->setJoint(static_cast<int>(args.getInt("--joint", -1)));
-  if (args.has("--min-score"))
-    window.inspectView()->setDisplayFilter(args.getDouble("--min-score", 0), 0);
-}
-
-// The setup options and overrides, then the Inspect layers and joint.
+// The setup options and overrides, then the Inspect and Compare display.
 void applySetup(const Launch& launch, MainWindow& window) {
   const ParsedArgs& args = launch.args;
   if (!args.has("--fresh")) window.restoreLastSetup();
@@ -214,56 +209,7 @@ void applySetup(const Launch& launch, MainWindow& window) {
   QStringList overrides;
   for (const auto& word : launch.overrides) overrides << text(word);
   if (!overrides.isEmpty()) setup->setOverrides(overrides);
-  applyInspectOptions(args, window);
-}
-
-// --open-run and what follows once the folder is read: the page, the image, the person, the
-// triage queue and the evaluation settings.
-void openRun(const Launch& launch, MainWindow& window) {
-  const ParsedArgs& args = launch.args;
-  posescope::RunSession* session = window.session();
-  // The folder is read in the background: the page and image are chosen once it is shown.
-  QObject::connect(session, &posescope::RunSession::runFolderOpened, &window, [&launch, &window] {
-    const ParsedArgs& args = launch.args;
-    applyInspectOptions(args, window);
-    if (args.has("--view"))
-      window.session()->document()->view()->setQuery(text(args.get("--view")));
-    if (args.has("--timing")) window.showPage(MainWindow::TimingPage);
-    if (launch.page && !args.has("--inspect")) window.showPage(*launch.page);
-    if (!args.has("--inspect")) return;
-    const long index = args.getInt("--inspect", 0);
-    if (index < 0 || !window.inspectImage(static_cast<std::size_t>(index)))
-      std::fprintf(stderr, "posescope: --inspect: no image %ld in the run opened\n", index);
-    if (args.has("--person"))
-      window.inspectView()->selectPerson(static_cast<int>(args.getInt("--person", 1)) - 1);
-  });
-  // Once: the analysis of the folder opened (a later reanalysis keeps the user's choices).
-  auto* once = new QObject(&window);
-  QObject::connect(session->analysis(), &posescope::RunAnalysisSession::analysisReady, once,
-                   [&launch, &window, once](const posescope::RunAnalysisPtr& analysis) {
-                     once->deleteLater();
-                     if (launch.queue) {
-                       window.showPage(MainWindow::InspectPage);
-                       window.inspectView()->showTriageQueue(*launch.queue);
-                     }
-                     if (!launch.evalSettings) return;
-                     // Checked against the run's dataset, then evaluated as the Evaluation Settings
-                     // panel does.
-                     posescope::EvalParams settings =
-                         posescope::evalParamsFor(analysis->input->layout);
-                     try {
-                       posescope::cli::applyEvalSettings(launch.args, settings);
-                     } catch (const UsageError& e) {
-                       std::fprintf(stderr, "posescope: %s\n", e.message.c_str());
-                       return;
-                     }
-                     window.reevaluate(settings);
-                   });
-  QObject::connect(session, &posescope::RunSession::runFolderFailed, &window,
-                   [](const QString&, const QString& error) {
-                     std::fprintf(stderr, "posescope: %s\n", qPrintable(error));
-                   });
-  window.openRunFolder(text(args.get("--open-run")));
+  posescope::applyLaunchDisplay(window, launch.window);
 }
 
 // The launch actions that start something once the event loop runs.
@@ -327,7 +273,8 @@ int main(int argc, char** argv) {
   // so its seconds of loading never hold the window back.
   QTimer::singleShot(0, [] { posescope::startLoadingNetworkEngine(); });
   posescope::RunSession* session = window.session();
-  if (args.has("--open-run")) openRun(launch, window);
+  if (args.has("--open-run"))
+    posescope::openRunAtLaunch(window, text(args.get("--open-run")), launch.window);
   if (launch.compareRuns.size() == 2) {
     QObject::connect(session, &posescope::RunSession::comparisonFailed, &window,
                      [](const QString& error) {
@@ -335,19 +282,15 @@ int main(int argc, char** argv) {
                      });
     window.compareRuns(text(launch.compareRuns[0]), text(launch.compareRuns[1]));
   }
-  if (launch.page && !args.has("--open-run")) {
+  if (launch.window.page && !args.has("--open-run")) {
     // After the comparison or run that may switch pages on its own.
-    const MainWindow::Page page = *launch.page;
+    const MainWindow::Page page = *launch.window.page;
     auto show = [&window, page] { window.showPage(page); };
     if (launch.compareRuns.size() == 2)
       QObject::connect(session, &posescope::RunSession::comparisonOpened, &window, show);
     QTimer::singleShot(0, &window, show);
   }
-  if (launch.tab) window.showDetailTab(*launch.tab);
-  if (launch.curvesTab) {
-    window.resultsView()->showTab(posescope::ResultsView::CurvesTab);
-    window.compareView()->showDetail(posescope::CompareView::CurvesDetail);
-  }
+  if (launch.window.tab) window.showDetailTab(*launch.window.tab);
   if (args.has("--open-search")) window.openSearchFolder(text(args.get("--open-search")));
   if (args.has("--runs")) {
     QStringList folders;

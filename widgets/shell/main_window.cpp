@@ -217,14 +217,22 @@ void MainWindow::showPage(Page page) {
 }
 
 void MainWindow::showDetailTab(DetailTab tab) {
-  if (tab == ImagesTab || tab == AnalysisTab || tab == AnnotationQaTab)
-    resultsView_->showTab(tab == ImagesTab     ? ResultsView::ImagesTab
-                          : tab == AnalysisTab ? ResultsView::AnalysisTab
-                                               : ResultsView::AnnotationQaTab);
-  if (tab != ImagesTab && tab != AnnotationQaTab)
-    compareView_->showDetail(tab == SummaryTab  ? CompareView::SummaryDetail
-                             : tab == TimingTab ? CompareView::TimingDetail
-                                                : CompareView::AnalysisDetail);
+  switch (tab) {
+    case ImagesTab:
+      return resultsView_->showTab(ResultsView::ImagesTab);
+    case AnnotationQaTab:
+      return resultsView_->showTab(ResultsView::AnnotationQaTab);
+    case SummaryTab:
+      return compareView_->showDetail(CompareView::SummaryDetail);
+    case TimingTab:
+      return compareView_->showDetail(CompareView::TimingDetail);
+    case AnalysisTab:
+      resultsView_->showTab(ResultsView::AnalysisTab);
+      return compareView_->showDetail(CompareView::AnalysisDetail);
+    case CurvesTab:
+      resultsView_->showTab(ResultsView::CurvesTab);
+      return compareView_->showDetail(CompareView::CurvesDetail);
+  }
 }
 
 void MainWindow::reevaluate(const EvalParams& settings) {

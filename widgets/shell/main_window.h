@@ -46,9 +46,9 @@ class MainWindow : public QMainWindow {
     SearchPage,
     RunsPage
   };
-  /// The tabs below the Results page's summary (Images, Where the AP goes) and the Compare
-  /// page's metrics (Summary, Time per stage, Where the AP goes).
-  enum DetailTab { ImagesTab, SummaryTab, TimingTab, AnalysisTab, AnnotationQaTab };
+  /// The tabs below the Results page's summary (Images, Where the AP goes, Annotation QA, Curves)
+  /// and the Compare page's metrics (Summary, Time per stage, Where the AP goes, Curves).
+  enum DetailTab { ImagesTab, SummaryTab, TimingTab, AnalysisTab, AnnotationQaTab, CurvesTab };
 
   explicit MainWindow(QWidget* parent = nullptr);
   ~MainWindow() override;
@@ -82,8 +82,8 @@ class MainWindow : public QMainWindow {
   /// the Inspect page; false (nothing changes) when the run has no record of it.
   bool inspectImage(std::size_t datasetIndex);
   void showPage(Page page);
-  /// Shows `tab` on the Results page (ImagesTab, AnalysisTab) and the Compare page (SummaryTab,
-  /// TimingTab, AnalysisTab).
+  /// Shows `tab` on the Results page (ImagesTab, AnalysisTab, AnnotationQaTab, CurvesTab) and
+  /// the Compare page (SummaryTab, TimingTab, AnalysisTab, CurvesTab).
   void showDetailTab(DetailTab tab);
   /// Opens the Results page's evaluation settings on `settings` and evaluates the run shown with
   /// them (RunAnalysisSession::reevaluate).
