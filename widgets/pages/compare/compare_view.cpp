@@ -1,33 +1,26 @@
 #include "widgets/pages/compare/compare_view.h"
 
-#include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QHBoxLayout>
-#include <QHeaderView>
 #include <QLabel>
-#include <QPushButton>
-#include <QSpinBox>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
-#include <algorithm>
-#include <unordered_map>
 
 #include "render/joint_error_marks.h"
 #include "report/error_label_changes.h"
-#include "widgets/common/ap_if_fixed_chart.h"
 #include "widgets/common/elided_label.h"
 #include "widgets/common/image_canvas.h"
 #include "widgets/common/image_decoder.h"
-#include "widgets/common/plot_utils.h"
-#include "widgets/common/qcp.h"
-#include "widgets/common/table_views.h"
 #include "widgets/models/comparison_models.h"
 #include "widgets/pages/compare/canvas_pair.h"
+#include "widgets/pages/compare/compare_ap_charts.h"
 #include "widgets/pages/compare/compare_curves.h"
 #include "widgets/pages/compare/compare_header_bar.h"
+#include "widgets/pages/compare/compare_image_list.h"
+#include "widgets/pages/compare/compare_tables.h"
+#include "widgets/pages/compare/compare_timing_plot.h"
 #include "widgets/session/run_document.h"
 #include "widgets/session/run_session.h"
 
@@ -75,56 +68,25 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
   layout->addWidget(header_);
   layout->addWidget(notes_);
   layout->addWidget(body, 1);
-  rebuildTimingPlot();
   followDocument(new RunDocument(this));  // the session's once followSession is called
 }
 
-// Left: metrics, summary, timing plot.
+// Left: the metrics over the tabs of details.
 QWidget* CompareView::buildTables() {
-  metricTable_ = makeRowTable(metricModel_);
-  metricTable_->setObjectName(QStringLiteral("metricTable"));
-  metricTable_->setSelectionMode(QAbstractItemView::SingleSelection);
-  // Long run labels share the width and elide; the names, B - A and its interval always fit.
-  metricTable_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-  metricTable_->horizontalHeader()->setSectionResizeMode(MetricComparisonModel::NameColumn,
-                                                         QHeaderView::ResizeToContents);
-  metricTable_->horizontalHeader()->setSectionResizeMode(MetricComparisonModel::DeltaColumn,
-                                                         QHeaderView::ResizeToContents);
-  metricTable_->horizontalHeader()->setSectionResizeMode(MetricComparisonModel::IntervalColumn,
-                                                         QHeaderView::ResizeToContents);
-  metricTable_->horizontalHeader()->setTextElideMode(Qt::ElideMiddle);
-  metricTable_->setTextElideMode(Qt::ElideMiddle);
-  summaryTable_ = makeRowTable(summaryModel_);
-  summaryTable_->setSelectionMode(QAbstractItemView::SingleSelection);
-  // A and B share the width left by the row names, so neither side pushes the other out.
-  summaryTable_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-  summaryTable_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
-  summaryTable_->setWordWrap(false);
-  // Narrow panes elide in the middle: run folders differ at their ends (_A-arch, _B-arch).
-  summaryTable_->setTextElideMode(Qt::ElideMiddle);
-  timingPlot_ = new QCustomPlot;
-  setUpPlot(timingPlot_);
-  timingPlot_->setMinimumHeight(160);
-  // One entry per row: two long run labels side by side would widen the whole window.
-  timingPlot_->legend->setFillOrder(QCPLegend::foColumnsFirst);
-  timingPlot_->legend->setWrap(1);
-  timingPlot_->axisRect()->insetLayout()->take(timingPlot_->legend);
-  timingPlot_->plotLayout()->addElement(1, 0, timingPlot_->legend);
-  timingPlot_->plotLayout()->setRowStretchFactor(1, 0.001);
-  // A title naming both runs: an exported plot is seen away from the page that names them.
-  timingPlot_->plotLayout()->insertRow(0);
-  QFont titleFont = timingPlot_->font();
-  titleFont.setBold(true);
-  timingTitle_ = new QCPTextElement(timingPlot_, QString(), titleFont);
-  timingTitle_->setObjectName(QStringLiteral("timingTitle"));
-  timingPlot_->plotLayout()->addElement(0, 0, timingTitle_);
-  timingPlot_->plotLayout()->setRowStretchFactor(0, 0.001);
-  // Below the metrics, one of: the summaries, the time per stage, where the AP goes.
+  metricTable_ = makeMetricTable(metricModel_);
+  summaryTable_ = makeSummaryTable(summaryModel_);
+  timingPlot_ = new CompareTimingPlot;
+  // Below the metrics, one of: the summaries, the time per stage, where the AP goes, curves.
   auto* below = details_ = new QTabWidget;
   below->setObjectName(QStringLiteral("compareDetails"));
   below->addTab(summaryTable_, tr("Summary"));
   below->addTab(timingPlot_, tr("Time per stage"));
-  below->addTab(buildApCharts(), tr("Where the AP goes"));
+  apCharts_ = new CompareApCharts;
+  connect(apCharts_, &CompareApCharts::imagesRequested, this,
+          [this](CompareApCharts::Side side, const ImageQueue& queue) {
+            showImageSelection(side == CompareApCharts::A ? A : B, queue);
+          });
+  below->addTab(apCharts_, tr("Where the AP goes"));
   curves_ = new CompareCurves;
   below->addTab(curves_, tr("Curves"));
   auto* left = new QSplitter(Qt::Vertical);
@@ -136,85 +98,22 @@ QWidget* CompareView::buildTables() {
   return left;
 }
 
-// The AP-if-fixed charts of A and B side by side, on one area and OKS choice.
-QWidget* CompareView::buildApCharts() {
-  apChartA_ = new ApIfFixedChart;
-  apChartB_ = new ApIfFixedChart;
-  apChartA_->setObjectName(QStringLiteral("apChartA"));
-  apChartB_->setObjectName(QStringLiteral("apChartB"));
-  const auto follow = [](ApIfFixedChart* from, ApIfFixedChart* to) {
-    connect(from, &ApIfFixedChart::choiceChanged, to, [from, to] {
-      const QSignalBlocker block(to);
-      to->setArea(from->area());
-      to->setOks(from->oks());
-    });
-  };
-  follow(apChartA_, apChartB_);
-  follow(apChartB_, apChartA_);
-  connect(apChartA_, &ApIfFixedChart::imagesRequested, this,
-          [this](const ImageQueue& queue) { showImageSelection(A, queue); });
-  connect(apChartB_, &ApIfFixedChart::imagesRequested, this,
-          [this](const ImageQueue& queue) { showImageSelection(B, queue); });
-  auto* charts = new QWidget;
-  auto* layout = new QHBoxLayout(charts);
-  layout->setContentsMargins(0, 0, 0, 0);
-  layout->addWidget(apChartA_);
-  layout->addWidget(apChartB_);
-  return charts;
-}
-
 // Right: per-image deltas and the two canvases.
 QWidget* CompareView::buildImagePane() {
-  imageTable_ = makeRowTable(imageModel_);
-  imageTable_->setObjectName(QStringLiteral("imageDeltaTable"));
-  imageTable_->setSelectionMode(QAbstractItemView::SingleSelection);
-  imageTable_->horizontalHeader()->resizeSection(ImageDeltaModel::FileColumn, 140);
-  // "B: 2 new swaps, 1 miss fewer" in sight beside the deltas (the tooltip has all of it).
-  imageTable_->horizontalHeader()->resizeSection(ImageDeltaModel::ErrorChangesColumn, 260);
-  imageTable_->setTextElideMode(Qt::ElideMiddle);
-  keepHeadersWhole(imageTable_);
-  // A chart bar's count of its error beside the file, shown only while its images are listed.
-  QHeaderView* header = imageTable_->horizontalHeader();
-  header->moveSection(header->visualIndex(ImageDeltaModel::QueueKeyColumn),
-                      header->visualIndex(ImageDeltaModel::FileColumn) + 1);
-  imageTable_->setColumnHidden(ImageDeltaModel::QueueKeyColumn, true);
-  connect(imageTable_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-          [this](const QModelIndex& current) {
-            if (const ImageDelta* d = imageModel_->deltaAt(current.row())) showImage(d->imageId);
-          });
+  imageList_ = new CompareImageList(imageModel_);
+  connect(imageList_, &CompareImageList::imageChosen, this, &CompareView::showImage);
+  // A chart bar's images listed anew: the first of them is shown.
+  connect(imageList_, &CompareImageList::selectionListed, this, [this] {
+    current_.reset();
+    if (const ImageDelta* first = imageModel_->deltaAt(0)) showImage(first->imageId);
+  });
   canvases_ = new CanvasPair;
   // The scenes hold the matches at one threshold: both sides are shown again at the new one.
   connect(canvases_, &CanvasPair::matchThresholdChanged, this, [this] {
     if (current_) showImage(*current_);
   });
-  // A chart bar's images: named above the table, with the way back to all of them.
-  selectionLabel_ = new QLabel;
-  selectionLabel_->setObjectName(QStringLiteral("imageSelectionLabel"));
-  auto* showAll = new QPushButton(tr("Show all images"));
-  showAll->setObjectName(QStringLiteral("showAllImagesButton"));
-  connect(showAll, &QPushButton::clicked, this, &CompareView::showAllImages);
-  selectionTop_ = new QSpinBox;
-  selectionTop_->setObjectName(QStringLiteral("selectionTop"));
-  selectionTop_->setRange(0, 1000000);
-  selectionTop_->setSpecialValueText(tr("top: all"));
-  selectionTop_->setPrefix(tr("top "));
-  selectionTop_->setToolTip(tr("Keep only the first images (the most of that error)"));
-  connect(selectionTop_, &QSpinBox::valueChanged, this, &CompareView::keepSelectionTop);
-  selectionBar_ = new QWidget;
-  auto* barLayout = new QHBoxLayout(selectionBar_);
-  barLayout->setContentsMargins(0, 0, 0, 0);
-  barLayout->addWidget(selectionLabel_, 1);
-  barLayout->addWidget(selectionTop_);
-  barLayout->addWidget(showAll);
-  selectionBar_->hide();
-  auto* list = new QWidget;
-  auto* listLayout = new QVBoxLayout(list);
-  listLayout->setContentsMargins(0, 0, 0, 0);
-  listLayout->addWidget(selectionBar_);
-  listLayout->addWidget(imageTable_);
-
   auto* right = new QSplitter(Qt::Vertical);
-  right->addWidget(list);
+  right->addWidget(imageList_);
   right->addWidget(canvases_);
   right->setStretchFactor(0, 1);
   right->setStretchFactor(1, 3);
@@ -290,19 +189,12 @@ void CompareView::clearComparison() {
   for (auto& detections : detectionsByImage_) detections.clear();
   metricModel_->setSignificance(std::nullopt);
   imageModel_->setErrorChanges({}, false);
-  for (ApIfFixedChart* chart : {apChartA_, apChartB_}) {
-    chart->setAnalysis(nullptr, nullptr);
-    chart->setCaption(QString());
-  }
+  apCharts_->clear();
   curves_->clear();
   metricModel_->setComparison(std::nullopt, {}, {});
   summaryModel_->setRows({}, {}, {});
-  imageModel_->setImages({});
+  imageList_->setImages({});
   current_.reset();
-  selection_.reset();
-  selectionBar_->hide();
-  imageModel_->setQueue(std::nullopt);
-  imageTable_->setColumnHidden(ImageDeltaModel::QueueKeyColumn, true);
   canvas(A)->setImage({}, {});
   canvas(B)->setImage({}, {});
 }
@@ -316,7 +208,7 @@ void CompareView::recompare() {
     clearComparison();
     notes_->setText(side(A) || side(B) ? tr("Open the other run folder to compare.")
                                        : tr("Open two run folders to compare them."));
-    rebuildTimingPlot();
+    timingPlot_->clear();
     return;
   }
   // Another pair resets the display filters (unless kept), before anything is drawn with them.
@@ -337,17 +229,10 @@ void CompareView::recompare() {
   labelA_ = labelA;
   labelB_ = labelB;
   metricModel_->setComparison(comparison_->metrics, labelA, labelB);
-  // Every metric in sight: the table is as tall as its rows.
-  metricTable_->setMinimumHeight(metricTable_->horizontalHeader()->sizeHint().height() +
-                                 metricModel_->rowCount() * kTableRowHeight +
-                                 2 * metricTable_->frameWidth() + 2);
+  fitMetricTableHeight(metricTable_);
   summaryModel_->setRows(summaryRows(*comparison_, *side(A), *side(B)), labelA, labelB);
   // Another pair (or A and B exchanged): a chart bar's selection named the previous one.
-  selection_.reset();
-  selectionBar_->hide();
-  imageModel_->setQueue(std::nullopt);
-  imageTable_->setColumnHidden(ImageDeltaModel::QueueKeyColumn, true);
-  imageModel_->setImages(comparison_->images);
+  imageList_->setImages(comparison_->images);
   canvases_->setCaption(CanvasPair::A, tr("<b>A</b>: %1").arg(labelA.toHtmlEscaped()));
   canvases_->setCaption(CanvasPair::B, tr("<b>B</b>: %1").arg(labelB.toHtmlEscaped()));
 
@@ -362,7 +247,7 @@ void CompareView::recompare() {
   }
   startPairAnalysis();
   metricTable_->resizeColumnsToContents();
-  rebuildTimingPlot();
+  timingPlot_->showRuns(*comparison_, *side(A), *side(B), labelA_, labelB_);
   Q_EMIT comparisonChanged();
 
   const std::optional<std::int64_t> keep = current_;
@@ -389,12 +274,7 @@ void CompareView::startPairAnalysis() {
   for (auto& detections : detectionsByImage_) detections.clear();
   metricModel_->setSignificance(std::nullopt, true);
   imageModel_->setErrorChanges({}, false);
-  apChartA_->setCaption(tr("<b>A</b>: %1").arg(labelA_.toHtmlEscaped()));
-  apChartB_->setCaption(tr("<b>B</b>: %1").arg(labelB_.toHtmlEscaped()));
-  for (ApIfFixedChart* chart : {apChartA_, apChartB_}) {
-    chart->setAnalysis(nullptr, nullptr);
-    chart->setMessage(tr("Analysing the errors of both runs\u2026"));
-  }
+  apCharts_->showRuns(labelA_, labelB_);
   // One copy of each run for both jobs (the document's may change while they go).
   const LoadedRunPtr& runA = side(A)->run;
   const LoadedRunPtr& runB = side(B)->run;
@@ -424,12 +304,8 @@ void CompareView::showPairAnalysis(const RunPairAnalysisPtr& analysis) {
   // Each chart names its run's metric table AP (valid.py's, the first stat) beside its baseline.
   const std::optional<MetricComparison>& metrics = comparison_->metrics;
   const bool haveAp = metrics && !metrics->a.empty() && !metrics->b.empty();
-  apChartA_->setAnalysis(std::shared_ptr<const KeypointAnalysis>(analysis, &analysis->a),
-                         std::shared_ptr<const Triage>(analysis, &analysis->triageA),
-                         haveAp ? metrics->a.front() : -1);
-  apChartB_->setAnalysis(std::shared_ptr<const KeypointAnalysis>(analysis, &analysis->b),
-                         std::shared_ptr<const Triage>(analysis, &analysis->triageB),
-                         haveAp ? metrics->b.front() : -1);
+  apCharts_->showPairAnalysis(analysis, haveAp ? metrics->a.front() : -1,
+                              haveAp ? metrics->b.front() : -1);
   curves_->showPairAnalysis(analysis);
   showNotes();
   if (current_) showImage(*current_);  // the errors layer has its labels now
@@ -441,7 +317,7 @@ void CompareView::showPairAnalysisFailed(const QString& message) {
   metricModel_->setSignificance(std::nullopt);
   const QString text = tr("no confidence intervals or error analyses: %1").arg(message);
   noteLines_ << text;
-  for (ApIfFixedChart* chart : {apChartA_, apChartB_}) chart->setMessage(text);
+  apCharts_->showFailure(text);
   curves_->showPairAnalysisFailed(text);
   showNotes();
   Q_EMIT pairAnalysisFinished();
@@ -456,127 +332,33 @@ void CompareView::setOrder(DeltaOrder order) {
   header_->setOrder(order);
   if (!comparison_) return;
   sortImageDeltas(comparison_->images, order_);
-  imageModel_->setImages(imagesListed());
-  if (current_) {
-    const int row = imageModel_->rowOfImage(*current_);
-    if (row >= 0) {
-      const QSignalBlocker block(imageTable_->selectionModel());
-      imageTable_->selectRow(row);
-    }
-  }
-}
-
-void CompareView::rebuildTimingPlot() {
-  timingPlot_->clearPlottables();
-  timingPlot_->xAxis->setLabel(QString());
-  timingPlot_->yAxis->setLabel(tr("mean milliseconds per image"));
-  auto ticker = QSharedPointer<QCPAxisTickerText>::create();
-  QVector<double> keys;
-  for (std::size_t s = 0; s < stageNames().size(); ++s) {
-    keys.push_back(static_cast<double>(s + 1));
-    ticker->addTick(static_cast<double>(s + 1), QString::fromStdString(stageNames()[s]));
-  }
-  timingPlot_->xAxis->setTicker(ticker);
-  timingPlot_->xAxis->setRange(0.4, static_cast<double>(keys.size()) + 0.6);
-  // The runs by their folders' names (the legend gives their labels, often the arch alone).
-  // Cut shorter than labels elsewhere: both names share the title's one line, which must not
-  // widen the window.
-  const auto runName = [this](Side s) {
-    return middleElided(
-        QFileInfo(QDir::cleanPath(QString::fromStdString(side(s)->run->dir))).fileName(),
-        kRunLabelChars / 2);
-  };
-  timingTitle_->setText(
-      comparison_ && side(A) && side(B)
-          ? tr("Mean time per stage \u2014 A: %1 vs B: %2").arg(runName(A), runName(B))
-          : tr("Mean time per stage"));
-  if (!comparison_) {
-    timingPlot_->yAxis->setRange(0, 1);
-    timingPlot_->replot();
-    return;
-  }
-  auto* group = new QCPBarsGroup(timingPlot_);
-  double top = 0;
-  const std::pair<const RunSide*, QColor> sides[] = {{&comparison_->a, runColor(RunSideColor::A)},
-                                                     {&comparison_->b, runColor(RunSideColor::B)}};
-  int n = 0;
-  for (const auto& [side, color] : sides) {
-    auto* bars = new QCPBars(timingPlot_->xAxis, timingPlot_->yAxis);
-    const std::optional<CompareSide>& loaded = this->side(n == 0 ? A : B);
-    const bool imported = loaded && loaded->run->summary.imported;
-    bars->setName(
-        (n == 0 ? tr("A: %1%2") : tr("B: %1%2"))
-            .arg(n == 0 ? labelA_ : labelB_, imported ? tr(" (imported: no timings)") : QString()));
-    ++n;
-    bars->setBrush(color);
-    bars->setPen(Qt::NoPen);
-    bars->setWidth(0.38);
-    bars->setBarsGroup(group);
-    QVector<double> values;
-    for (std::size_t s = 0; s < stageNames().size(); ++s) {
-      const double v = s < side->timing.perStage.size() ? side->timing.perStage[s].mean : 0;
-      values.push_back(v);
-      top = std::max(top, v);
-    }
-    bars->setData(keys, values, true);
-  }
-  timingPlot_->yAxis->setRange(0, top > 0 ? top * 1.15 : 1);
-  timingPlot_->replot();
-}
-
-std::vector<ImageDelta> CompareView::imagesListed() const {
-  if (!comparison_) return {};
-  if (!selection_) return comparison_->images;
-  std::unordered_map<std::int64_t, const ImageDelta*> byImage;
-  for (const ImageDelta& d : comparison_->images) byImage[d.imageId] = &d;
-  std::vector<ImageDelta> listed;
-  for (qint64 id : firstImagesOf(*selection_, selectionTop_->value()).imageIds) {
-    const auto it = byImage.find(id);
-    if (it != byImage.end()) listed.push_back(*it->second);
-  }
-  return listed;
+  imageList_->reorder(comparison_->images);
+  if (current_) imageList_->selectImage(*current_);
 }
 
 void CompareView::showImageSelection(Side side, const ImageQueue& queue) {
-  if (!comparison_) return;
-  selection_ = queue;
-  selectionSide_ = side;
-  keepSelectionTop(0);  // a new selection starts whole
+  if (comparison_)
+    imageList_->showSelection(side == A ? QStringLiteral("A") : QStringLiteral("B"), queue);
 }
 
 void CompareView::keepSelectionTop(int count) {
-  if (!selection_) return;
-  {  // the box says what is kept however it was asked (imagesListed reads it)
-    const QSignalBlocker block(selectionTop_);
-    selectionTop_->setValue(count);
-  }
-  const ImageQueue shown = firstImagesOf(*selection_, count);
-  imageModel_->setImages(imagesListed());
-  imageModel_->setQueue(shown);
-  imageTable_->setColumnHidden(ImageDeltaModel::QueueKeyColumn, shown.keyName.isEmpty());
-  selectionLabel_->setText(
-      tr("%1 in run %2: %n listed", nullptr, imageModel_->rowCount())
-          .arg(shown.title, selectionSide_ == A ? QStringLiteral("A") : QStringLiteral("B")));
-  selectionBar_->show();
-  current_.reset();
-  if (const ImageDelta* first = imageModel_->deltaAt(0)) showImage(first->imageId);
+  imageList_->keepSelectionTop(count);
 }
 
 void CompareView::showAllImages() {
-  if (!selection_) return;
-  selection_.reset();
-  selectionBar_->hide();
-  imageModel_->setQueue(std::nullopt);
-  imageTable_->setColumnHidden(ImageDeltaModel::QueueKeyColumn, true);
-  imageModel_->setImages(imagesListed());
-  if (current_) {
-    const QSignalBlocker block(imageTable_->selectionModel());
-    imageTable_->selectRow(imageModel_->rowOfImage(*current_));
-  }
+  if (imageList_->showAll() && current_) imageList_->selectImage(*current_);
 }
 
 QString CompareView::imageSelectionText() const {
-  return selection_ ? selectionLabel_->text() : QString();
+  return imageList_->selectionText();
+}
+
+ApIfFixedChart* CompareView::apChart(Side s) const {
+  return apCharts_->chart(s == A ? CompareApCharts::A : CompareApCharts::B);
+}
+
+QCustomPlot* CompareView::timingPlot() const {
+  return timingPlot_;
 }
 
 bool CompareView::showImage(std::int64_t imageId) {
@@ -584,11 +366,7 @@ bool CompareView::showImage(std::int64_t imageId) {
   current_ = imageId;
   showSideImage(A, imageId);
   showSideImage(B, imageId);
-  const int row = imageModel_->rowOfImage(imageId);
-  if (imageTable_->currentIndex().row() != row) {
-    const QSignalBlocker block(imageTable_->selectionModel());
-    imageTable_->selectRow(row);
-  }
+  imageList_->selectImage(imageId);
   canvases_->sync(canvas(A));
   Q_EMIT imageShown(imageId);
   return true;

@@ -18,11 +18,9 @@
 #include "widgets/session/compare_data.h"
 #include "widgets/session/triage_queues.h"
 
-class QCPTextElement;
 class QCustomPlot;
 class QLabel;
 class QMenu;
-class QSpinBox;
 class QTabWidget;
 class QTableView;
 
@@ -30,8 +28,11 @@ namespace posescope {
 
 class ApIfFixedChart;
 class CanvasPair;
+class CompareApCharts;
 class CompareCurves;
 class CompareHeaderBar;
+class CompareImageList;
+class CompareTimingPlot;
 class ImageCanvas;
 class ImageDecoder;
 class ImageDeltaModel;
@@ -109,9 +110,9 @@ class CompareView : public QWidget {
   MetricComparisonModel* metricModel() const { return metricModel_; }
   SideBySideModel* summaryModel() const { return summaryModel_; }
   ImageDeltaModel* imageModel() const { return imageModel_; }
-  QCustomPlot* timingPlot() const { return timingPlot_; }
+  QCustomPlot* timingPlot() const;
   /// The AP-if-fixed chart of side `s`.
-  ApIfFixedChart* apChart(Side s) const { return s == A ? apChartA_ : apChartB_; }
+  ApIfFixedChart* apChart(Side s) const;
   /// Both runs' precision-recall curves and PCK per joint.
   CompareCurves* curves() const { return curves_; }
   /// The bootstrap and analyses of the pair shown (nullptr while they are computed or failed).
@@ -141,7 +142,6 @@ class CompareView : public QWidget {
   /// Shows the comparison the document holds now.
   void showDocumentComparison();
   QWidget* buildTables();
-  QWidget* buildApCharts();
   void startPairAnalysis();
   /// The ground truth and results of `run` when it is the run the window shows and its analysis
   /// has read them (shared, not read again), else nullptr.
@@ -153,18 +153,12 @@ class CompareView : public QWidget {
   void chooseRun(Side side);
   void recompare();
   void clearComparison();
-  /// The comparison's images that the per-image table lists (all, or selection_'s in its order).
-  std::vector<ImageDelta> imagesListed() const;
-  void rebuildTimingPlot();
   void showSideImage(Side s, std::int64_t imageId);
 
   RunDocument* document_ = nullptr;          // holds the two runs and their comparison
   std::optional<RunComparison> comparison_;  // the document's, its images sorted by order_
   DeltaOrder order_ = DeltaOrder::Oks;
   std::optional<std::int64_t> current_;
-  /// The images the per-image table is limited to (a chart bar's), or none: all.
-  std::optional<ImageQueue> selection_;
-  Side selectionSide_ = A;   // the run whose chart bar the selection is of
   QString labelA_, labelB_;  // run labels, with the folder names when the labels are equal
   QStringList noteLines_;    // the notes line's parts (comparison notes, warnings)
   RunPairAnalysisPtr pairAnalysis_;
@@ -179,15 +173,10 @@ class CompareView : public QWidget {
   ImageDeltaModel* imageModel_ = nullptr;
   QTableView* metricTable_ = nullptr;
   QTableView* summaryTable_ = nullptr;
-  QTableView* imageTable_ = nullptr;
-  QSpinBox* selectionTop_ = nullptr;  // keeps the selection's first images
-  QWidget* selectionBar_ = nullptr;   // above the per-image table while selection_ is set
-  QLabel* selectionLabel_ = nullptr;
+  CompareImageList* imageList_ = nullptr;  // the per-image table, all images or a bar's
   QTabWidget* details_ = nullptr;
-  QCustomPlot* timingPlot_ = nullptr;
-  QCPTextElement* timingTitle_ = nullptr;  // names both runs, in the PNG and PDF exported too
-  ApIfFixedChart* apChartA_ = nullptr;
-  ApIfFixedChart* apChartB_ = nullptr;
+  CompareTimingPlot* timingPlot_ = nullptr;
+  CompareApCharts* apCharts_ = nullptr;  // where the AP goes in A and in B
   CompareCurves* curves_ = nullptr;
   CanvasPair* canvases_ = nullptr;
   ImageDecoder* decoder_ = nullptr;      // the canvases' images, decoded off the GUI thread
