@@ -165,7 +165,8 @@ Launch readCommandLine(const std::vector<std::string>& words) {
   if (evalSettings && !args.has("--open-run"))
     throw UsageError{"the evaluation settings (--sigmas, --max-dets, ...) need --open-run"};
   if (evalSettings) {
-    window.evalSettings = [&args](const posescope::EvalParams& runDefaults) {
+    // A copy of the words: the parsed arguments are returned, and moved, with the launch.
+    window.evalSettings = [args](const posescope::EvalParams& runDefaults) {
       return evalSettingsOf(args, runDefaults);
     };
   }

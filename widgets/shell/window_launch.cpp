@@ -51,9 +51,12 @@ void applyLaunchDisplay(MainWindow& window, const WindowLaunch& launch) {
 }
 
 void openRunAtLaunch(MainWindow& window, const QString& dir, const WindowLaunch& launch) {
+  // Held by the connections below, which outlive the caller's copy.
+  const auto held = std::make_shared<const WindowLaunch>(launch);
   RunSession* session = window.session();
   // The folder is read in the background: the page and image are chosen once it is shown.
-  QObject::connect(session, &RunSession::runFolderOpened, &window, [&launch, &window] {
+  QObject::connect(session, &RunSession::runFolderOpened, &window, [held, &window] {
+    const WindowLaunch& launch = *held;
     applyLaunchDisplay(window, launch);
     if (!launch.viewQuery.isEmpty()) window.document()->view()->setQuery(launch.viewQuery);
     if (launch.timingPage) window.showPage(MainWindow::TimingPage);
@@ -67,7 +70,8 @@ void openRunAtLaunch(MainWindow& window, const QString& dir, const WindowLaunch&
   // Once: the analysis of the folder opened (a later reanalysis keeps the user's choices).
   auto* once = new QObject(&window);
   QObject::connect(session->analysis(), &RunAnalysisSession::analysisReady, once,
-                   [&launch, &window, once](const RunAnalysisPtr& analysis) {
+                   [held, &window, once](const RunAnalysisPtr& analysis) {
+                     const WindowLaunch& launch = *held;
                      once->deleteLater();
                      if (launch.triageQueue) {
                        window.showPage(MainWindow::InspectPage);
@@ -79,8 +83,8 @@ void openRunAtLaunch(MainWindow& window, const QString& dir, const WindowLaunch&
                      if (settings) window.reevaluate(*settings);
                    });
   QObject::connect(session, &RunSession::runFolderFailed, &window,
-                   [&launch](const QString&, const QString& error) {
-                     if (launch.report) launch.report(error);
+                   [held](const QString&, const QString& error) {
+                     if (held->report) held->report(error);
                    });
   window.openRunFolder(dir);
 }

@@ -6,6 +6,7 @@
 #include <QString>
 #include <QStringList>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -54,7 +55,7 @@ struct WindowLaunch {
 void applyLaunchDisplay(MainWindow& window, const WindowLaunch& launch);
 /// Opens run folder `dir`; once it is read, applies the display again and shows the view, page,
 /// image and person of `launch`; once analysed (the first analysis only), its triage queue and
-/// evaluation settings. `launch` must outlive the window's event loop.
+/// evaluation settings.
 void openRunAtLaunch(MainWindow& window, const QString& dir, const WindowLaunch& launch);
 
 }  // namespace posescope
