@@ -4,6 +4,7 @@
 #include <QVBoxLayout>
 #include <cmath>
 
+#include "report_pdf/chart_style.h"
 #include "widgets/common/plot_utils.h"
 #include "widgets/common/qcp.h"
 
@@ -104,7 +105,7 @@ void JointErrorChart::rebuild() {
     auto* bars = new QCPBars(plot_->yAxis, plot_->xAxis);
     bars->setName(QString::fromStdString(jointLabelName(label)));
     bars->setProperty("label", static_cast<int>(label));
-    bars->setBrush(jointLabelQColor(label));
+    bars->setBrush(jointLabelChartColor(label));
     bars->setPen(QPen(Qt::white));
     bars->setWidth(0.75);
     if (below) bars->moveAbove(below);

@@ -27,11 +27,6 @@ QColor runColor(RunSideColor side) {
   return paletteColor(side == RunSideColor::B ? 1 : 0);
 }
 
-QColor jointLabelQColor(JointLabel label) {
-  const cv::Scalar c = jointLabelColor(label);  // RGB order
-  return QColor(static_cast<int>(c[0]), static_cast<int>(c[1]), static_cast<int>(c[2]));
-}
-
 namespace {
 
 // Shows the data point's text under the pointer on every move and on the tooltip event the plot

@@ -23,10 +23,6 @@ enum class RunSideColor { A, B };
 /// The colour of run A or B wherever a comparison is drawn.
 QColor runColor(RunSideColor side);
 
-/// The colour of joint label `label` (core/render/palette.h's jointLabelColor, as the error layer
-/// draws it). Never fails.
-QColor jointLabelQColor(JointLabel label);
-
 /// Common look of the project's plots: zoom and pan on both axes (iRangeDrag | iRangeZoom),
 /// antialiasing off for bars, white background. Never fails.
 void setUpPlot(QCustomPlot* plot);
