@@ -85,12 +85,45 @@ RunsView::RunsView(RunLibrarySession* session, QWidget* parent)
       baselineModel_(new BaselineComparisonModel(this)),
       baselineLine_(new QLabel),
       baselineTable_(makeRowTable(baselineModel_)) {
+  auto* split = new QSplitter(Qt::Vertical);
+  split->addWidget(buildPlots());
+  split->addWidget(buildLowerTabs());
+  // Shared by stretch alone, the table a little taller: it holds the runs' numbers.
+  plots_->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Ignored);
+  lowerTabs_->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Ignored);
+  split->setStretchFactor(0, 4);
+  split->setStretchFactor(1, 7);
+  plots_->setMinimumHeight(200);
+
+  auto* layout = new QVBoxLayout(this);
+  layout->addLayout(buildFolderBar());
+  layout->addLayout(buildChoiceBar());
+  layout->addWidget(split, 1);
+
+  connectControls();
+  connect(session_, &RunLibrarySession::libraryChanged, this, &RunsView::showLibrary);
+  connect(session_, &RunLibrarySession::foldersChanged, this, &RunsView::showFolders);
+  showFolders(session_->folders());
+  showLibrary();
+}
+
+QLayout* RunsView::buildFolderBar() {
   folders_->setMinimumContentsLength(30);
   folders_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
   addFolder_->setToolTip(tr("Add a folder whose run folders (at any depth) join the library"));
   removeFolder_->setToolTip(tr("Remove the folder shown from the library (nothing is deleted)"));
   status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   status_->setWordWrap(true);
+  auto* folderBar = new QHBoxLayout;
+  folderBar->addWidget(new QLabel(tr("Library folders:")));
+  folderBar->addWidget(folders_, 2);
+  folderBar->addWidget(addFolder_);
+  folderBar->addWidget(removeFolder_);
+  folderBar->addWidget(status_, 1);
+  return folderBar;
+}
+
+QLayout* RunsView::buildChoiceBar() {
   filter_->setPlaceholderText(
       tr("Filter runs: any text of a row (name, state, model, checkpoint, "
          "dataset, date)"));
@@ -100,13 +133,6 @@ RunsView::RunsView(RunLibrarySession* session, QWidget* parent)
   groundTruths_->setToolTip(
       tr("Runs on another ground truth are greyed and left out of the "
          "front; compared runs must share one"));
-
-  auto* folderBar = new QHBoxLayout;
-  folderBar->addWidget(new QLabel(tr("Library folders:")));
-  folderBar->addWidget(folders_, 2);
-  folderBar->addWidget(addFolder_);
-  folderBar->addWidget(removeFolder_);
-  folderBar->addWidget(status_, 1);
   auto* choiceBar = new QHBoxLayout;
   choiceBar->addWidget(filter_, 1);
   choiceBar->addWidget(new QLabel(tr("Ground truth:")));
@@ -115,7 +141,10 @@ RunsView::RunsView(RunLibrarySession* session, QWidget* parent)
   choiceBar->addWidget(stats_);
   choiceBar->addWidget(new QLabel(tr("x:")));
   choiceBar->addWidget(costs_);
+  return choiceBar;
+}
 
+QWidget* RunsView::buildPlots() {
   scatter_->setGreyedName(tr("other ground truth"));
   auto* sweepLayout = new QVBoxLayout(sweepPane_);
   sweepLayout->setContentsMargins(0, 0, 0, 0);
@@ -133,7 +162,10 @@ RunsView::RunsView(RunLibrarySession* session, QWidget* parent)
   plotsLayout->addWidget(scatter_, 1);
   plotsLayout->addWidget(sweepPane_, 1);
   sweepPane_->setVisible(false);
+  return plots_;
+}
 
+QWidget* RunsView::buildLowerTabs() {
   proxy_->setSourceModel(model_);
   proxy_->setSortRole(Qt::UserRole);
   proxy_->setFilterKeyColumn(-1);
@@ -170,22 +202,10 @@ RunsView::RunsView(RunLibrarySession* session, QWidget* parent)
   baselineLayout->addWidget(baselineTable_, 1);
   lowerTabs_->addTab(runsTab, tr("Runs"));
   lowerTabs_->addTab(baselineTab, tr("Against Baseline"));
+  return lowerTabs_;
+}
 
-  auto* split = new QSplitter(Qt::Vertical);
-  split->addWidget(plots_);
-  split->addWidget(lowerTabs_);
-  // Shared by stretch alone, the table a little taller: it holds the runs' numbers.
-  plots_->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Ignored);
-  lowerTabs_->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Ignored);
-  split->setStretchFactor(0, 4);
-  split->setStretchFactor(1, 7);
-  plots_->setMinimumHeight(200);
-
-  auto* layout = new QVBoxLayout(this);
-  layout->addLayout(folderBar);
-  layout->addLayout(choiceBar);
-  layout->addWidget(split, 1);
-
+void RunsView::connectControls() {
   connect(addFolder_, &QPushButton::clicked, this, &RunsView::addFolderRequested);
   connect(removeFolder_, &QPushButton::clicked, this, [this] {
     if (folders_->count() > 0) session_->removeFolder(folders_->currentText());
@@ -227,10 +247,6 @@ RunsView::RunsView(RunLibrarySession* session, QWidget* parent)
     const QStringList dirs = selectedRuns();
     if (!dirs.isEmpty()) compareWithBaseline(dirs, baseline_.isEmpty() ? dirs.front() : baseline_);
   });
-  connect(session_, &RunLibrarySession::libraryChanged, this, &RunsView::showLibrary);
-  connect(session_, &RunLibrarySession::foldersChanged, this, &RunsView::showFolders);
-  showFolders(session_->folders());
-  showLibrary();
 }
 
 void RunsView::showFolders(const QStringList& folders) {

@@ -14,6 +14,7 @@
 
 class QComboBox;
 class QLabel;
+class QLayout;
 class QLineEdit;
 class QPushButton;
 class QSortFilterProxyModel;
@@ -85,6 +86,15 @@ class RunsView : public QWidget {
   void addFolderRequested();
 
  private:
+  /// The library's folders, Add Folder…, Remove and the scan's status.
+  QLayout* buildFolderBar();
+  /// The filter, the ground truth and the scatter's axes.
+  QLayout* buildChoiceBar();
+  /// The scatter (the Pareto front) beside the sweep's curve, in halves.
+  QWidget* buildPlots();
+  /// The runs table under its buttons, and the baseline comparison, as tabs.
+  QWidget* buildLowerTabs();
+  void connectControls();
   void showLibrary();
   void showFolders(const QStringList& folders);
   void fillChoices();

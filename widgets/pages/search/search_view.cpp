@@ -77,12 +77,32 @@ SearchView::SearchView(SearchSession* session, QWidget* parent)
   // Cut at the left: the end of a path tells folders apart, and the line ends with the state.
   progress_->setElideMode(Qt::ElideLeft);
   progress_->setText(tr("No search folder open. A search is made with posescope-cli search."));
+  plot_->yAxis->setLabel(tr("AP"));
+
+  auto* split = new QSplitter(Qt::Vertical);
+  split->addWidget(plot_);
+  split->addWidget(buildLowerTabs());
+  // The plot is what the page is for: three fifths of the height to start with, never under
+  // 200 px; the table scrolls.
+  split->setStretchFactor(0, 3);
+  split->setStretchFactor(1, 2);
+  split->setSizes({300, 200});
+  plot_->setMinimumHeight(200);
+
+  auto* layout = new QVBoxLayout(this);
+  layout->addLayout(buildTopBar());
+  layout->addWidget(progress_);
+  layout->addWidget(split, 1);
+
+  connectControls();
+  connectSession();
+  updateButtons();
+}
+
+QLayout* SearchView::buildTopBar() {
   axisChoice_->addItems({tr("GMACs (ptflops)"), tr("Latency (ms)"), tr("Parameters (M)")});
   resume_->setToolTip(tr("Continue the search in this folder (posescope-cli search --resume)"));
   cancel_->setToolTip(tr("Stop the running search after its current candidate; Resume continues"));
-  inspect_->setToolTip(tr("Open the selected candidate's evaluation run on the Inspect page"));
-  compare_->setToolTip(tr("Compare the two selected candidates' runs on the Compare page"));
-
   auto* bar = new QHBoxLayout;
   bar->addWidget(open_);
   bar->addWidget(resume_);
@@ -91,9 +111,20 @@ SearchView::SearchView(SearchSession* session, QWidget* parent)
   bar->addStretch();
   bar->addWidget(new QLabel(tr("x axis:")));
   bar->addWidget(axisChoice_);
+  return bar;
+}
 
-  plot_->yAxis->setLabel(tr("AP"));
+QWidget* SearchView::buildLowerTabs() {
+  log_->setReadOnly(true);
+  log_->setMaximumBlockCount(500);
+  log_->setPlaceholderText(tr("The output of a search resumed from here"));
+  lowerTabs_->addTab(buildCandidatesTab(), tr("Candidates"));
+  lowerTabs_->addTab(buildEditorTab(), tr("Edit Architecture"));
+  lowerTabs_->addTab(log_, tr("Log"));
+  return lowerTabs_;
+}
 
+QWidget* SearchView::buildCandidatesTab() {
   proxy_->setSourceModel(model_);
   proxy_->setSortRole(Qt::UserRole);
   table_ = makeRowTable(proxy_);
@@ -101,14 +132,12 @@ SearchView::SearchView(SearchSession* session, QWidget* parent)
   table_->setSelectionMode(QAbstractItemView::ExtendedSelection);
   table_->sortByColumn(SearchCandidateModel::ApColumn, Qt::DescendingOrder);
 
-  log_->setReadOnly(true);
-  log_->setMaximumBlockCount(500);
-  log_->setPlaceholderText(tr("The output of a search resumed from here"));
-
+  inspect_->setToolTip(tr("Open the selected candidate's evaluation run on the Inspect page"));
+  compare_->setToolTip(tr("Compare the two selected candidates' runs on the Compare page"));
   editSelected_->setToolTip(tr("Copy the selected candidate's architecture into the editor"));
-  evaluate_->setToolTip(
-      tr("Evaluate the edited architecture with this search's settings (posescope-cli "
-         "search-candidate); it joins the plot as \"edited\""));
+  exportCandidate_->setToolTip(
+      tr("Copy the selected candidate's arch JSON and its extracted weights (as posescope-cli "
+         "extract writes them, BatchNorm recalibrated) into a folder"));
   auto* tableButtons = new QHBoxLayout;
   tableButtons->addWidget(inspect_);
   tableButtons->addWidget(compare_);
@@ -122,7 +151,13 @@ SearchView::SearchView(SearchSession* session, QWidget* parent)
   candidatesLayout->setContentsMargins(0, 0, 0, 0);
   candidatesLayout->addLayout(tableButtons);
   candidatesLayout->addWidget(table_);
+  return candidates;
+}
 
+QWidget* SearchView::buildEditorTab() {
+  evaluate_->setToolTip(
+      tr("Evaluate the edited architecture with this search's settings (posescope-cli "
+         "search-candidate); it joins the plot as \"edited\""));
   auto* editor = new QWidget;
   auto* editorLayout = new QVBoxLayout(editor);
   editorLayout->setContentsMargins(0, 0, 0, 0);
@@ -135,27 +170,10 @@ SearchView::SearchView(SearchSession* session, QWidget* parent)
   editButtons->addStretch();
   editorLayout->addLayout(editButtons);
   editedCost_->setText(tr("Select a candidate and press Edit Architecture."));
+  return editor;
+}
 
-  lowerTabs_->addTab(candidates, tr("Candidates"));
-  lowerTabs_->addTab(editor, tr("Edit Architecture"));
-  lowerTabs_->addTab(log_, tr("Log"));
-  QWidget* lower = lowerTabs_;
-
-  auto* split = new QSplitter(Qt::Vertical);
-  split->addWidget(plot_);
-  split->addWidget(lower);
-  // The plot is what the page is for: three fifths of the height to start with, never under
-  // 200 px; the table scrolls.
-  split->setStretchFactor(0, 3);
-  split->setStretchFactor(1, 2);
-  split->setSizes({300, 200});
-  plot_->setMinimumHeight(200);
-
-  auto* layout = new QVBoxLayout(this);
-  layout->addLayout(bar);
-  layout->addWidget(progress_);
-  layout->addWidget(split, 1);
-
+void SearchView::connectControls() {
   connect(open_, &QPushButton::clicked, this, &SearchView::openFolderRequested);
   connect(resume_, &QPushButton::clicked, session_, &SearchSession::resume);
   connect(cancel_, &QPushButton::clicked, session_, &SearchSession::cancel);
@@ -175,9 +193,6 @@ SearchView::SearchView(SearchSession* session, QWidget* parent)
     const QStringList keys = selectedKeys();
     if (keys.size() == 2) Q_EMIT compareRequested(runDirOf(keys[0]), runDirOf(keys[1]));
   });
-  exportCandidate_->setToolTip(
-      tr("Copy the selected candidate's arch JSON and its extracted weights (as posescope-cli "
-         "extract writes them, BatchNorm recalibrated) into a folder"));
   connect(exportCandidate_, &QPushButton::clicked, this, [this] {
     const QStringList keys = selectedKeys();
     if (keys.size() != 1) return;
@@ -210,13 +225,15 @@ SearchView::SearchView(SearchSession* session, QWidget* parent)
           [this](const QString& key) { selectCandidate(key); });
   connect(plot_, &ParetoScatter::pointDoubleClicked, this,
           [this](const QString& key) { Q_EMIT openRunRequested(runDirOf(key)); });
+}
+
+void SearchView::connectSession() {
   connect(session_, &SearchSession::snapshotChanged, this, &SearchView::showSnapshot);
   connect(session_, &SearchSession::failed, this,
           [this](const QString& message) { log_->appendPlainText(message); });
   connect(session_, &SearchSession::logLine, log_, &QPlainTextEdit::appendPlainText);
   // The progress line says running / not finished: redrawn when a search starts or stops.
   connect(session_, &SearchSession::runningChanged, this, &SearchView::showSnapshot);
-  updateButtons();
 }
 
 void SearchView::setAxis(Axis axis) {

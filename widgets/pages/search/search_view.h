@@ -13,6 +13,7 @@ class QComboBox;
 class QCPGraph;
 class QCustomPlot;
 class QLabel;
+class QLayout;
 class QPlainTextEdit;
 class QPushButton;
 class QSortFilterProxyModel;
@@ -79,6 +80,17 @@ class SearchView : public QWidget {
   void openFolderRequested();
 
  private:
+  /// Open, Resume, Cancel, Export Front… and the x axis.
+  QLayout* buildTopBar();
+  /// The candidates, the architecture editor and the log, as tabs under the plot.
+  QWidget* buildLowerTabs();
+  /// The candidates table under its buttons and the selected candidate's folder.
+  QWidget* buildCandidatesTab();
+  /// The edited architecture's cost above its table, Evaluate under it.
+  QWidget* buildEditorTab();
+  void connectControls();
+  /// The search's progress, failures and log lines.
+  void connectSession();
   /// Every scored candidate of the table, copied.
   std::vector<search::CandidateScore> scoredCandidates() const;
   void showSnapshot();
