@@ -29,6 +29,7 @@ bool RunDocument::hasImage(std::size_t datasetIndex) const {
 }
 
 void RunDocument::forgetDerived() {
+  analysisError_.clear();
   if (analysis_) {
     analysis_.reset();
     Q_EMIT analysisChanged();
@@ -78,6 +79,7 @@ bool RunDocument::setAnalysis(const RunAnalysisPtr& analysis) {
   if (analysis && !runDir_.isEmpty() &&
       !sameRunFolder(QString::fromStdString(analysis->runDir), runDir_))
     return false;
+  if (analysis) analysisError_.clear();
   if (analysis == analysis_) return true;
   analysis_ = analysis;
   Q_EMIT analysisChanged();
@@ -134,6 +136,23 @@ void RunDocument::swapComparison() {
     // Cannot happen: the same two runs compared the other way round.
   }
   Q_EMIT comparisonChanged();
+}
+
+void RunDocument::addLiveRecord(const ImageRecord& record) {
+  Q_EMIT recordArrived(record);
+}
+
+void RunDocument::setAnalysisBusy(bool busy) {
+  if (busy == analysisBusy_) return;
+  analysisBusy_ = busy;
+  Q_EMIT analysisBusyChanged(busy);
+}
+
+bool RunDocument::setAnalysisFailed(const QString& dir, const QString& message) {
+  if (!runDir_.isEmpty() && !sameRunFolder(dir, runDir_)) return false;
+  analysisError_ = message;
+  Q_EMIT analysisFailed(dir, message);
+  return true;
 }
 
 }  // namespace posescope

@@ -70,6 +70,19 @@ class RunDocument : public QObject {
   void setCurrentImage(std::size_t datasetIndex);
   void clearCurrentImage();
 
+  /// A record of the run in progress arrived (recordArrived follows); the pages that list the
+  /// run's images append it.
+  void addLiveRecord(const ImageRecord& record);
+  /// Whether the analysis of the run shown is being computed.
+  bool analysisBusy() const { return analysisBusy_; }
+  void setAnalysisBusy(bool busy);
+  /// Why the last analysis asked for failed ("" when none failed since the run shown or the last
+  /// analysis arrived).
+  QString analysisError() const { return analysisError_; }
+  /// The analysis of run folder `dir` failed with `message`; ignored (false) for another folder
+  /// than the run shown.
+  bool setAnalysisFailed(const QString& dir, const QString& message);
+
   /// The view of the run shown (query, images in view, saved views, tags); owned by the document.
   RunViewState* view() const { return view_; }
 
@@ -95,6 +108,12 @@ class RunDocument : public QObject {
   void analysisChanged();
   void reevaluationChanged();
   void currentImageChanged();
+  /// One more record of the run in progress (addLiveRecord).
+  void recordArrived(const posescope::ImageRecord& record);
+  /// analysisBusy() changed.
+  void analysisBusyChanged(bool busy);
+  /// The analysis of run folder `dir` (the run shown) failed: `message` names the file or setting.
+  void analysisFailed(const QString& dir, const QString& message);
   /// comparedRuns() changed.
   void comparisonChanged();
 
@@ -108,6 +127,8 @@ class RunDocument : public QObject {
   RunAnalysisPtr analysis_;
   RunReevaluationPtr reevaluation_;
   std::optional<std::size_t> currentImage_;
+  bool analysisBusy_ = false;
+  QString analysisError_;
   ComparedRuns compared_;
   RunViewState* view_ = nullptr;
 };

@@ -225,6 +225,13 @@ void RunSession::feedDocument() {
   connect(analysis_, &RunAnalysisSession::analysisCleared, document_,
           [this] { document_->setAnalysis(nullptr); });
   connect(analysis_, &RunAnalysisSession::reevaluated, document_, &RunDocument::setReevaluation);
+  connect(analysis_, &RunAnalysisSession::busyChanged, document_, &RunDocument::setAnalysisBusy);
+  connect(analysis_, &RunAnalysisSession::analysisFailed, document_,
+          [this](const QString& message) {
+            document_->setAnalysisFailed(analysis_->runDir(), message);
+          });
+  connect(controller_, &RunController::imageDone, document_,
+          [this](const ImageRecord& record) { document_->addLiveRecord(record); });
   connect(this, &RunSession::comparisonOpened, document_, &RunDocument::setComparison);
   connect(this, &RunSession::compareSideOpened, this, [this](int side, const CompareSide& loaded) {
     QString error;

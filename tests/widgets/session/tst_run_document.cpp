@@ -187,6 +187,40 @@ class TestRunDocument : public QObject {
     QVERIFY(document.hasImage(5));
   }
 
+  // The analysis' progress and failures reach the pages through the document: only the run
+  // shown's, its error forgotten by the next analysis or run.
+  void analysisStateOfTheRunShown() {
+    RunDocument document;
+    document.beginRun(dirA_);
+    QSignalSpy busy(&document, &RunDocument::analysisBusyChanged);
+    QSignalSpy failed(&document, &RunDocument::analysisFailed);
+    document.setAnalysisBusy(true);
+    document.setAnalysisBusy(true);
+    QCOMPARE(busy.count(), 1);
+    QVERIFY(document.analysisBusy());
+    QVERIFY(!document.setAnalysisFailed(dirB_, "not this run's"));
+    QCOMPARE(failed.count(), 0);
+    QVERIFY(document.analysisError().isEmpty());
+    QVERIFY(document.setAnalysisFailed(dirA_ + "/.", "gone.json cannot be read"));
+    QCOMPARE(failed.count(), 1);
+    QCOMPARE(failed.first().value(1).toString(), QStringLiteral("gone.json cannot be read"));
+    QCOMPARE(document.analysisError(), QStringLiteral("gone.json cannot be read"));
+    QVERIFY(document.setAnalysis(analysisOf(dirA_)));
+    QVERIFY(document.analysisError().isEmpty());
+    QVERIFY(document.setAnalysisFailed(dirA_, "again"));
+    document.beginRun(dirB_);
+    QVERIFY(document.analysisError().isEmpty());
+  }
+
+  void liveRecordsReachThePages() {
+    RunDocument document;
+    document.beginRun(dirA_);
+    QSignalSpy arrived(&document, &RunDocument::recordArrived);
+    document.addLiveRecord(recordOf(4));
+    QCOMPARE(arrived.count(), 1);
+    QCOMPARE(arrived.first().value(0).value<ImageRecord>().index, std::size_t{4});
+  }
+
   void changedSettingsOnlyWhenNotValidPys() {
     RunDocument document;
     document.beginRun(dirA_);

@@ -22,7 +22,6 @@
 #include "widgets/pages/inspect/triage_bar.h"
 #include "widgets/session/inspect_controller.h"
 #include "widgets/session/maps_provider.h"
-#include "widgets/session/run_analysis_session.h"
 #include "widgets/session/run_controller.h"
 #include "widgets/session/run_document.h"
 #include "widgets/session/run_session.h"
@@ -178,10 +177,9 @@ void InspectView::followSession(const RunSession* session) {
   view_ = document->view();
   imageList_->followView(view_);
   tagsPanel_->followView(view_);
-  const RunAnalysisSession* analysis = session->analysis();
-  connect(analysis, &RunAnalysisSession::analysisFailed, this,
-          [this, analysis](const QString& message) {
-            if (!sameRunFolder(analysis->runDir(), QString::fromStdString(data_->runDir))) return;
+  connect(document, &RunDocument::analysisFailed, this,
+          [this](const QString& dir, const QString& message) {
+            if (!sameRunFolder(dir, QString::fromStdString(data_->runDir))) return;
             setAnalysis(nullptr);
             analysisNote_ = tr("no error analysis: %1").arg(message);
             updateStatus();

@@ -355,7 +355,7 @@ void ResultsView::showLoadedRun(const LoadedRun& run) {
   runDir_ = QString::fromStdString(run.dir);
   partialScores_ = false;  // set again once the folder read says whether they are partial
   forgetEvaluationSettings();
-  if (analysisSession_ && analysisSession_->busy()) showAnalysisRunning();
+  if (document_ && document_->analysisBusy()) showAnalysisRunning();
   summary_->setSummary(run.summary, runDir_);
   recordModel_->setRecords(run.records);
   // Imported predictions have no times: their columns would show only zeros.
@@ -449,8 +449,6 @@ bool ResultsView::selectImage(std::size_t datasetIndex) {
 void ResultsView::followSession(const RunSession* session) {
   const RunController* controller = session->controller();
   connect(controller, &RunController::started, this, &ResultsView::showStarted);
-  connect(controller, &RunController::imageDone, this,
-          [this](const ImageRecord& record) { appendRecord(record); });
   connect(controller, &RunController::finished, this, &ResultsView::showFinished);
   connect(controller, &RunController::runningChanged, resumeButton_, &QWidget::setDisabled);
   // Reset only once the run has started: a run that fails to start leaves the run shown alone.
@@ -471,6 +469,7 @@ void ResultsView::followSession(const RunSession* session) {
   RunAnalysisSession* analysis = session->analysis();
   analysisSession_ = analysis;
   const RunDocument* document = session->document();
+  document_ = document;
   RunViewState* view = document->view();
   viewBar_->followView(view);
   connect(view, &RunViewState::viewChanged, this, [this, view] {
@@ -480,7 +479,9 @@ void ResultsView::followSession(const RunSession* session) {
   });
   connect(document, &RunDocument::reevaluationChanged, this,
           [this, document] { showReevaluation(document->reevaluation()); });
-  connect(analysis, &RunAnalysisSession::busyChanged, this, [this, document](bool busy) {
+  connect(document, &RunDocument::recordArrived, this,
+          [this](const ImageRecord& record) { appendRecord(record); });
+  connect(document, &RunDocument::analysisBusyChanged, this, [this, document](bool busy) {
     if (!busy) return;
     // A re-evaluation keeps the charts of the run in view until its analysis arrives.
     const RunAnalysisPtr& shown = document->analysis();
@@ -491,13 +492,15 @@ void ResultsView::followSession(const RunSession* session) {
   });
   connect(document, &RunDocument::analysisChanged, this,
           [this, document] { showAnalysis(document->analysis()); });
-  connect(analysis, &RunAnalysisSession::analysisFailed, this, &ResultsView::showAnalysisFailed);
+  connect(document, &RunDocument::analysisFailed, this,
+          [this](const QString&, const QString& message) { showAnalysisFailed(message); });
   connect(document, &RunDocument::currentImageChanged, this, [this, document] {
     if (const auto index = document->currentImage()) selectImage(*index);
   });
   // A finished run's per-image AP / OKS arrive when it is read back for the Inspect page.
-  connect(session, &RunSession::inspectionLoaded, this,
-          [this](const RunOverlayDataPtr& data) { recordModel_->setScores(data->rows); });
+  connect(document, &RunDocument::inspectionChanged, this, [this, document] {
+    if (const RunOverlayDataPtr& data = document->inspection()) recordModel_->setScores(data->rows);
+  });
 }
 
 }  // namespace posescope

@@ -26,6 +26,7 @@ class CurvesView;
 class SuspectsView;
 class EvaluationSettingsPanel;
 class RunAnalysisSession;
+class RunDocument;
 class JointErrorChart;
 class MetricTableModel;
 struct OpenedRun;
@@ -129,9 +130,10 @@ class ResultsView : public QWidget {
 
   QString runDir_;  // of the summary shown, what Resume continues
   QString tableName_;
-  std::optional<MetricTable> folderMetrics_;  // the run folder's own (valid.py's) metrics
-  const void* settingsInput_ = nullptr;       // the reading the settings panel was started for
-  RunAnalysisSession* analysisSession_ = nullptr;
+  std::optional<MetricTable> folderMetrics_;       // the run folder's own (valid.py's) metrics
+  const void* settingsInput_ = nullptr;            // the reading the settings panel was started for
+  RunAnalysisSession* analysisSession_ = nullptr;  // what re-evaluations are asked of
+  const RunDocument* document_ = nullptr;          // what the page shows
   RunSummaryPanel* summary_ = nullptr;
   QGroupBox* metricsBox_ = nullptr;
   QToolButton* settingsButton_ = nullptr;
