@@ -6,6 +6,7 @@
 #include <QApplication>
 #include <QScreen>
 #include <QTimer>
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <optional>
@@ -31,12 +32,26 @@ using posescope::cli::OptionGroup;
 using posescope::cli::ParsedArgs;
 using posescope::cli::UsageError;
 
-// Every option of the window with its help: the parser and --help read these, nothing else.
-std::vector<OptionGroup> launchOptions() {
+// The display filter's name, which the evaluation settings' score floor shares in the CLI.
+const char* const kMinScore = "--min-score";
+
+// The evaluation settings a run opened at launch is evaluated again with: the CLI's, but its
+// score floor. Here --min-score is the Inspect display filter, which leaves the metrics alone.
+OptionGroup launchEvalSettings() {
   OptionGroup settings = posescope::cli::evalSettingsGroup();
   settings.title =
       "with --open-run, evaluate the run again once it is read (Results > Evaluation Settings;\n"
       "the numbers are then not valid.py's)";
+  auto& options = settings.options;
+  options.erase(std::remove_if(options.begin(), options.end(),
+                               [](const auto& option) { return option.name == kMinScore; }),
+                options.end());
+  return settings;
+}
+
+// Every option of the window with its help: the parser and --help read these, nothing else.
+std::vector<OptionGroup> launchOptions() {
+  OptionGroup settings = launchEvalSettings();
   return {
       {"setup (as valid.py takes it; KEY VALUE words are config overrides)",
        {{"--cfg", "FILE", "experiment YAML"},
@@ -109,8 +124,9 @@ struct Launch {
 
 // The settings the evaluation options ask for, from the run's own; nullopt (said on stderr) when
 // they do not fit its dataset.
-std::optional<posescope::EvalParams> evalSettingsOf(const ParsedArgs& args,
+std::optional<posescope::EvalParams> evalSettingsOf(ParsedArgs args,
                                                     posescope::EvalParams settings) {
+  args.options.erase(kMinScore);  // the display filter's, not a score floor of the metrics
   try {
     posescope::cli::applyEvalSettings(args, settings);
   } catch (const UsageError& e) {
@@ -160,7 +176,7 @@ Launch readCommandLine(const std::vector<std::string>& words) {
     }
   }
   bool evalSettings = false;
-  for (const auto& option : posescope::cli::evalSettingsGroup().options)
+  for (const auto& option : launchEvalSettings().options)
     evalSettings = evalSettings || args.has(option.name);
   if (evalSettings && !args.has("--open-run"))
     throw UsageError{"the evaluation settings (--sigmas, --max-dets, ...) need --open-run"};

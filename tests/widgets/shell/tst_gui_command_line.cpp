@@ -63,6 +63,12 @@ class TestGuiCommandLine : public QObject {
     const Run version = runGui({"--version"}, false);
     QCOMPARE(version.exitCode, 0);
     QVERIFY2(version.out.startsWith("PoseScope "), qPrintable(version.out + version.err));
+    // --min-score is the Inspect display filter alone: not also the evaluation settings' score
+    // floor, which would evaluate the run again (numbers that are not valid.py's) and need
+    // --open-run.
+    QCOMPARE(help.out.count("--min-score"), 1);
+    const Run filter = runGui({"--min-score", "0.3", "--version"}, false);
+    QCOMPARE(filter.exitCode, 0);
     const Run bad = runGui({"--page", "bogus"}, false);
     QCOMPARE(bad.exitCode, 2);
     QVERIFY2(bad.err.contains("--page: unknown page 'bogus'"), qPrintable(bad.err));
