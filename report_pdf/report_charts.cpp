@@ -113,6 +113,24 @@ void drawSegment(QPainter& painter, const QRectF& rect, const QColor& color) {
 }
 
 // jointCounts' column of `label` (kJointLabels' order).
+// The 0-1 value axis of a horizontal bar chart: `steps` grid lines across `plot` and their
+// values below it with `decimals` digits, in a text `textHeight` high.
+void drawValueAxis(QPainter& painter, const QRectF& plot, int steps, int decimals,
+                   double textHeight) {
+  painter.setPen(QPen(kGridColor, 1));
+  for (int i = 0; i <= steps; ++i) {
+    const double gx = plot.left() + plot.width() * i / steps;
+    painter.drawLine(QPointF(gx, plot.top()), QPointF(gx, plot.bottom()));
+  }
+  painter.setPen(kAxisColor);
+  for (int i = 0; i <= steps; ++i) {
+    const double gx = plot.left() + plot.width() * i / steps;
+    painter.drawText(QRectF(gx - 40, plot.bottom() + 2, 80, textHeight),
+                     Qt::AlignHCenter | Qt::AlignTop,
+                     QString::number(static_cast<double>(i) / steps, 'f', decimals));
+  }
+}
+
 std::size_t labelColumn(JointLabel label) {
   for (std::size_t l = 0; l < std::size(kJointLabels); ++l)
     if (kJointLabels[l] == label) return l;
@@ -230,17 +248,7 @@ void drawReportJointErrorChart(QPainter& painter, const QRectF& bounds,
     painter.restore();
     return;
   }
-  painter.setPen(QPen(kGridColor, 1));
-  for (int i = 0; i <= 5; ++i) {
-    const double gx = plot.left() + plot.width() * i / 5.0;
-    painter.drawLine(QPointF(gx, plot.top()), QPointF(gx, plot.bottom()));
-  }
-  painter.setPen(kAxisColor);
-  for (int i = 0; i <= 5; ++i) {
-    const double gx = plot.left() + plot.width() * i / 5.0;
-    painter.drawText(QRectF(gx - 40, plot.bottom() + 2, 80, small.height()),
-                     Qt::AlignHCenter | Qt::AlignTop, QString::number(i / 5.0, 'f', 1));
-  }
+  drawValueAxis(painter, plot, 5, 1, small.height());
   painter.drawText(
       QRectF(plot.left(), plot.bottom() + small.height() * 1.3, plot.width(), small.height()),
       Qt::AlignHCenter | Qt::AlignTop, QObject::tr("share of the joint's judged predictions"));
@@ -462,17 +470,7 @@ void drawReportPckChart(QPainter& painter, const QRectF& bounds, const JointAccu
     painter.restore();
     return;
   }
-  painter.setPen(QPen(kGridColor, 1));
-  for (int i = 0; i <= 4; ++i) {
-    const double gx = plot.left() + plot.width() * i / 4.0;
-    painter.drawLine(QPointF(gx, plot.top()), QPointF(gx, plot.bottom()));
-  }
-  painter.setPen(kAxisColor);
-  for (int i = 0; i <= 4; ++i) {
-    const double gx = plot.left() + plot.width() * i / 4.0;
-    painter.drawText(QRectF(gx - 40, plot.bottom() + 2, 80, small.height()),
-                     Qt::AlignHCenter | Qt::AlignTop, QString::number(i / 4.0, 'f', 2));
-  }
+  drawValueAxis(painter, plot, 4, 2, small.height());
 
   const double rowHeight = plot.height() / static_cast<double>(rows.size());
   const double barHeight = rowHeight * 0.36;
