@@ -31,6 +31,17 @@ double stageValue(const StageTimings& t, size_t i) {
   return 0;
 }
 
+ImageRecord recordWithoutPeople(const ImageRecord& record) {
+  ImageRecord out;
+  out.index = record.index;
+  out.imageId = record.imageId;
+  out.file = record.file;
+  out.times = record.times;
+  out.error = record.error;
+  out.warmUp = record.warmUp;
+  return out;
+}
+
 nlohmann::json recordToJson(const ImageRecord& r) {
   nlohmann::json people = nlohmann::json::array();
   for (const auto& p : r.people) {

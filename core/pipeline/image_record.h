@@ -46,6 +46,10 @@ struct ImageRecord {
   bool failed() const { return !error.empty(); }
 };
 
+/// `record` without its people (their keypoints are most of its size): what the tables and
+/// timing plots of many images keep. Never fails.
+ImageRecord recordWithoutPeople(const ImageRecord& record);
+
 /// One JSON object per record (records.jsonl); full float precision.
 nlohmann::json recordToJson(const ImageRecord& record);
 /// Parses recordToJson's output; throws posescope::Error naming `source` on bad content.

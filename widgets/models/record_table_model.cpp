@@ -17,14 +17,7 @@ RecordTableModel::RecordTableModel(QObject* parent) : TableModelBase(parent) {
 }
 
 void RecordTableModel::append(const ImageRecord& record) {
-  ImageRecord withoutPeople;
-  withoutPeople.index = record.index;
-  withoutPeople.imageId = record.imageId;
-  withoutPeople.file = record.file;
-  withoutPeople.times = record.times;
-  withoutPeople.error = record.error;
-  withoutPeople.warmUp = record.warmUp;  // the Timing page sets warm-ups aside
-  records_.push_back(std::move(withoutPeople));
+  records_.push_back(recordWithoutPeople(record));
   peopleCounts_.push_back(record.people.size());
 }
 

@@ -138,10 +138,6 @@ void RunDocument::swapComparison() {
   Q_EMIT comparisonChanged();
 }
 
-void RunDocument::addLiveRecord(const ImageRecord& record) {
-  Q_EMIT recordArrived(record);
-}
-
 void RunDocument::setAnalysisBusy(bool busy) {
   if (busy == analysisBusy_) return;
   analysisBusy_ = busy;

@@ -1,7 +1,8 @@
 #pragma once
 // What the window shows, held once: the run shown (in progress or read back), its error analysis
-// and re-evaluation, the comparison of two runs, and the image the pages have in view. Pages
-// observe it, exports read it, the launch options act on it.
+// and re-evaluation, the comparison of two runs, and the image the pages have in view; and, as
+// they happen, the run in progress's steps and records. Pages observe it and nothing else of the
+// session, exports read it, the launch options act on it.
 
 #include <QObject>
 #include <QString>
@@ -70,9 +71,6 @@ class RunDocument : public QObject {
   void setCurrentImage(std::size_t datasetIndex);
   void clearCurrentImage();
 
-  /// A record of the run in progress arrived (recordArrived follows); the pages that list the
-  /// run's images append it.
-  void addLiveRecord(const ImageRecord& record);
   /// Whether the analysis of the run shown is being computed.
   bool analysisBusy() const { return analysisBusy_; }
   void setAnalysisBusy(bool busy);
@@ -108,8 +106,31 @@ class RunDocument : public QObject {
   void analysisChanged();
   void reevaluationChanged();
   void currentImageChanged();
-  /// One more record of the run in progress (addLiveRecord).
-  void recordArrived(const posescope::ImageRecord& record);
+
+  // The run in progress as it happens, relayed from the session (RunSession::feedDocument).
+  /// A run into `runDir` is about to start (RunSession::runPreparing).
+  void runPreparing(const QString& runDir, const QString& context);
+  /// The run builds its network and opens its dataset (RunController::preparing).
+  void runSettingUp();
+  void logLine(const QString& line);
+  /// The run evaluates its first image; beginRun has made it the run shown.
+  void runStarted(const posescope::RunSummary& summary);
+  /// One more image of the run in progress: `done` of `total`.
+  void recordArrived(const posescope::ImageRecord& record, qulonglong done, qulonglong total);
+  void runFinished(const posescope::RunOutcome& outcome);
+  void runFailed(const QString& message);
+  /// A run (or a run pair) started or ended (RunSession::busyChanged).
+  void busyChanged(bool busy);
+  /// The run controller started or stopped evaluating.
+  void runningChanged(bool running);
+  /// A run pair checks its runs before any starts; a pair that stopped early.
+  void pairChecking(const QString& context);
+  void pairStopped(posescope::RunQueue::StopReason why, const QString& label, const QString& reason,
+                   const QString& message, bool whileChecking);
+  /// The run folder shown is written by another process: its summary now.
+  void runFolderProgressed(const QString& dir, const posescope::RunSummary& summary);
+  /// Two runs could not be read or compared: `message` says why.
+  void comparisonFailed(const QString& message);
   /// analysisBusy() changed.
   void analysisBusyChanged(bool busy);
   /// The analysis of run folder `dir` (the run shown) failed: `message` names the file or setting.

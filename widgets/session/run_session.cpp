@@ -120,6 +120,7 @@ RunSession::RunSession(QObject* parent) : QObject(parent) {
   connect(queue_, &RunQueue::allCompleted, this, [this](const QStringList& dirs) {
     if (dirs.size() == 2) openComparison(dirs[0], dirs[1]);
   });
+  relayRunToDocument();
 }
 
 RunSession::~RunSession() {
@@ -230,13 +231,29 @@ void RunSession::feedDocument() {
           [this](const QString& message) {
             document_->setAnalysisFailed(analysis_->runDir(), message);
           });
-  connect(controller_, &RunController::imageDone, document_,
-          [this](const ImageRecord& record) { document_->addLiveRecord(record); });
   connect(this, &RunSession::comparisonOpened, document_, &RunDocument::setComparison);
   connect(this, &RunSession::compareSideOpened, this, [this](int side, const CompareSide& loaded) {
     QString error;
     if (!document_->setComparisonSide(side, loaded, &error)) Q_EMIT comparisonFailed(error);
   });
+}
+
+// Last in the constructor: the session's own handling of each signal (the document reset when a
+// run starts, the queue's bookkeeping) comes before the pages hear it from the document.
+void RunSession::relayRunToDocument() {
+  connect(this, &RunSession::runPreparing, document_, &RunDocument::runPreparing);
+  connect(controller_, &RunController::preparing, document_, &RunDocument::runSettingUp);
+  connect(controller_, &RunController::logLine, document_, &RunDocument::logLine);
+  connect(controller_, &RunController::started, document_, &RunDocument::runStarted);
+  connect(controller_, &RunController::imageDone, document_, &RunDocument::recordArrived);
+  connect(controller_, &RunController::finished, document_, &RunDocument::runFinished);
+  connect(controller_, &RunController::failed, document_, &RunDocument::runFailed);
+  connect(controller_, &RunController::runningChanged, document_, &RunDocument::runningChanged);
+  connect(this, &RunSession::busyChanged, document_, &RunDocument::busyChanged);
+  connect(this, &RunSession::pairChecking, document_, &RunDocument::pairChecking);
+  connect(this, &RunSession::pairStopped, document_, &RunDocument::pairStopped);
+  connect(this, &RunSession::runFolderProgressed, document_, &RunDocument::runFolderProgressed);
+  connect(this, &RunSession::comparisonFailed, document_, &RunDocument::comparisonFailed);
 }
 
 void RunSession::onRunFinished(const RunOutcome& outcome) {

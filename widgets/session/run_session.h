@@ -141,6 +141,8 @@ class RunSession : public QObject {
  private:
   /// Connects the document to this session's signals, before any page connects to them.
   void feedDocument();
+  /// Relays the run in progress's signals to the document's, after the session's own handling.
+  void relayRunToDocument();
   void onRunFinished(const RunOutcome& outcome);
   void updateBusy();
   void onPairRunStarting(int index, int count, const QString& label, const QString& runDir);

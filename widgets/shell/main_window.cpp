@@ -51,9 +51,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   searchView_ = new SearchView(searchSession_);
   runLibrary_ = new RunLibrarySession(this);
   runsView_ = new RunsView(runLibrary_);
+  // The Run page's "Images so far" is the Results page's table (its scores included).
   runView_->setRecordModel(resultsView_->recordModel());
-  timingView_->followRecordModel(resultsView_->recordModel());
-  timingView_->followDocument(document());
 
   pages_ = new QTabWidget;
   pages_->setDocumentMode(true);
@@ -92,12 +91,14 @@ RunDocument* MainWindow::document() const {
   return session_->document();
 }
 
-// The pages follow the session and its document themselves; the window says what happens.
+// The pages follow the document, and ask for work by signal (page_requests.cpp); the window says
+// what happens.
 void MainWindow::connectSession() {
-  runView_->followSession(session_);
-  resultsView_->followSession(session_);
-  inspectView_->followSession(session_);
-  compareView_->followSession(session_);
+  runView_->followDocument(document());
+  resultsView_->followDocument(document());
+  inspectView_->followDocument(document());
+  timingView_->followDocument(document());
+  compareView_->followDocument(document());
   connect(session_, &RunSession::busyChanged, this, [this](bool busy) {
     experimentPage_->setRunning(busy);
     menus_->setRunState(busy, setupView_->canRun());

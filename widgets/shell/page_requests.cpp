@@ -8,6 +8,8 @@
 #include "widgets/pages/runs/runs_view.h"
 #include "widgets/pages/search/search_view.h"
 #include "widgets/pages/timing/timing_view.h"
+#include "widgets/session/run_analysis_session.h"
+#include "widgets/session/run_session.h"
 #include "widgets/shell/main_window.h"
 #include "widgets/shell/session_status.h"
 
@@ -39,11 +41,15 @@ void connectPageRequests(MainWindow* window, TimingView* timing, SearchView* sea
   QObject::connect(window->runView(), &RunProgressView::cancelRequested, window,
                    &MainWindow::cancelRun);
   QObject::connect(results, &ResultsView::resumeRequested, window, &MainWindow::resumeRun);
+  QObject::connect(results, &ResultsView::evaluationRequested, window->session()->analysis(),
+                   &RunAnalysisSession::reevaluate);
   CompareView* compare = window->compareView();
   QObject::connect(compare, &CompareView::runPairRequested, window,
                    [window] { window->showRunPairDialog(); });
   QObject::connect(compare, &CompareView::runFolderChosen, status,
                    &SessionStatus::warnOnNextFailure);
+  QObject::connect(compare, &CompareView::runFolderChosen, window->session(),
+                   &RunSession::openCompareSide);
   QObject::connect(search, &SearchView::openFolderRequested, window,
                    &MainWindow::chooseSearchFolder);
   // A Search point's run opens on Inspect, where the docs say it does.

@@ -1,7 +1,8 @@
 #pragma once
 // What one page asks of another, carried out through the window: an image or a queue to show on
-// Inspect, run folders to open or compare, a run to start, cancel, resume or pair, a folder to
-// choose. The pages only emit their requests; this is the one place that says where each goes.
+// Inspect, run folders to open or compare, a run to start, cancel, resume or pair, a run to
+// evaluate again, a folder to choose. The pages only emit their requests; this is the one place
+// that says where each goes.
 
 namespace posescope {
 

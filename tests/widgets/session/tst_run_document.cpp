@@ -212,15 +212,6 @@ class TestRunDocument : public QObject {
     QVERIFY(document.analysisError().isEmpty());
   }
 
-  void liveRecordsReachThePages() {
-    RunDocument document;
-    document.beginRun(dirA_);
-    QSignalSpy arrived(&document, &RunDocument::recordArrived);
-    document.addLiveRecord(recordOf(4));
-    QCOMPARE(arrived.count(), 1);
-    QCOMPARE(arrived.first().value(0).value<ImageRecord>().index, std::size_t{4});
-  }
-
   void changedSettingsOnlyWhenNotValidPys() {
     RunDocument document;
     document.beginRun(dirA_);

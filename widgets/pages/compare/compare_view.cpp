@@ -22,7 +22,6 @@
 #include "widgets/pages/compare/compare_tables.h"
 #include "widgets/pages/compare/compare_timing_plot.h"
 #include "widgets/session/run_document.h"
-#include "widgets/session/run_session.h"
 
 namespace posescope {
 
@@ -68,7 +67,7 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
   layout->addWidget(header_);
   layout->addWidget(notes_);
   layout->addWidget(body, 1);
-  followDocument(new RunDocument(this));  // the session's once followSession is called
+  followDocument(new RunDocument(this));  // the window's once the shell hands it over
 }
 
 // Left: the metrics over the tabs of details.
@@ -121,13 +120,6 @@ QWidget* CompareView::buildImagePane() {
   return right;
 }
 
-void CompareView::followSession(RunSession* session) {
-  followDocument(session->document());
-  connect(session, &RunSession::comparisonFailed, this, &CompareView::showError);
-  connect(this, &CompareView::runFolderChosen, session, &RunSession::openCompareSide);
-  connect(session, &RunSession::busyChanged, this, [this](bool busy) { setRunPairEnabled(!busy); });
-}
-
 ImageCanvas* CompareView::canvas(Side s) const {
   return canvases_->canvas(s == A ? CanvasPair::A : CanvasPair::B);
 }
@@ -142,6 +134,9 @@ void CompareView::followDocument(RunDocument* document) {
   if (document_ && document_->parent() == this) delete document_;  // the page's own until now
   document_ = document;
   connect(document_, &RunDocument::comparisonChanged, this, &CompareView::showDocumentComparison);
+  connect(document_, &RunDocument::comparisonFailed, this, &CompareView::showError);
+  connect(document_, &RunDocument::busyChanged, this,
+          [this](bool busy) { setRunPairEnabled(!busy); });
   if (side(A) || side(B)) showDocumentComparison();
 }
 

@@ -38,7 +38,6 @@ class ImageDecoder;
 class ImageDeltaModel;
 class MetricComparisonModel;
 class RunDocument;
-class RunSession;
 class SideBySideModel;
 struct OpenedComparison;
 
@@ -57,10 +56,10 @@ class CompareView : public QWidget {
 
   explicit CompareView(QWidget* parent = nullptr);
 
-  /// Follows `session`: shows the comparison its document holds; the run folders chosen here
-  /// are read by it. Run A and B… is disabled while it runs. Until then the page shows a
-  /// document of its own.
-  void followSession(RunSession* session);
+  /// Follows `document` (the window's): shows the comparison it holds and says why two runs
+  /// could not be compared; Run A and B… is disabled while a run goes. Until then the page shows
+  /// a document of its own. The run folders chosen here are asked for by runFolderChosen.
+  void followDocument(RunDocument* document);
 
   /// Replaces one side in the document; compares once both sides are there. False and `error`
   /// set when the two cannot be compared (the previous comparison is kept).
@@ -137,8 +136,6 @@ class CompareView : public QWidget {
   void pairAnalysisFinished();
 
  private:
-  /// Shows `document`'s comparison from now on.
-  void followDocument(RunDocument* document);
   /// Shows the comparison the document holds now.
   void showDocumentComparison();
   QWidget* buildTables();

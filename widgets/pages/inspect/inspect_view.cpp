@@ -22,9 +22,7 @@
 #include "widgets/pages/inspect/triage_bar.h"
 #include "widgets/session/inspect_controller.h"
 #include "widgets/session/maps_provider.h"
-#include "widgets/session/run_controller.h"
 #include "widgets/session/run_document.h"
-#include "widgets/session/run_session.h"
 #include "widgets/session/run_view_state.h"
 
 namespace posescope {
@@ -148,14 +146,15 @@ void InspectView::addShortcuts() {
   addAction(canvasPane_->fitAction());
 }
 
-void InspectView::followSession(const RunSession* session) {
-  connect(session->controller(), &RunController::imageDone, this,
+void InspectView::followDocument(RunDocument* document) {
+  connect(document, &RunDocument::recordArrived, this,
           [this](const ImageRecord& record) { appendRecord(record); });
-  connect(session, &RunSession::runStarted, this, [this](const QString& runDir) {
-    followRunFilters(runDir);
+  // A run started (no folder read back yet): its images are drawn as they arrive.
+  connect(document, &RunDocument::runChanged, this, [this, document] {
+    if (document->openedRun()) return;  // inspectionChanged brings its data
+    followRunFilters(document->runDir());
     clear();
   });
-  RunDocument* document = session->document();
   connect(document, &RunDocument::inspectionChanged, this, [this, document] {
     if (const RunOverlayDataPtr& data = document->inspection())
       // Imported predictions have no network to recompute maps with.

@@ -25,6 +25,8 @@ class QSortFilterProxyModel;
 
 namespace posescope {
 
+class RunDocument;
+
 class ColorBar;
 class DisplayFilterBanner;
 class OverlayLegend;
@@ -35,7 +37,6 @@ class PersonErrorsModel;
 class InspectController;
 class InspectTableModel;
 class LayerBar;
-class RunSession;
 class RunTagsModel;
 class RunViewState;
 class JointGrid;
@@ -49,7 +50,7 @@ class ViewQueryBar;
 /// composes them and holds what they show: the run, the image shown, its options and analysis.
 /// The image's file is read on pool threads (ImageFileReader); its heatmaps and tag maps are
 /// recomputed by an InspectController (ShownImageMaps: its own worker thread and Evaluator, an
-/// LRU of 8 images); the error analysis comes from the session's RunAnalysisSession. Keyboard:
+/// LRU of 8 images); the error analysis comes from the document. Keyboard:
 /// PgDown / "." next image (in a queue: its next image), PgUp / "," previous, "]" / "[" next /
 /// previous joint, "0" max over joints, P G C M E H T R toggle predictions, ground truth, crowd,
 /// matches, errors, heatmap, tags, network resolution, F fit. Never throws.
@@ -59,10 +60,10 @@ class InspectView : public QWidget {
   explicit InspectView(QWidget* parent = nullptr);
   ~InspectView() override;
 
-  /// Follows `session`: records of its runs as they arrive, then each finished run read back, and
-  /// the run folders it opens (maps from an Evaluator built from the folder's config.yaml on
-  /// first need).
-  void followSession(const RunSession* session);
+  /// Follows `document`: the records of a run in progress as they arrive, then the run read back
+  /// (maps from an Evaluator built from the folder's config.yaml on first need), its analysis,
+  /// the current image and the view.
+  void followDocument(RunDocument* document);
   /// Shows `data`, with maps from `provider` (nullptr: no maps).
   void setData(RunOverlayDataPtr data, std::unique_ptr<MapsProvider> provider);
   void setData(RunOverlayData data, std::unique_ptr<MapsProvider> provider) {

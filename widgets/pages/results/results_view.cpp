@@ -27,10 +27,7 @@
 #include "widgets/pages/results/evaluation_settings_panel.h"
 #include "widgets/pages/results/run_summary_panel.h"
 #include "widgets/pages/results/suspects_view.h"
-#include "widgets/session/run_analysis_session.h"
-#include "widgets/session/run_controller.h"
 #include "widgets/session/run_document.h"
-#include "widgets/session/run_session.h"
 #include "widgets/session/run_view_state.h"
 
 namespace posescope {
@@ -127,8 +124,10 @@ ResultsView::ResultsView(QWidget* parent) : QWidget(parent) {
   connect(settingsButton_, &QToolButton::toggled, settingsPanel_, &QWidget::setVisible);
   connect(settingsPanel_, &EvaluationSettingsPanel::settingsChanged, this,
           [this](const EvalParams& settings) {
-            if (analysisSession_ && analysisSession_->reevaluate(settings))
-              settingsPanel_->setStatus(tr("Evaluating\u2026"));
+            // Evaluated once a run is shown (the shell passes the request to the analysis).
+            if (!document_ || document_->runDir().isEmpty()) return;
+            settingsPanel_->setStatus(tr("Evaluating\u2026"));
+            Q_EMIT evaluationRequested(settings);
           });
   // The settings beside the whole page: the metrics, the images and the charts stay in view.
   auto* besideSettings = new QSplitter(Qt::Horizontal);
@@ -446,15 +445,19 @@ bool ResultsView::selectImage(std::size_t datasetIndex) {
   return false;
 }
 
-void ResultsView::followSession(const RunSession* session) {
-  const RunController* controller = session->controller();
-  connect(controller, &RunController::started, this, &ResultsView::showStarted);
-  connect(controller, &RunController::finished, this, &ResultsView::showFinished);
-  connect(controller, &RunController::runningChanged, resumeButton_, &QWidget::setDisabled);
-  // Reset only once the run has started: a run that fails to start leaves the run shown alone.
-  connect(session, &RunSession::runStarted, this,
-          [this](const QString& runDir) { beginRun(runDir); });
-  connect(session, &RunSession::runFolderOpened, this, [this](const OpenedRunPtr& opened) {
+void ResultsView::followDocument(const RunDocument* document) {
+  document_ = document;
+  connect(document, &RunDocument::runStarted, this, &ResultsView::showStarted);
+  connect(document, &RunDocument::runFinished, this, &ResultsView::showFinished);
+  connect(document, &RunDocument::runningChanged, resumeButton_, &QWidget::setDisabled);
+  // A run started (beginRun: no folder read back yet) resets the page; a folder read back shows
+  // it. A run that fails to start leaves the run shown alone.
+  connect(document, &RunDocument::runChanged, this, [this, document] {
+    const OpenedRunPtr& opened = document->openedRun();
+    if (!opened) {
+      beginRun(document->runDir());
+      return;
+    }
     showLoadedRun(opened->run);
     showPartialMetrics(*opened);
     if (opened->inspect) recordModel_->setScores(opened->inspect->rows);
@@ -462,14 +465,10 @@ void ResultsView::followSession(const RunSession* session) {
     showRecordsCaption();
   });
   // Another process writes the run shown: its progress in the summary until it is read again.
-  connect(session, &RunSession::runFolderProgressed, this,
+  connect(document, &RunDocument::runFolderProgressed, this,
           [this](const QString& dir, const RunSummary& summary) {
             if (dir == runDir_) summary_->setSummary(summary, runDir_);
           });
-  RunAnalysisSession* analysis = session->analysis();
-  analysisSession_ = analysis;
-  const RunDocument* document = session->document();
-  document_ = document;
   RunViewState* view = document->view();
   viewBar_->followView(view);
   connect(view, &RunViewState::viewChanged, this, [this, view] {

@@ -25,13 +25,11 @@ class ApIfFixedChart;
 class CurvesView;
 class SuspectsView;
 class EvaluationSettingsPanel;
-class RunAnalysisSession;
 class RunDocument;
 class JointErrorChart;
 class MetricTableModel;
 struct OpenedRun;
 class RecordTableModel;
-class RunSession;
 class RunSummaryPanel;
 class ViewQueryBar;
 
@@ -41,9 +39,9 @@ class ResultsView : public QWidget {
  public:
   explicit ResultsView(QWidget* parent = nullptr);
 
-  /// Follows `session`: its runs as they go and the run folders it opens; the analysis,
-  /// re-evaluation and current image from its document.
-  void followSession(const RunSession* session);
+  /// Follows `document`: the run shown (in progress or read back), its analysis, re-evaluation
+  /// and current image.
+  void followDocument(const RunDocument* document);
 
   /// Clears everything for a new run into `runDir`.
   void beginRun(const QString& runDir);
@@ -110,6 +108,9 @@ class ResultsView : public QWidget {
   /// The user clicked the PR curve: the images of the detection there and of those ranked after
   /// it, `person` the detection among its image's people (CurvesView::detectionsRequested).
   void detectionsRequested(const QString& title, const QList<qint64>& imageIds, int person);
+  /// The user changed the evaluation settings of the run shown: evaluate it again with them
+  /// (RunAnalysisSession::reevaluate); the page shows the answer when the document has it.
+  void evaluationRequested(const posescope::EvalParams& settings);
 
  private:
   void setMetrics(const std::optional<MetricTable>& table, const RunSummary& summary);
@@ -130,10 +131,9 @@ class ResultsView : public QWidget {
 
   QString runDir_;  // of the summary shown, what Resume continues
   QString tableName_;
-  std::optional<MetricTable> folderMetrics_;       // the run folder's own (valid.py's) metrics
-  const void* settingsInput_ = nullptr;            // the reading the settings panel was started for
-  RunAnalysisSession* analysisSession_ = nullptr;  // what re-evaluations are asked of
-  const RunDocument* document_ = nullptr;          // what the page shows
+  std::optional<MetricTable> folderMetrics_;  // the run folder's own (valid.py's) metrics
+  const void* settingsInput_ = nullptr;       // the reading the settings panel was started for
+  const RunDocument* document_ = nullptr;     // what the page shows
   RunSummaryPanel* summary_ = nullptr;
   QGroupBox* metricsBox_ = nullptr;
   QToolButton* settingsButton_ = nullptr;

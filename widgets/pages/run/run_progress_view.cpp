@@ -14,8 +14,7 @@
 
 #include "widgets/common/table_views.h"
 #include "widgets/models/record_table_model.h"
-#include "widgets/session/run_controller.h"
-#include "widgets/session/run_session.h"
+#include "widgets/session/run_document.h"
 
 namespace posescope {
 
@@ -229,24 +228,23 @@ QString RunProgressView::logText() const {
   return log_->toPlainText();
 }
 
-void RunProgressView::followSession(const RunSession* session) {
-  const RunController* controller = session->controller();
-  connect(controller, &RunController::preparing, this, &RunProgressView::showPreparing);
-  connect(controller, &RunController::logLine, this, &RunProgressView::appendLog);
-  connect(controller, &RunController::started, this, &RunProgressView::showStarted);
+void RunProgressView::followDocument(const RunDocument* document) {
+  connect(document, &RunDocument::runSettingUp, this, &RunProgressView::showPreparing);
+  connect(document, &RunDocument::logLine, this, &RunProgressView::appendLog);
+  connect(document, &RunDocument::runStarted, this, &RunProgressView::showStarted);
   connect(
-      controller, &RunController::imageDone, this,
+      document, &RunDocument::recordArrived, this,
       [this](const ImageRecord&, qulonglong done, qulonglong total) { showImage(done, total); });
-  connect(controller, &RunController::finished, this, &RunProgressView::showFinished);
-  connect(controller, &RunController::failed, this, &RunProgressView::showFailed);
-  connect(session, &RunSession::runPreparing, this,
+  connect(document, &RunDocument::runFinished, this, &RunProgressView::showFinished);
+  connect(document, &RunDocument::runFailed, this, &RunProgressView::showFailed);
+  connect(document, &RunDocument::runPreparing, this,
           [this](const QString& runDir, const QString& context) { reset(runDir, context); });
-  connect(session, &RunSession::pairChecking, this, [this](const QString& context) {
+  connect(document, &RunDocument::pairChecking, this, [this](const QString& context) {
     reset(QString(), context);
     showPreparing();
   });
   connect(
-      session, &RunSession::pairStopped, this,
+      document, &RunDocument::pairStopped, this,
       [this](RunQueue::StopReason why, const QString& label, const QString& reason, const QString&,
              bool whileChecking) {
         if (why == RunQueue::StopReason::CheckFailed)
@@ -255,8 +253,11 @@ void RunProgressView::followSession(const RunSession* session) {
           // no run outcome will end the busy state
           showStopped(tr("Comparison cancelled while checking %1; no run was started.").arg(label));
       });
-  connect(session, &RunSession::runFolderOpened, this, [this](const OpenedRunPtr& opened) {
-    showLoadedLog(QString::fromStdString(opened->run.dir), opened->run.summary.state, opened->log);
+  // A run folder read back: its log.
+  connect(document, &RunDocument::runChanged, this, [this, document] {
+    if (const OpenedRunPtr& opened = document->openedRun())
+      showLoadedLog(QString::fromStdString(opened->run.dir), opened->run.summary.state,
+                    opened->log);
   });
 }
 

@@ -15,18 +15,18 @@ class QPushButton;
 
 namespace posescope {
 
-class RunSession;
+class RunDocument;
 
-/// Shows one run as it happens. Fed by RunController's signals; Cancel emits cancelRequested.
+/// Shows one run as it happens, as the document relays it; Cancel emits cancelRequested.
 /// Never throws.
 class RunProgressView : public QWidget {
   Q_OBJECT
  public:
   explicit RunProgressView(QWidget* parent = nullptr);
 
-  /// Follows `session`: its runs as they go (and run pairs' checks), and the log of the run
-  /// folders it opens.
-  void followSession(const RunSession* session);
+  /// Follows `document`: the run in progress as it goes (and run pairs' checks), and the log of
+  /// the run folders read back.
+  void followDocument(const RunDocument* document);
 
   /// Clears the log, the banner and the progress for a new run into `runDir`; `context` (e.g.
   /// "Comparison run 1 of 2 (A: demo-arch)") is shown before the folder.

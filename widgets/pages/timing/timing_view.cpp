@@ -18,7 +18,6 @@
 #include "widgets/common/plot_utils.h"
 #include "widgets/common/qcp.h"
 #include "widgets/common/table_views.h"
-#include "widgets/models/record_table_model.h"
 #include "widgets/models/timing_stats_model.h"
 #include "widgets/session/run_document.h"
 
@@ -146,9 +145,42 @@ void TimingView::followDocument(RunDocument* document) {
   connect(document, &RunDocument::currentImageChanged, this, [this, document] {
     if (const auto index = document->currentImage()) selectImage(*index);
   });
-  connect(document, &RunDocument::runChanged, this,
-          [this, document] { showRun(document->runDir()); });
+  // Replotting costs tens of milliseconds of the GUI thread: at most twice a second while a run
+  // goes, and a hidden page only notes that it is stale and catches up when shown.
+  refresh_ = new QTimer(this);
+  refresh_->setSingleShot(true);
+  refresh_->setInterval(500);
+  connect(refresh_, &QTimer::timeout, this, &TimingView::refreshRecords);
+  connect(document, &RunDocument::runChanged, this, [this, document] {
+    showRun(document->runDir());
+    arrived_.clear();
+    refresh_->stop();
+    refreshRecords();
+  });
+  connect(document, &RunDocument::recordArrived, this, [this](const ImageRecord& record) {
+    arrived_.push_back(recordWithoutPeople(record));
+    if (!refresh_->isActive()) refresh_->start();
+  });
   showRun(document->runDir());
+  refreshRecords();
+}
+
+std::vector<ImageRecord> TimingView::documentRecords() const {
+  const OpenedRunPtr& opened = document_ ? document_->openedRun() : nullptr;
+  if (!opened) return arrived_;
+  std::vector<ImageRecord> records;
+  records.reserve(opened->run.records.size());
+  for (const ImageRecord& record : opened->run.records)
+    records.push_back(recordWithoutPeople(record));
+  return records;
+}
+
+void TimingView::refreshRecords() {
+  if (!isVisible()) {
+    stale_ = true;
+    return;
+  }
+  setRecords(documentRecords());
 }
 
 void TimingView::showRun(const QString& runDir) {
@@ -160,37 +192,6 @@ void TimingView::showRun(const QString& runDir) {
   runPath_->setToolTip(runDir);
   runName_->setVisible(!runDir.isEmpty());
   runPath_->setVisible(!runDir.isEmpty());
-}
-
-void TimingView::followRecordModel(const RecordTableModel* model) {
-  if (!refresh_) {
-    refresh_ = new QTimer(this);
-    refresh_->setSingleShot(true);
-    refresh_->setInterval(500);
-  }
-  refresh_->disconnect();
-  followed_ = model;
-  // Replotting costs tens of milliseconds of the GUI thread: a hidden page only notes that it is
-  // stale and catches up when shown.
-  connect(refresh_, &QTimer::timeout, this, [this, model] {
-    if (!isVisible()) {
-      stale_ = true;
-      return;
-    }
-    setRecords(model->records());
-  });
-  connect(model, &QAbstractItemModel::modelReset, this, [this, model] {
-    refresh_->stop();
-    if (!isVisible()) {
-      stale_ = true;
-      return;
-    }
-    setRecords(model->records());
-  });
-  connect(model, &QAbstractItemModel::rowsInserted, this, [this] {
-    if (!refresh_->isActive()) refresh_->start();
-  });
-  setRecords(model->records());
 }
 
 const TimingStats& TimingView::stats() const {
@@ -419,9 +420,9 @@ bool TimingView::savePlots(const QString& path, QStringList* written, QString* e
 }
 
 void TimingView::catchUp() {
-  if (stale_ && followed_) {
+  if (stale_) {
     stale_ = false;
-    setRecords(followed_->records());
+    setRecords(documentRecords());
     // An image put in view while the page was hidden had no bar to select then.
     if (document_ && document_->currentImage()) selectImage(*document_->currentImage());
   }

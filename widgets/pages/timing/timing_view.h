@@ -22,7 +22,6 @@ class QTimer;
 namespace posescope {
 
 class ElidedLabel;
-class RecordTableModel;
 class RunDocument;
 class TimingStatsModel;
 
@@ -40,11 +39,9 @@ class TimingView : public QWidget {
   /// Shows `records` (replaces everything; the selection is kept when the image is still there).
   void setRecords(std::vector<ImageRecord> records);
   const std::vector<ImageRecord>& records() const { return records_; }
-  /// Shows `model`'s records from now on: at once on a reset, at most twice a second while rows
-  /// are appended (a run in progress).
-  void followRecordModel(const RecordTableModel* model);
-  /// Keeps the highlighted bar on `document`'s current image, makes a clicked bar's image the
-  /// current one, and names `document`'s run above the plots.
+  /// Shows the timings of `document`'s run: at once when another run is shown, at most twice a
+  /// second while a run in progress adds records; keeps the highlighted bar on its current
+  /// image, makes a clicked bar's image the current one, and names its run above the plots.
   void followDocument(RunDocument* document);
   /// The folder of the run whose timings are shown, as named above the plots ("" before any).
   QString runFolder() const { return runFolder_; }
@@ -96,6 +93,10 @@ class TimingView : public QWidget {
   void rebuild();
   void showRun(const QString& runDir);
   void catchUp();
+  /// The records of the document's run shown, without their people.
+  std::vector<ImageRecord> documentRecords() const;
+  /// Shows documentRecords() now, or notes the page stale while it is hidden.
+  void refreshRecords();
   void applySelection();
   void onPlotClick(QMouseEvent* event, bool activate);
   void onPlotHover(QMouseEvent* event);
@@ -120,8 +121,8 @@ class TimingView : public QWidget {
   QLabel* noTimings_ = nullptr;     // in their place when the records have no timings
   bool hasTimings_ = true;
   QTimer* refresh_ = nullptr;
-  const RecordTableModel* followed_ = nullptr;
-  const RunDocument* document_ = nullptr;  // whose current image the selection follows
+  const RunDocument* document_ = nullptr;  // whose run is shown
+  std::vector<ImageRecord> arrived_;       // of the run in progress, without their people
   bool stale_ = false;                     // records changed while the page was hidden
 };
 

@@ -317,7 +317,7 @@ class TestCompareAnalysis : public QObject {
     const QMap<QString, QString> expected = cliIntervals(pair.dirA, pair.dirB);
     RunSession session;
     CompareView view;
-    view.followSession(&session);
+    view.followDocument(session.document());
     QSignalSpy analysed(session.document(), &RunDocument::analysisChanged);
     session.openRunFolder(pair.dirA);
     QTRY_VERIFY_WITH_TIMEOUT(session.document()->analysis(), 120000);

@@ -32,6 +32,7 @@
 #include "widgets/models/person_errors_model.h"
 #include "widgets/pages/inspect/inspect_view.h"
 #include "widgets/session/run_analysis_session.h"
+#include "widgets/session/run_document.h"
 #include "widgets/session/run_session.h"
 
 using namespace posescope;
@@ -503,7 +504,7 @@ class TestInspectErrors : public QObject {
   void sessionAnalysisReachesThePage() {
     RunSession session;
     InspectView view;
-    view.followSession(&session);
+    view.followDocument(session.document());
     RunOverlayData data = fixtureData();
     data.runDir = runDir_.toStdString();
     view.setData(std::move(data), nullptr);

@@ -90,7 +90,9 @@ struct PageWithRun {
   RunSession session;
   ResultsView view;
   explicit PageWithRun(const QString& dir) {
-    view.followSession(&session);
+    view.followDocument(session.document());
+    QObject::connect(&view, &ResultsView::evaluationRequested, session.analysis(),
+                     &RunAnalysisSession::reevaluate);
     QSignalSpy ready(session.analysis(), &RunAnalysisSession::analysisReady);
     session.openRunFolder(dir);
     ready.wait(kTimeoutMs);

@@ -232,7 +232,9 @@ class TestResultsAnalysis : public QObject {
     RunSession session;
     ResultsView view;
     view.resize(1280, 800);
-    view.followSession(&session);
+    view.followDocument(session.document());
+    QObject::connect(&view, &ResultsView::evaluationRequested, session.analysis(),
+                     &RunAnalysisSession::reevaluate);
     QSignalSpy ready(session.analysis(), &RunAnalysisSession::analysisReady);
     session.openRunFolder(runDir_);
     QVERIFY(ready.wait(kTimeoutMs));
@@ -273,7 +275,9 @@ class TestResultsAnalysis : public QObject {
     test::writeAnalysisFixtureRun(run.toStdString(), other.filePath("gone.json").toStdString());
     RunSession session;
     ResultsView view;
-    view.followSession(&session);
+    view.followDocument(session.document());
+    QObject::connect(&view, &ResultsView::evaluationRequested, session.analysis(),
+                     &RunAnalysisSession::reevaluate);
     QSignalSpy failed(session.analysis(), &RunAnalysisSession::analysisFailed);
     session.openRunFolder(run);
     QVERIFY(failed.wait(kTimeoutMs));
@@ -306,7 +310,9 @@ class TestResultsAnalysis : public QObject {
 
     RunSession session;
     ResultsView view;
-    view.followSession(&session);
+    view.followDocument(session.document());
+    QObject::connect(&view, &ResultsView::evaluationRequested, session.analysis(),
+                     &RunAnalysisSession::reevaluate);
     QSignalSpy opened(&session, &RunSession::runFolderOpened);
     session.openRunFolder(run);
     QVERIFY(opened.wait(kTimeoutMs));
@@ -321,7 +327,9 @@ class TestResultsAnalysis : public QObject {
 
   // `view` following `session`, which has opened `dir` and analysed it.
   static bool openAnalysed(RunSession& session, ResultsView& view, const QString& dir) {
-    view.followSession(&session);
+    view.followDocument(session.document());
+    QObject::connect(&view, &ResultsView::evaluationRequested, session.analysis(),
+                     &RunAnalysisSession::reevaluate);
     QSignalSpy ready(session.analysis(), &RunAnalysisSession::analysisReady);
     session.openRunFolder(dir);
     return ready.wait(kTimeoutMs);

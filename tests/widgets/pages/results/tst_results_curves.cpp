@@ -162,7 +162,9 @@ void verifyAccuracyDrawn(const CurvesView& view, const MatchAccuracy& expected) 
 
 // Opens `runDir` in `session`, which `view` follows, and waits for its analysis.
 bool openAnalysed(RunSession& session, ResultsView& view, const QString& runDir) {
-  view.followSession(&session);
+  view.followDocument(session.document());
+  QObject::connect(&view, &ResultsView::evaluationRequested, session.analysis(),
+                   &RunAnalysisSession::reevaluate);
   QSignalSpy ready(session.analysis(), &RunAnalysisSession::analysisReady);
   session.openRunFolder(runDir);
   return ready.wait(kTimeoutMs);
@@ -336,7 +338,9 @@ class TestResultsCurves : public QObject {
   void accuracyChartsAreMatchAccuracy() {
     RunSession session;
     ResultsView view;
-    view.followSession(&session);
+    view.followDocument(session.document());
+    QObject::connect(&view, &ResultsView::evaluationRequested, session.analysis(),
+                     &RunAnalysisSession::reevaluate);
     CurvesView* curves = view.curvesView();
     QSignalSpy ready(session.analysis(), &RunAnalysisSession::analysisReady);
     QSignalSpy finished(curves, &CurvesView::accuracyFinished);
@@ -505,7 +509,9 @@ class TestResultsCurves : public QObject {
     test::writeAnalysisFixtureRun(run.toStdString(), other.filePath("gone.json").toStdString());
     RunSession session;
     ResultsView view;
-    view.followSession(&session);
+    view.followDocument(session.document());
+    QObject::connect(&view, &ResultsView::evaluationRequested, session.analysis(),
+                     &RunAnalysisSession::reevaluate);
     QSignalSpy failed(session.analysis(), &RunAnalysisSession::analysisFailed);
     session.openRunFolder(run);
     QVERIFY(failed.wait(kTimeoutMs));

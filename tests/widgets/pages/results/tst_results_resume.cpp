@@ -16,6 +16,8 @@
 #include "widgets/analysis_run_fixture.h"
 #include "widgets/models/record_table_model.h"
 #include "widgets/pages/results/results_view.h"
+#include "widgets/session/run_analysis_session.h"
+#include "widgets/session/run_document.h"
 #include "widgets/session/run_session.h"
 
 using namespace posescope;
@@ -46,7 +48,9 @@ double cell(const QAbstractItemModel& rows, int row, int column) {
 
 // `view` following a session that has opened run folder `dir`.
 bool openIn(RunSession& session, ResultsView& view, const QString& dir) {
-  view.followSession(&session);
+  view.followDocument(session.document());
+  QObject::connect(&view, &ResultsView::evaluationRequested, session.analysis(),
+                   &RunAnalysisSession::reevaluate);
   QSignalSpy opened(&session, &RunSession::runFolderOpened);
   session.openRunFolder(dir);
   return opened.wait(kTimeoutMs);

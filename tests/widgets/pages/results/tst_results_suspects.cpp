@@ -86,7 +86,9 @@ class TestResultsSuspects : public QObject {
 
     RunSession session;
     ResultsView view;
-    view.followSession(&session);
+    view.followDocument(session.document());
+    QObject::connect(&view, &ResultsView::evaluationRequested, session.analysis(),
+                     &RunAnalysisSession::reevaluate);
     SuspectsView* qa = view.suspectsView();
     QAbstractItemModelTester tester(qa->model(),
                                     QAbstractItemModelTester::FailureReportingMode::QtTest);

@@ -51,6 +51,7 @@ class TestTimingView : public QObject {
   void clickingABarSelectsItsImage();
   void plotsExportAsPngAndPdf();
   void namesTheRunShown();
+  void followsTheDocumentsRun();
 };
 
 void TestTimingView::timingStatsEqualCore() {
@@ -222,6 +223,34 @@ void TestTimingView::namesTheRunShown() {
   document.beginRun(second);
   QCOMPARE(view.runFolder(), second);
   QVERIFY2(name->text().contains(QLatin1String("hrnet &amp; co")), qPrintable(name->text()));
+}
+
+// The run in progress as its records arrive (its people dropped), then the folder read back; a
+// hidden page catches up when shown.
+void TestTimingView::followsTheDocumentsRun() {
+  RunDocument document;
+  TimingView view;
+  view.followDocument(&document);
+  view.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&view));
+  document.beginRun(QStringLiteral("/runs/live"));
+  std::vector<ImageRecord> live = timedRecords(3);
+  live[0].people.resize(2);
+  for (std::size_t i = 0; i < live.size(); ++i)
+    Q_EMIT document.recordArrived(live[i], i + 1, live.size());
+  QTRY_COMPARE(view.records().size(), std::size_t{3});
+  QVERIFY(view.records()[0].people.empty());
+  QCOMPARE(view.records()[2].times.forwardMs, live[2].times.forwardMs);
+
+  view.hide();
+  auto opened = std::make_shared<OpenedRun>();
+  opened->run.dir = "/runs/read-back";
+  opened->run.records = timedRecords(5);
+  document.openRun(opened);
+  QCOMPARE(view.records().size(), std::size_t{3});  // hidden: stale until shown
+  view.show();
+  QCOMPARE(view.records().size(), std::size_t{5});
+  QCOMPARE(view.runFolder(), QStringLiteral("/runs/read-back"));
 }
 
 QTEST_MAIN(TestTimingView)
