@@ -1,5 +1,5 @@
-// The run function of each subcommand of posescope-cli (command_declarations.cpp declares what
-// each accepts). Commands that need LibTorch or OpenCV live in
+// The run function of each subcommand of posescope-cli (its cmd_NAME_spec.cpp declares what it
+// accepts). Commands that need LibTorch or OpenCV live in
 // posescope-cli-full, so the others start without loading either (LibTorch alone costs about a
 // second of start-up, OpenCV's image codecs another 150 ms).
 

@@ -1,6 +1,6 @@
 #pragma once
 // Subcommands of posescope-cli: each takes its arguments, parsed against its declaration
-// (command_declarations.cpp), and returns an exit code.
+// (cmd_NAME_spec.cpp, beside its cmd_NAME.cpp), and returns an exit code.
 
 #include <string>
 #include <vector>

@@ -1,4 +1,4 @@
-// Every posescope-cli command's help comes from its declaration (app/cli/command_declarations.cpp):
+// Every posescope-cli command's help comes from its declaration (app/cli/cmd_NAME_spec.cpp):
 // --help names every option the command accepts, an undeclared option is refused with exit 2,
 // code cannot read an option it did not declare, and docs/cli.md is the declarations' current
 // text. An option's default is declared once (OptionSpec::defaultValue): the help prints it and
