@@ -205,7 +205,8 @@ void drawReportApIfFixedChart(QPainter& painter, const QRectF& bounds,
                      defined ? QString::number(bar.fixed, 'f', 3) : QObject::tr("n/a"));
     setFont(painter, 7.5, false);
     painter.setPen(kAxisColor);
-    painter.drawText(QRectF(centre - unit / 2, plot.bottom() + 4, unit, labelHeight),
+    // A name that would touch its neighbour's wraps: a gap of a tenth of a key between names.
+    painter.drawText(QRectF(centre - 0.45 * unit, plot.bottom() + 4, 0.9 * unit, labelHeight),
                      Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, errorTypeTitle(bar.error));
   }
   painter.setPen(QPen(kAxisColor, 1.5));
