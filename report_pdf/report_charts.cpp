@@ -270,6 +270,13 @@ void drawReportJointErrorChart(QPainter& painter, const QRectF& bounds,
     painter.setPen(Qt::black);
     painter.drawText(QRectF(bounds.left(), rowTop, nameWidth - 8, rowHeight),
                      Qt::AlignRight | Qt::AlignVCenter, nameOf(k));
+    if (judged == 0) {  // an empty row says so, rather than reading as a share of zero
+      painter.setPen(kAxisColor);
+      painter.drawText(QRectF(plot.left() + 4, rowTop, plot.width() - 4, rowHeight),
+                       Qt::AlignLeft | Qt::AlignVCenter,
+                       QObject::tr("no prediction of this joint was matched to a person"));
+      continue;
+    }
     double x = plot.left();
     for (JointLabel label : labels) {
       const double share =
